@@ -1,0 +1,30 @@
+# Thin wrapper around CMake: the two set-up commands and a few conveniences.
+BUILD ?= build
+JOBS ?= 2
+PNPKIT = $(BUILD)/pnpkit
+PREFIX ?= /usr/local
+
+.PHONY: all deps build demo check clean install
+
+all: build
+
+deps:
+	@sh scripts/install-deps
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j$(JOBS)
+
+demo: build
+	@sh scripts/demo $(PNPKIT)
+
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD)

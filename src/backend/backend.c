@@ -1,0 +1,32 @@
+/* backend.c: the backend registry and the walker that feeds a scene to one. */
+#include "backend/backend.h"
+
+#include <string.h>
+
+extern const pn_backend pn_backend_cairo;
+
+const pn_backend *const pn_backends[] = {&pn_backend_cairo, NULL};
+
+const pn_backend *pn_backend_find(const char *id)
+{
+    for (const pn_backend *const *b = pn_backends; *b; b++)
+        if (strcmp((*b)->id, id) == 0) return *b;
+    return NULL;
+}
+
+int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *err)
+{
+    if (be->begin_page(b, scene_width(s), scene_height(s), err)) return -1;
+    const scene_seg *segs = scene_segs(s);
+    size_t n = scene_count(s);
+    for (size_t i = 0; i < n; i++) {
+        const scene_item *it = scene_item_at(s, i);
+        int rc = 0;
+        if (it->kind == SCENE_PATH)
+            rc = be->draw_path(b, &it->u.path, segs, err);
+        else if (it->kind == SCENE_TEXT)
+            rc = be->draw_text(b, &it->u.text, err);
+        if (rc) return -1;
+    }
+    return be->end_page(b, err);
+}

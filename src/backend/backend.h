@@ -1,0 +1,47 @@
+/* backend.h: the drawing interface every output backend implements. A backend
+ * draws primitives (paths and measured text runs, in mm) page by page; it knows
+ * nothing of templates, components or games. Backends are const tables of
+ * function pointers registered in backend.c and found by id.
+ *
+ * Life cycle: open -> (begin_page -> draw_path/draw_text... -> end_page)* ->
+ * finish (output committed) or discard (nothing left behind). finish and discard
+ * free the instance. */
+#ifndef PN_BACKEND_H
+#define PN_BACKEND_H
+
+#include <stdbool.h>
+#include "scene/scene.h"
+#include "util/err.h"
+
+typedef struct pn_backend_opts {
+    const char *path;   /* output path, "-" for standard output */
+    const char *format; /* "pdf", "svg" or "png" */
+    double dpi;         /* PNG resolution */
+    const char *title;  /* document title (PDF metadata) */
+    long long epoch;    /* creation date written into PDFs (seconds since 1970) */
+    double bleed;       /* mm of bleed around the trim box (backends that support it) */
+    const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
+} pn_backend_opts;
+
+typedef struct pn_backend {
+    const char *id;
+    const char *help;
+    /* true when the backend writes this format. */
+    bool (*supports)(const char *format);
+    void *(*open)(const pn_backend_opts *opts, pn_err *err);
+    int (*begin_page)(void *b, double w_mm, double h_mm, pn_err *err);
+    int (*draw_path)(void *b, const scene_path *p, const scene_seg *segs, pn_err *err);
+    int (*draw_text)(void *b, const scene_text *t, pn_err *err);
+    int (*end_page)(void *b, pn_err *err);
+    int (*finish)(void *b, pn_err *err);
+    void (*discard)(void *b);
+} pn_backend;
+
+/* NULL-terminated list of the backends, and lookup by id (NULL if unknown). */
+extern const pn_backend *const pn_backends[];
+const pn_backend *pn_backend_find(const char *id);
+
+/* Draws one page: begin_page, every path and text in order, end_page. */
+int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *err);
+
+#endif

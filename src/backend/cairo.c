@@ -1,0 +1,284 @@
+/* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
+ * per page: page 1 at the given path, page k at "name-k.ext"). Text is laid out
+ * with pango on the shared font map, exactly as it was measured. */
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <glib.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+#include <time.h>
+#include "backend/backend.h"
+#include "scene/measure.h"
+#include "util/fonts.h"
+#include "util/outfile.h"
+
+typedef enum { FMT_PDF, FMT_SVG, FMT_PNG } cairo_fmt;
+
+typedef struct cairo_be {
+    cairo_fmt fmt;
+    pn_backend_opts opts;
+    char *path;
+    double dpi;
+    GPtrArray *outs;       /* pn_outfile*, committed at finish */
+    pn_outfile *cur;       /* output of the current surface */
+    cairo_surface_t *surf; /* PDF: whole document; SVG/PNG: current page */
+    cairo_t *cr;
+    PangoContext *pctx;
+    int page;
+    double scale; /* device units per mm */
+} cairo_be;
+
+static bool cairo_supports(const char *f)
+{
+    return !strcmp(f, "pdf") || !strcmp(f, "svg") || !strcmp(f, "png");
+}
+
+static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    FILE *fp = closure;
+    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
+static char *page_path(const char *path, int page)
+{
+    if (page <= 1) return g_strdup(path);
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash)) return g_strdup_printf("%s-%d", path, page);
+    return g_strdup_printf("%.*s-%d%s", (int)(dot - path), path, page, dot);
+}
+
+static void *cairo_open(const pn_backend_opts *o, pn_err *err)
+{
+    cairo_be *b = g_new0(cairo_be, 1);
+    b->fmt = !strcmp(o->format, "pdf") ? FMT_PDF : !strcmp(o->format, "svg") ? FMT_SVG : FMT_PNG;
+    b->opts = *o;
+    b->path = g_strdup(o->path);
+    b->dpi = o->dpi > 0 ? o->dpi : 150;
+    b->outs = g_ptr_array_new();
+    PangoFontMap *map = pn_fonts_map(err);
+    if (!map) {
+        g_ptr_array_free(b->outs, TRUE);
+        g_free(b->path);
+        g_free(b);
+        return NULL;
+    }
+    b->pctx = pango_font_map_create_context(map);
+    pn_fonts_setup_context(b->pctx);
+    if (b->fmt == FMT_PDF) {
+        b->cur = pn_outfile_open(b->path, err);
+        if (!b->cur) {
+            g_object_unref(b->pctx);
+            g_ptr_array_free(b->outs, TRUE);
+            g_free(b->path);
+            g_free(b);
+            return NULL;
+        }
+        g_ptr_array_add(b->outs, b->cur);
+        b->surf = cairo_pdf_surface_create_for_stream(write_cb, b->cur->fp, 595, 842);
+        char date[32];
+        time_t t = (time_t)o->epoch;
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &tm);
+        cairo_pdf_surface_set_metadata(b->surf, CAIRO_PDF_METADATA_CREATE_DATE, date);
+        cairo_pdf_surface_set_metadata(b->surf, CAIRO_PDF_METADATA_MOD_DATE, date);
+        cairo_pdf_surface_set_metadata(b->surf, CAIRO_PDF_METADATA_CREATOR, "pnpkit");
+        if (o->title) cairo_pdf_surface_set_metadata(b->surf, CAIRO_PDF_METADATA_TITLE, o->title);
+        b->scale = PN_MM_TO_PT;
+    }
+    return b;
+}
+
+static int surface_check(cairo_surface_t *s, const char *path, pn_err *err)
+{
+    cairo_status_t st = cairo_surface_status(s);
+    if (st == CAIRO_STATUS_SUCCESS) return 0;
+    return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", path, cairo_status_to_string(st));
+}
+
+static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
+{
+    cairo_be *b = vb;
+    b->page++;
+    if (b->fmt == FMT_PDF) {
+        cairo_pdf_surface_set_size(b->surf, w * PN_MM_TO_PT, h * PN_MM_TO_PT);
+    } else {
+        if (b->page > 1 && !strcmp(b->path, "-"))
+            return pn_err_set(err, PN_EUSAGE,
+                              "%s to standard output holds one page; write a PDF for more",
+                              b->fmt == FMT_SVG ? "SVG" : "PNG");
+        char *p = page_path(b->path, b->page);
+        b->cur = pn_outfile_open(p, err);
+        g_free(p);
+        if (!b->cur) return -1;
+        g_ptr_array_add(b->outs, b->cur);
+        if (b->fmt == FMT_SVG) {
+            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur->fp, w * PN_MM_TO_PT,
+                                                          h * PN_MM_TO_PT);
+            cairo_svg_surface_set_document_unit(b->surf, CAIRO_SVG_UNIT_PT);
+            b->scale = PN_MM_TO_PT;
+        } else {
+            b->scale = b->dpi / 25.4;
+            int pw = (int)lround(w * b->scale), ph = (int)lround(h * b->scale);
+            if (pw < 1 || ph < 1 || (double)pw * ph > 400e6)
+                return pn_err_set(err, PN_EINPUT, "a %dx%d pixel PNG is too large; lower --dpi", pw,
+                                  ph);
+            b->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+        }
+    }
+    if (surface_check(b->surf, b->path, err)) return -1;
+    b->cr = cairo_create(b->surf);
+    if (b->fmt == FMT_PNG) {
+        cairo_set_source_rgb(b->cr, 1, 1, 1);
+        cairo_paint(b->cr);
+    }
+    cairo_scale(b->cr, b->scale, b->scale);
+    return 0;
+}
+
+static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
+{
+    cairo_be *b = vb;
+    cairo_t *cr = b->cr;
+    cairo_new_path(cr);
+    for (size_t i = p->first; i < p->first + p->count; i++) {
+        const scene_seg *s = &segs[i];
+        switch (s->op) {
+        case SEG_MOVE:
+            cairo_move_to(cr, s->x[0], s->y[0]);
+            break;
+        case SEG_LINE:
+            cairo_line_to(cr, s->x[0], s->y[0]);
+            break;
+        case SEG_CURVE:
+            cairo_curve_to(cr, s->x[0], s->y[0], s->x[1], s->y[1], s->x[2], s->y[2]);
+            break;
+        case SEG_CLOSE:
+            cairo_close_path(cr);
+            break;
+        }
+    }
+    const scene_style *st = &p->style;
+    if (st->fill) {
+        pn_rgba c = st->fill_color;
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+        if (st->stroke)
+            cairo_fill_preserve(cr);
+        else
+            cairo_fill(cr);
+    }
+    if (st->stroke) {
+        pn_rgba c = st->stroke_color;
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+        cairo_set_line_width(cr, st->width);
+        cairo_set_line_cap(cr, st->round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+        cairo_set_line_join(cr, st->round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER);
+        if (st->dash[0] > 0)
+            cairo_set_dash(cr, st->dash, 2, 0);
+        else
+            cairo_set_dash(cr, NULL, 0, 0);
+        cairo_stroke(cr);
+    }
+    return 0;
+}
+
+static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
+{
+    cairo_be *b = vb;
+    cairo_t *cr = b->cr;
+    cairo_save(cr);
+    cairo_translate(cr, t->bx, t->by);
+    if (t->angle != 0) cairo_rotate(cr, t->angle * G_PI / 180.0);
+    cairo_scale(cr, PN_PT_TO_MM, PN_PT_TO_MM);
+    pango_cairo_update_context(cr, b->pctx);
+    PangoLayout *l = pn_fonts_layout(b->pctx, t->font.family, t->font.size, t->font.bold,
+                                     t->font.italic, t->utf8);
+    double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
+    cairo_set_source_rgba(cr, t->color.r, t->color.g, t->color.b, t->color.a);
+    cairo_move_to(cr, 0, -base);
+    pango_cairo_show_layout(cr, l);
+    g_object_unref(l);
+    cairo_restore(cr);
+    return 0;
+}
+
+static int cairo_end_page(void *vb, pn_err *err)
+{
+    cairo_be *b = vb;
+    int rc = 0;
+    cairo_show_page(b->cr);
+    cairo_status_t st = cairo_status(b->cr);
+    cairo_destroy(b->cr);
+    b->cr = NULL;
+    if (st != CAIRO_STATUS_SUCCESS)
+        rc = pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path,
+                        cairo_status_to_string(st));
+    if (b->fmt == FMT_SVG) {
+        cairo_surface_finish(b->surf);
+        if (!rc) rc = surface_check(b->surf, b->path, err);
+        cairo_surface_destroy(b->surf);
+        b->surf = NULL;
+    } else if (b->fmt == FMT_PNG) {
+        cairo_surface_flush(b->surf);
+        st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur->fp);
+        if (!rc && st != CAIRO_STATUS_SUCCESS)
+            rc = pn_err_set(err, PN_EIO, "%s: writing PNG failed: %s", b->path,
+                            cairo_status_to_string(st));
+        cairo_surface_destroy(b->surf);
+        b->surf = NULL;
+    }
+    return rc;
+}
+
+static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
+{
+    if (b->cr) cairo_destroy(b->cr);
+    if (b->surf) {
+        cairo_surface_finish(b->surf);
+        if (commit && *rc == 0) *rc = surface_check(b->surf, b->path, err);
+        cairo_surface_destroy(b->surf);
+    }
+    for (guint i = 0; i < b->outs->len; i++) {
+        pn_outfile *o = g_ptr_array_index(b->outs, i);
+        if (commit && *rc == 0)
+            *rc = pn_outfile_commit(o, err);
+        else
+            pn_outfile_abort(o);
+    }
+    g_ptr_array_free(b->outs, TRUE);
+    g_object_unref(b->pctx);
+    g_free(b->path);
+    g_free(b);
+}
+
+static int cairo_finish(void *vb, pn_err *err)
+{
+    cairo_be *b = vb;
+    int rc = 0;
+    if (b->page == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", b->path);
+    cairo_free_be(b, true, &rc, err);
+    return rc;
+}
+
+static void cairo_discard(void *vb)
+{
+    int rc = -1;
+    cairo_free_be(vb, false, &rc, NULL);
+}
+
+const pn_backend pn_backend_cairo = {
+    .id = "cairo",
+    .help = "PDF, SVG and PNG through cairo and pango (default)",
+    .supports = cairo_supports,
+    .open = cairo_open,
+    .begin_page = cairo_begin_page,
+    .draw_path = cairo_draw_path,
+    .draw_text = cairo_draw_text,
+    .end_page = cairo_end_page,
+    .finish = cairo_finish,
+    .discard = cairo_discard,
+};

@@ -1,0 +1,28 @@
+/* cli.h: the command-line front end. Each command is a function taking its own
+ * argv (argv[0] is the command name) and returning the exit status. Only this
+ * layer prints errors and chooses exit codes. */
+#ifndef PN_CLI_H
+#define PN_CLI_H
+
+#include "util/err.h"
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    const char *usage; /* full help text */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+/* NULL-terminated, in the order help lists them. */
+extern const cli_command *const cli_commands[];
+const cli_command *cli_find(const char *name);
+
+/* Prints err's message as one line on stderr; returns its exit status. */
+int cli_fail(const pn_err *err);
+/* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
+
+/* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
+long long cli_epoch(void);
+
+#endif

@@ -1,0 +1,7 @@
+/* commands.c: the list of commands, in the order help shows them. */
+#include <stddef.h>
+#include "cli/cli.h"
+
+extern const cli_command cli_list, cli_render, cli_help;
+
+const cli_command *const cli_commands[] = {&cli_list, &cli_render, &cli_help, NULL};

@@ -1,0 +1,93 @@
+/* main.c: pnpkit's entry point: dispatches to the commands. */
+#include <glib.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "util/fonts.h"
+
+const cli_command *cli_find(const char *name)
+{
+    for (const cli_command *const *c = cli_commands; *c; c++)
+        if (!strcmp((*c)->name, name)) return *c;
+    return NULL;
+}
+
+int cli_fail(const pn_err *err)
+{
+    fprintf(stderr, "%s\n", err->msg[0] ? err->msg : "pnpkit: failed");
+    return err->status ? (int)err->status : 1;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pnpkit %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'pnpkit help %s'.\n", cmd);
+    return PN_EUSAGE;
+}
+
+long long cli_epoch(void)
+{
+    const char *e = getenv("SOURCE_DATE_EPOCH");
+    if (e && *e) {
+        char *end;
+        long long v = strtoll(e, &end, 10);
+        if (!*end && v >= 0 && v < 253402300800LL) return v;
+    }
+    return 946684800; /* 2000-01-01: a fixed date keeps output byte-identical */
+}
+
+static void usage(FILE *fp)
+{
+    fprintf(fp, "Usage: pnpkit COMMAND [options]\n\n"
+                "Print-and-play boards and score sheets from YAML templates.\n\nCommands:\n");
+    for (const cli_command *const *c = cli_commands; *c; c++)
+        fprintf(fp, "  %-10s %s\n", (*c)->name, (*c)->summary);
+    fprintf(fp, "\nOptions: --help, --version. 'pnpkit help COMMAND' explains a command.\n");
+}
+
+static int help_run(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    const cli_command *c = cli_find(argv[1]);
+    if (!c) return cli_usage_error("help", "unknown command '%s'", argv[1]);
+    fputs(c->usage, stdout);
+    return 0;
+}
+
+const cli_command cli_help = {"help", "explain a command", "Usage: pnpkit help [COMMAND]\n",
+                              help_run};
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "C.UTF-8");
+    if (argc < 2) {
+        usage(stderr);
+        return PN_EUSAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        printf("pnpkit %s\n", PNPKIT_VERSION);
+        return 0;
+    }
+    const cli_command *c = cli_find(argv[1]);
+    if (!c) {
+        fprintf(stderr, "pnpkit: unknown command '%s'\nTry 'pnpkit --help'.\n", argv[1]);
+        return PN_EUSAGE;
+    }
+    int rc = c->run(argc - 1, argv + 1);
+    pn_fonts_shutdown();
+    return rc;
+}

@@ -1,0 +1,197 @@
+/* basic.c: the plain components: text, line, rect, circle and slot. */
+#include <string.h>
+#include "components/comp.h"
+#include "scene/measure.h"
+#include "util/fonts.h"
+
+#define POS(n, ax, d)                                                                              \
+    {                                                                                              \
+        .name = n, .type = PV_LENGTH, .def = d, .min = -1000, .max = 1000, .axis = ax              \
+    }
+#define SIZE(n, ax, d)                                                                             \
+    {                                                                                              \
+        .name = n, .type = PV_LENGTH, .def = d, .min = 0, .max = 1000, .axis = ax                  \
+    }
+#define WIDTH                                                                                      \
+    {                                                                                              \
+        .name = "width", .type = PV_LENGTH, .def = "0.3mm", .min = 0, .max = 10,                   \
+        .help = "stroke width"                                                                     \
+    }
+
+static scene_halign halign_of(const char *s)
+{
+    return !strcmp(s, "center") ? TEXT_CENTER : !strcmp(s, "right") ? TEXT_RIGHT : TEXT_LEFT;
+}
+
+static scene_valign valign_of(const char *s)
+{
+    return !strcmp(s, "baseline") ? TEXT_BASELINE
+           : !strcmp(s, "middle") ? TEXT_MIDDLE
+           : !strcmp(s, "bottom") ? TEXT_BOTTOM
+                                  : TEXT_TOP;
+}
+
+static const char *family_of(const char *s)
+{
+    return !strcmp(s, "hand")   ? PN_FONT_HAND
+           : !strcmp(s, "mono") ? "DejaVu Sans Mono"
+                                : PN_FONT_PRINT;
+}
+
+static const pv_spec text_props[] = {
+    POS("x", 'x', "0"),
+    POS("y", 'y', "0"),
+    {.name = "text", .type = PV_STRING, .help = "the text (UTF-8; ${param} is replaced)"},
+    {.name = "size", .type = PV_NUMBER, .def = "11", .min = 2, .max = 200, .help = "points"},
+    {.name = "bold", .type = PV_BOOL, .def = "false"},
+    {.name = "italic", .type = PV_BOOL, .def = "false"},
+    {.name = "font", .type = PV_ENUM, .def = "sans", .choices = "sans|mono|hand"},
+    {.name = "align", .type = PV_ENUM, .def = "left", .choices = "left|center|right"},
+    {.name = "valign", .type = PV_ENUM, .def = "top", .choices = "top|middle|baseline|bottom"},
+    {.name = "color", .type = PV_COLOR, .def = "black"},
+    {.name = "angle", .type = PV_NUMBER, .def = "0", .min = -360, .max = 360},
+    SIZE("max_width", 'x', "0"),
+    {0},
+};
+
+static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    scene_font f = {.family = family_of(comp_str(a, "font")),
+                    .size = comp_num(a, "size"),
+                    .bold = comp_bool(a, "bold"),
+                    .italic = comp_bool(a, "italic")};
+    const char *txt = comp_str(a, "text");
+    double mw = comp_len(ctx, a, "max_width");
+    if (mw > 0) f.size = scene_fit_size(&f, txt, mw, 2);
+    if (!scene_text_add(s, txt, &f, comp_color(a, "color"), comp_x(ctx, a, "x"),
+                        comp_y(ctx, a, "y"), halign_of(comp_str(a, "align")),
+                        valign_of(comp_str(a, "valign")), comp_num(a, "angle"), err))
+        return comp_err(ctx, err, "text: %s", err->msg);
+    return 0;
+}
+
+static const pv_spec line_props[] = {
+    POS("x1", 'x', "0"),
+    POS("y1", 'y', "0"),
+    POS("x2", 'x', "0"),
+    POS("y2", 'y', "0"),
+    WIDTH,
+    {.name = "color", .type = PV_COLOR, .def = "black"},
+    {.name = "dash",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 50,
+     .help = "dash length (0: solid)"},
+    {0},
+};
+
+static int line_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    scene_style st = scene_stroke_style(comp_color(a, "color"), comp_len(ctx, a, "width"));
+    double d = comp_len(ctx, a, "dash");
+    st.dash[0] = st.dash[1] = d;
+    /* x2/y2 measure like x/y. */
+    const pv_value *x2 = comp_val(a, "x2"), *y2 = comp_val(a, "y2");
+    double ex = ctx->x + (x2->pct ? x2->num / 100 * ctx->w : x2->num);
+    double ey = ctx->y + (y2->pct ? y2->num / 100 * ctx->h : y2->num);
+    const pv_value *x1 = comp_val(a, "x1"), *y1 = comp_val(a, "y1");
+    double sx = ctx->x + (x1->pct ? x1->num / 100 * ctx->w : x1->num);
+    double sy = ctx->y + (y1->pct ? y1->num / 100 * ctx->h : y1->num);
+    scene_segment(s, sx, sy, ex, ey, &st);
+    return 0;
+}
+
+static scene_style shape_style(const comp_ctx *ctx, const comp_args *a)
+{
+    pn_rgba fill = comp_color(a, "fill"), stroke = comp_color(a, "stroke");
+    double w = comp_len(ctx, a, "width");
+    scene_style st = scene_fill_stroke_style(fill, stroke, w);
+    st.fill = fill.a > 0;
+    st.stroke = stroke.a > 0 && w > 0;
+    return st;
+}
+
+static const pv_spec rect_props[] = {
+    POS("x", 'x', "0"),
+    POS("y", 'y', "0"),
+    SIZE("w", 'x', "10"),
+    SIZE("h", 'y', "10"),
+    WIDTH,
+    {.name = "stroke", .type = PV_COLOR, .def = "black"},
+    {.name = "fill", .type = PV_COLOR, .def = "none"},
+    {0},
+};
+
+static int rect_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    scene_style st = shape_style(ctx, a);
+    scene_rect(s, comp_x(ctx, a, "x"), comp_y(ctx, a, "y"), comp_len(ctx, a, "w"),
+               comp_len(ctx, a, "h"), &st);
+    return 0;
+}
+
+static const pv_spec circle_props[] = {
+    POS("x", 'x', "0"),
+    POS("y", 'y', "0"),
+    {.name = "r", .type = PV_LENGTH, .def = "10", .min = 0, .max = 1000, .help = "radius"},
+    WIDTH,
+    {.name = "stroke", .type = PV_COLOR, .def = "black"},
+    {.name = "fill", .type = PV_COLOR, .def = "none"},
+    {0},
+};
+
+static int circle_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    scene_style st = shape_style(ctx, a);
+    scene_circle(s, comp_x(ctx, a, "x"), comp_y(ctx, a, "y"), comp_len(ctx, a, "r"), &st);
+    return 0;
+}
+
+static const pv_spec slot_props[] = {
+    {.name = "id", .type = PV_STRING, .min = 1, .max = 64, .help = "the slot's name"},
+    POS("x", 'x', "0"),
+    POS("y", 'y', "0"),
+    SIZE("w", 'x', "12"),
+    SIZE("h", 'y', "9"),
+    {.name = "shape", .type = PV_ENUM, .def = "box", .choices = "box|round|line"},
+    {.name = "label", .type = PV_STRING, .def = "", .help = "printed left of the slot"},
+    {.name = "size",
+     .type = PV_NUMBER,
+     .def = "10",
+     .min = 4,
+     .max = 48,
+     .help = "label size, points"},
+    {0},
+};
+
+static int slot_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    double x = comp_x(ctx, a, "x"), y = comp_y(ctx, a, "y");
+    double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
+    const char *shape = comp_str(a, "shape");
+    scene_style st = scene_stroke_style(PN_BLACK, 0.3);
+    const char *label = comp_str(a, "label");
+    if (*label) {
+        scene_font f = comp_font(comp_num(a, "size"), true);
+        if (!scene_text_add(s, label, &f, PN_BLACK, x - 1.5, y + h * 0.65, TEXT_RIGHT,
+                            TEXT_BASELINE, 0, err))
+            return comp_err(ctx, err, "slot: %s", err->msg);
+    }
+    if (!strcmp(shape, "round"))
+        scene_circle(s, x + w / 2, y + h / 2, (w < h ? w : h) / 2, &st);
+    else if (!strcmp(shape, "line"))
+        scene_segment(s, x, y + h, x + w, y + h, &st);
+    else
+        scene_rect(s, x, y, w, h, &st);
+    if (scene_slot_add(s, comp_str(a, "id"), x, y, w, h,
+                       !strcmp(shape, "round") ? SLOT_ROUND : SLOT_BOX, err))
+        return comp_err(ctx, err, "slot: %s", err->msg);
+    return 0;
+}
+
+const comp_type comp_text = {"text", "a line of text", text_props, text_layout};
+const comp_type comp_line = {"line", "a straight line", line_props, line_layout};
+const comp_type comp_rect = {"rect", "a rectangle", rect_props, rect_layout};
+const comp_type comp_circle = {"circle", "a circle", circle_props, circle_layout};
+const comp_type comp_slot = {"slot", "a named box a player writes in", slot_props, slot_layout};

@@ -1,0 +1,82 @@
+/* comp.c: property access and helpers shared by all components. */
+#include "components/comp.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/fonts.h"
+
+const comp_type *comp_find(const char *name)
+{
+    for (const comp_type *const *t = comp_types; *t; t++)
+        if (!strcmp((*t)->name, name)) return *t;
+    return NULL;
+}
+
+const pv_value *comp_val(const comp_args *a, const char *name)
+{
+    for (size_t i = 0; i < a->n; i++)
+        if (!strcmp(a->specs[i].name, name)) return &a->vals[i];
+    fprintf(stderr, "pnpkit: internal error: no property '%s'\n", name);
+    abort();
+}
+
+long comp_int(const comp_args *a, const char *name)
+{
+    return comp_val(a, name)->i;
+}
+
+double comp_num(const comp_args *a, const char *name)
+{
+    return comp_val(a, name)->num;
+}
+
+double comp_len(const comp_ctx *ctx, const comp_args *a, const char *name)
+{
+    const pv_value *v = comp_val(a, name);
+    if (!v->pct) return v->num;
+    bool vertical = name[0] == 'y' || name[0] == 'h';
+    return v->num / 100.0 * (vertical ? ctx->h : ctx->w);
+}
+
+double comp_x(const comp_ctx *ctx, const comp_args *a, const char *name)
+{
+    return ctx->x + comp_len(ctx, a, name);
+}
+
+double comp_y(const comp_ctx *ctx, const comp_args *a, const char *name)
+{
+    return ctx->y + comp_len(ctx, a, name);
+}
+
+const char *comp_str(const comp_args *a, const char *name)
+{
+    const char *s = comp_val(a, name)->str;
+    return s ? s : "";
+}
+
+bool comp_bool(const comp_args *a, const char *name)
+{
+    return comp_val(a, name)->i != 0;
+}
+
+pn_rgba comp_color(const comp_args *a, const char *name)
+{
+    return comp_val(a, name)->color;
+}
+
+int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
+{
+    char text[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
+}
+
+scene_font comp_font(double size_pt, bool bold)
+{
+    return (scene_font){.family = PN_FONT_PRINT, .size = size_pt, .bold = bold};
+}

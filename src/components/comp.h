@@ -1,0 +1,64 @@
+/* comp.h: the component interface. A component is a C module with a name, a
+ * table of typed properties (value.h specs) and a layout function that appends
+ * paths, text and slots to a page's scene. Components never draw directly and
+ * know nothing of backends. They are registered in registry.c.
+ *
+ * Every component also accepts the common keys "type" and "when" (a bool,
+ * usually "$param", that includes or leaves out the component). */
+#ifndef PN_COMP_H
+#define PN_COMP_H
+
+#include "scene/scene.h"
+#include "template/value.h"
+#include "util/err.h"
+
+/* What a component knows about the page it is laid out on. */
+typedef struct comp_ctx {
+    double x, y, w, h; /* the content box (inside the margins), mm */
+    double page_w, page_h;
+    unsigned long seed; /* this page's seed (--seed plus the page index) */
+    int page;           /* 0-based page index in the document */
+    bool mono;          /* ink-saving greyscale */
+    const char *file;   /* template file, for messages */
+    int line, col;      /* the component's place in the template */
+} comp_ctx;
+
+/* A component's resolved properties, in the order of its spec table. */
+typedef struct comp_args {
+    const pv_spec *specs;
+    const pv_value *vals;
+    size_t n;
+} comp_args;
+
+typedef struct comp_type {
+    const char *name;
+    const char *help;
+    const pv_spec *props; /* terminated by an entry with name NULL */
+    int (*layout)(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err);
+} comp_type;
+
+/* NULL-terminated list of every component, and lookup by name. */
+extern const comp_type *const comp_types[];
+const comp_type *comp_find(const char *name);
+
+/* Property access by name. Asking for a name the table lacks is a programming
+ * error and aborts. Lengths come back in mm with percentages resolved against
+ * the content box (x and w against its width, y and h against its height; x and
+ * y are absolute page positions). */
+long comp_int(const comp_args *a, const char *name);
+double comp_num(const comp_args *a, const char *name);
+double comp_len(const comp_ctx *ctx, const comp_args *a, const char *name);
+double comp_x(const comp_ctx *ctx, const comp_args *a, const char *name);
+double comp_y(const comp_ctx *ctx, const comp_args *a, const char *name);
+const char *comp_str(const comp_args *a, const char *name);
+bool comp_bool(const comp_args *a, const char *name);
+pn_rgba comp_color(const comp_args *a, const char *name);
+const pv_value *comp_val(const comp_args *a, const char *name);
+
+/* An error at the component: "file:line:col: <type>: message". Returns -1. */
+int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...) PN_PRINTF(3, 4);
+
+/* The fonts components use. */
+scene_font comp_font(double size_pt, bool bold);
+
+#endif

@@ -1,0 +1,156 @@
+/* table.c: a table with a header row and a column of row labels; a column can
+ * hold a slot per row, named from a pattern in which {r} is the row number
+ * ("g{r}.X.points"), or N tick boxes with the suffix "*N" ("g{r}.X.pen*3" gives
+ * g1.X.pen1 .. g1.X.pen3). The pattern "#" prints the row number. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "components/comp.h"
+#include "scene/measure.h"
+
+static const pv_spec table_props[] = {
+    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
+    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 10, .max = 1000, .axis = 'x'},
+    {.name = "columns", .type = PV_STRLIST, .min = 1, .max = 20, .help = "header texts"},
+    {.name = "widths",
+     .type = PV_NUMLIST,
+     .def = "",
+     .min = 0,
+     .max = 20,
+     .help = "relative column widths (default equal)"},
+    {.name = "slots",
+     .type = PV_STRLIST,
+     .def = "",
+     .min = 0,
+     .max = 20,
+     .help = "per column: slot id pattern with {r}, '#' for the row number, '' for none"},
+    {.name = "row_labels",
+     .type = PV_STRLIST,
+     .def = "",
+     .min = 0,
+     .max = 100,
+     .help = "first column texts (instead of a pattern)"},
+    {.name = "rows",
+     .type = PV_INT,
+     .def = "0",
+     .min = 0,
+     .max = 100,
+     .help = "number of rows (default: one per row label)"},
+    {.name = "row_h", .type = PV_LENGTH, .def = "8mm", .min = 3, .max = 50},
+    {.name = "header_h", .type = PV_LENGTH, .def = "9mm", .min = 3, .max = 50},
+    {.name = "size", .type = PV_NUMBER, .def = "9", .min = 4, .max = 30, .help = "points"},
+    {.name = "header_fill", .type = PV_COLOR, .def = "#e6e6e6"},
+    {0},
+};
+
+/* Expands "{r}" in pattern. Caller frees. */
+static char *expand(const char *pattern, int r, size_t len)
+{
+    GString *s = g_string_new(NULL);
+    for (size_t i = 0; i < len; i++) {
+        if (!strncmp(pattern + i, "{r}", 3)) {
+            g_string_append_printf(s, "%d", r);
+            i += 2;
+        } else {
+            g_string_append_c(s, pattern[i]);
+        }
+    }
+    return g_string_free(s, FALSE);
+}
+
+static int cell_slots(const comp_ctx *ctx, scene *s, const char *pattern, int r, double x, double y,
+                      double w, double h, pn_err *err)
+{
+    const char *star = strrchr(pattern, '*');
+    int ticks = star ? atoi(star + 1) : 0;
+    size_t plen = star && ticks > 0 ? (size_t)(star - pattern) : strlen(pattern);
+    char *id = expand(pattern, r, plen);
+    int rc = 0;
+    if (ticks < 1 || ticks > 10) {
+        rc = scene_slot_add(s, id, x + 0.8, y + 0.8, w - 1.6, h - 1.6, SLOT_BOX, err);
+    } else {
+        double b = h * 0.62, gap = (w - ticks * b) / (ticks + 1);
+        scene_style st = scene_stroke_style((pn_rgba){0.35, 0.35, 0.35, 1}, 0.25);
+        for (int i = 0; i < ticks && !rc; i++) {
+            double bx = x + gap + i * (b + gap), by = y + (h - b) / 2;
+            scene_rect(s, bx, by, b, b, &st);
+            char *tid = g_strdup_printf("%s%d", id, i + 1);
+            rc = scene_slot_add(s, tid, bx, by, b, b, SLOT_BOX, err);
+            g_free(tid);
+        }
+    }
+    g_free(id);
+    return rc ? comp_err(ctx, err, "table: %s", err->msg) : 0;
+}
+
+static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    const pv_value *cols = comp_val(a, "columns"), *widths = comp_val(a, "widths");
+    const pv_value *slots = comp_val(a, "slots"), *labels = comp_val(a, "row_labels");
+    size_t nc = cols->n;
+    int rows = (int)comp_int(a, "rows");
+    if (rows == 0) rows = (int)labels->n;
+    if (rows == 0) return comp_err(ctx, err, "table: give rows or row_labels");
+    if (widths->n && widths->n != nc)
+        return comp_err(ctx, err, "table: %zu widths for %zu columns", widths->n, nc);
+    if (slots->n && slots->n != nc)
+        return comp_err(ctx, err, "table: %zu slot patterns for %zu columns", slots->n, nc);
+    double x0 = comp_x(ctx, a, "x"), y0 = comp_y(ctx, a, "y"), w = comp_len(ctx, a, "w");
+    double rh = comp_len(ctx, a, "row_h"), hh = comp_len(ctx, a, "header_h");
+    double total = 0;
+    for (size_t i = 0; i < nc; i++)
+        total += widths->n ? widths->nums[i] : 1;
+    if (total <= 0) return comp_err(ctx, err, "table: widths must be positive");
+    double *cx = g_new(double, nc + 1);
+    cx[0] = x0;
+    for (size_t i = 0; i < nc; i++)
+        cx[i + 1] = cx[i] + w * (widths->n ? widths->nums[i] : 1) / total;
+    double size = comp_num(a, "size");
+    scene_style hf = scene_fill_style(comp_color(a, "header_fill"));
+    scene_rect(s, x0, y0, w, hh, &hf);
+    scene_style thin = scene_stroke_style(PN_BLACK, 0.25),
+                frame = scene_stroke_style(PN_BLACK, 0.5);
+    int rc = 0;
+    for (size_t i = 0; i < nc && !rc; i++) {
+        scene_font f = comp_font(size, true);
+        f.size = scene_fit_size(&f, cols->strs[i], cx[i + 1] - cx[i] - 1.5, 4);
+        if (!scene_text_add(s, cols->strs[i], &f, PN_BLACK, (cx[i] + cx[i + 1]) / 2, y0 + hh / 2,
+                            TEXT_CENTER, TEXT_MIDDLE, 0, err))
+            rc = -1;
+    }
+    for (int r = 0; r < rows && !rc; r++) {
+        double y = y0 + hh + r * rh;
+        for (size_t i = 0; i < nc && !rc; i++) {
+            const char *pat = slots->n ? slots->strs[i] : "";
+            const char *text = NULL;
+            char num[16];
+            if (i == 0 && (size_t)r < labels->n) text = labels->strs[r];
+            if (!strcmp(pat, "#")) {
+                snprintf(num, sizeof num, "%d", r + 1);
+                text = num;
+            } else if (*pat) {
+                rc = cell_slots(ctx, s, pat, r + 1, cx[i], y, cx[i + 1] - cx[i], rh, err);
+            }
+            if (text && *text) {
+                scene_font f = comp_font(size, false);
+                f.size = scene_fit_size(&f, text, cx[i + 1] - cx[i] - 2, 4);
+                if (!scene_text_add(s, text, &f, PN_BLACK,
+                                    i == 0 ? cx[i] + 1.5 : (cx[i] + cx[i + 1]) / 2, y + rh / 2,
+                                    i == 0 ? TEXT_LEFT : TEXT_CENTER, TEXT_MIDDLE, 0, err))
+                    rc = -1;
+            }
+        }
+    }
+    double bottom = y0 + hh + rows * rh;
+    for (int r = 0; r <= rows; r++)
+        scene_segment(s, x0, y0 + hh + r * rh, x0 + w, y0 + hh + r * rh, &thin);
+    for (size_t i = 1; i < nc; i++)
+        scene_segment(s, cx[i], y0, cx[i], bottom, &thin);
+    scene_rect(s, x0, y0, w, bottom - y0, &frame);
+    g_free(cx);
+    return rc;
+}
+
+const comp_type comp_table = {"table", "a table with header, row labels and slot columns",
+                              table_props, table_layout};

@@ -1,0 +1,49 @@
+/* render.h: the page driver. Lays a template's components out page by page into
+ * scenes and streams each scene to a backend, so memory stays flat however many
+ * pages are made. */
+#ifndef PN_RENDER_H
+#define PN_RENDER_H
+
+#include <stdbool.h>
+#include "scene/scene.h"
+#include "template/tmpl.h"
+
+#define RENDER_MAX_PAGES 100000
+#define RENDER_MIN_DPI 10
+#define RENDER_MAX_DPI 1200
+
+/* Called for every page after layout, e.g. to fill slots with a scorer's values. */
+typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);
+/* Called after every page is written (progress reporting). */
+typedef void (*render_progress)(void *user, int done, int total);
+
+typedef struct render_opts {
+    const char *output;  /* path or "-" */
+    const char *format;  /* pdf | svg | png */
+    const char *backend; /* cairo (default) | haru */
+    const char *paper;   /* NULL: the template's */
+    int landscape;       /* -1: the template's, 0 portrait, 1 landscape */
+    double dpi;
+    unsigned long seed;
+    int pages; /* sheets; 0 means 1 */
+    int nup;   /* 1, 2 or 4 sheets per paper */
+    bool mono;
+    double bleed; /* mm */
+    const char *ttf;
+    long long epoch;
+    render_page_hook hook;
+    void *hook_user;
+    render_progress progress;
+    void *progress_user;
+} render_opts;
+
+/* Renders t (resolved) to o->output. Nothing is left behind on failure. */
+int render_template(tmpl *t, const render_opts *o, pn_err *err);
+
+/* Lays out one sheet (page index `page`) of t into a new scene. Caller frees. */
+scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err);
+
+/* The sheet size for the options (paper and orientation), mm. */
+int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err);
+
+#endif

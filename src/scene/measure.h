@@ -1,0 +1,19 @@
+/* measure.h: text measurement with pango, done while laying out so that every
+ * backend places text that already has a size. */
+#ifndef PN_MEASURE_H
+#define PN_MEASURE_H
+
+#include "scene/scene.h"
+
+/* Width, ascent and descent in mm of utf8 set in font. 0, or -1 with err. */
+int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
+                  double *descent, pn_err *err);
+
+/* The largest size (pt, at most font->size, at least min_size) at which utf8 fits
+ * into max_width mm. */
+double scene_fit_size(const scene_font *font, const char *utf8, double max_width, double min_size);
+
+#define PN_PT_TO_MM (25.4 / 72.0)
+#define PN_MM_TO_PT (72.0 / 25.4)
+
+#endif

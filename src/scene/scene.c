@@ -1,0 +1,325 @@
+/* scene.c: building a page's display list. */
+#include "scene/scene.h"
+
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+#include "scene/measure.h"
+
+struct scene {
+    double w, h;
+    bool mono;
+    GArray *items; /* scene_item */
+    GArray *segs;  /* scene_seg */
+    GStringChunk *strings;
+    GHashTable *slots; /* id -> index in items */
+    size_t path_start;
+    bool has_point;
+};
+
+scene *scene_new(double w, double h, bool mono)
+{
+    scene *s = g_new0(scene, 1);
+    s->w = w;
+    s->h = h;
+    s->mono = mono;
+    s->items = g_array_sized_new(FALSE, FALSE, sizeof(scene_item), 256);
+    s->segs = g_array_sized_new(FALSE, FALSE, sizeof(scene_seg), 1024);
+    s->strings = g_string_chunk_new(4096);
+    s->slots = g_hash_table_new(g_str_hash, g_str_equal);
+    return s;
+}
+
+void scene_free(scene *s)
+{
+    if (!s) return;
+    g_array_free(s->items, TRUE);
+    g_array_free(s->segs, TRUE);
+    g_string_chunk_free(s->strings);
+    g_hash_table_destroy(s->slots);
+    g_free(s);
+}
+
+double scene_width(const scene *s)
+{
+    return s->w;
+}
+double scene_height(const scene *s)
+{
+    return s->h;
+}
+bool scene_mono(const scene *s)
+{
+    return s->mono;
+}
+
+pn_rgba scene_to_grey(pn_rgba c)
+{
+    double l = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+    return (pn_rgba){l, l, l, c.a};
+}
+
+static pn_rgba ink(const scene *s, pn_rgba c)
+{
+    return s->mono ? scene_to_grey(c) : c;
+}
+
+static void push_seg(scene *s, scene_seg_op op, double x0, double y0, double x1, double y1,
+                     double x2, double y2)
+{
+    scene_seg g = {op, {x0, x1, x2}, {y0, y1, y2}};
+    g_array_append_val(s->segs, g);
+}
+
+void scene_begin(scene *s)
+{
+    s->path_start = s->segs->len;
+    s->has_point = false;
+}
+
+void scene_move(scene *s, double x, double y)
+{
+    push_seg(s, SEG_MOVE, x, y, 0, 0, 0, 0);
+    s->has_point = true;
+}
+
+void scene_line(scene *s, double x, double y)
+{
+    push_seg(s, s->has_point ? SEG_LINE : SEG_MOVE, x, y, 0, 0, 0, 0);
+    s->has_point = true;
+}
+
+void scene_curve(scene *s, double x1, double y1, double x2, double y2, double x3, double y3)
+{
+    if (!s->has_point) scene_move(s, x1, y1);
+    push_seg(s, SEG_CURVE, x1, y1, x2, y2, x3, y3);
+}
+
+void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1)
+{
+    /* clock angles (0 at 12 o'clock, clockwise) to screen angles (0 at 3 o'clock). */
+    double t0 = (a0 - 90.0) * G_PI / 180.0, t1 = (a1 - 90.0) * G_PI / 180.0;
+    double x = cx + r * cos(t0), y = cy + r * sin(t0);
+    if (s->has_point)
+        scene_line(s, x, y);
+    else
+        scene_move(s, x, y);
+    int n = (int)ceil(fabs(t1 - t0) / (G_PI / 2) - 1e-9);
+    if (n < 1) n = 1;
+    double step = (t1 - t0) / n;
+    double k = 4.0 / 3.0 * tan(step / 4.0);
+    for (int i = 0; i < n; i++) {
+        double u0 = t0 + i * step, u1 = u0 + step;
+        double c0 = cos(u0), s0 = sin(u0), c1 = cos(u1), s1 = sin(u1);
+        push_seg(s, SEG_CURVE, cx + r * (c0 - k * s0), cy + r * (s0 + k * c0),
+                 cx + r * (c1 + k * s1), cy + r * (s1 - k * c1), cx + r * c1, cy + r * s1);
+    }
+}
+
+void scene_close(scene *s)
+{
+    push_seg(s, SEG_CLOSE, 0, 0, 0, 0, 0, 0);
+}
+
+void scene_end(scene *s, const scene_style *style)
+{
+    if (s->segs->len == s->path_start) return;
+    scene_item it = {.kind = SCENE_PATH};
+    it.u.path.style = *style;
+    it.u.path.style.fill_color = ink(s, style->fill_color);
+    it.u.path.style.stroke_color = ink(s, style->stroke_color);
+    it.u.path.first = s->path_start;
+    it.u.path.count = s->segs->len - s->path_start;
+    g_array_append_val(s->items, it);
+    s->path_start = s->segs->len;
+    s->has_point = false;
+}
+
+void scene_rect(scene *s, double x, double y, double w, double h, const scene_style *st)
+{
+    scene_begin(s);
+    scene_move(s, x, y);
+    scene_line(s, x + w, y);
+    scene_line(s, x + w, y + h);
+    scene_line(s, x, y + h);
+    scene_close(s);
+    scene_end(s, st);
+}
+
+void scene_circle(scene *s, double cx, double cy, double r, const scene_style *st)
+{
+    scene_begin(s);
+    scene_arc(s, cx, cy, r, 0, 360);
+    scene_close(s);
+    scene_end(s, st);
+}
+
+void scene_segment(scene *s, double x0, double y0, double x1, double y1, const scene_style *st)
+{
+    scene_begin(s);
+    scene_move(s, x0, y0);
+    scene_line(s, x1, y1);
+    scene_end(s, st);
+}
+
+scene_style scene_stroke_style(pn_rgba c, double width)
+{
+    return (scene_style){.stroke = true, .stroke_color = c, .width = width};
+}
+
+scene_style scene_fill_style(pn_rgba c)
+{
+    return (scene_style){.fill = true, .fill_color = c};
+}
+
+scene_style scene_fill_stroke_style(pn_rgba fill, pn_rgba stroke, double width)
+{
+    return (scene_style){
+        .fill = true, .stroke = true, .fill_color = fill, .stroke_color = stroke, .width = width};
+}
+
+const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *font, pn_rgba c,
+                                 double x, double y, scene_halign h, scene_valign v, double angle,
+                                 pn_err *err)
+{
+    scene_item it = {.kind = SCENE_TEXT};
+    scene_text *t = &it.u.text;
+    if (scene_measure(font, utf8, &t->width, &t->ascent, &t->descent, err)) return NULL;
+    t->utf8 = g_string_chunk_insert(s->strings, utf8);
+    t->font = *font;
+    t->font.family = g_string_chunk_insert_const(s->strings, font->family);
+    t->color = ink(s, c);
+    t->x = x;
+    t->y = y;
+    t->halign = h;
+    t->valign = v;
+    t->angle = angle;
+    /* Baseline start relative to the anchor, before rotation. */
+    double dx = h == TEXT_LEFT ? 0 : h == TEXT_CENTER ? -t->width / 2 : -t->width;
+    double dy = v == TEXT_BASELINE ? 0
+                : v == TEXT_TOP    ? t->ascent
+                : v == TEXT_BOTTOM ? -t->descent
+                                   : (t->ascent - t->descent) / 2;
+    double a = angle * G_PI / 180.0;
+    t->bx = x + dx * cos(a) - dy * sin(a);
+    t->by = y + dx * sin(a) + dy * cos(a);
+    g_array_append_val(s->items, it);
+    return &g_array_index(s->items, scene_item, s->items->len - 1).u.text;
+}
+
+int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
+                   scene_slot_shape shape, pn_err *err)
+{
+    if (g_hash_table_contains(s->slots, id))
+        return pn_err_set(err, PN_EINPUT, "slot '%s' is defined twice on the page", id);
+    scene_item it = {.kind = SCENE_SLOT};
+    it.u.slot.id = g_string_chunk_insert(s->strings, id);
+    it.u.slot.x = x;
+    it.u.slot.y = y;
+    it.u.slot.w = w;
+    it.u.slot.h = h;
+    it.u.slot.shape = shape;
+    g_array_append_val(s->items, it);
+    g_hash_table_insert(s->slots, (gpointer)it.u.slot.id, GSIZE_TO_POINTER(s->items->len));
+    return 0;
+}
+
+const scene_slot *scene_slot_find(const scene *s, const char *id)
+{
+    gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
+    return i ? &g_array_index(s->items, scene_item, i - 1).u.slot : NULL;
+}
+
+size_t scene_count(const scene *s)
+{
+    return s->items->len;
+}
+
+const scene_item *scene_item_at(const scene *s, size_t i)
+{
+    return &g_array_index(s->items, scene_item, i);
+}
+
+const scene_seg *scene_segs(const scene *s)
+{
+    return (const scene_seg *)(void *)s->segs->data;
+}
+
+static const struct {
+    const char *name;
+    pn_rgba c;
+} named_colors[] = {
+    {"black", {0, 0, 0, 1}},          {"white", {1, 1, 1, 1}},
+    {"red", {0.85, 0.12, 0.12, 1}},   {"blue", {0.12, 0.35, 0.8, 1}},
+    {"green", {0.1, 0.6, 0.25, 1}},   {"yellow", {0.98, 0.82, 0.1, 1}},
+    {"orange", {0.96, 0.52, 0.1, 1}}, {"purple", {0.5, 0.2, 0.65, 1}},
+    {"grey", {0.5, 0.5, 0.5, 1}},     {"gray", {0.5, 0.5, 0.5, 1}},
+    {"none", {0, 0, 0, 0}},
+};
+
+bool pn_rgba_parse(const char *str, pn_rgba *out)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(named_colors); i++)
+        if (g_ascii_strcasecmp(str, named_colors[i].name) == 0) {
+            *out = named_colors[i].c;
+            return true;
+        }
+    size_t n = strlen(str);
+    if (str[0] != '#' || (n != 7 && n != 9)) return false;
+    unsigned v[4] = {0, 0, 0, 255};
+    for (size_t i = 0; i < (n - 1) / 2; i++) {
+        int hi = g_ascii_xdigit_value(str[1 + 2 * i]), lo = g_ascii_xdigit_value(str[2 + 2 * i]);
+        if (hi < 0 || lo < 0) return false;
+        v[i] = (unsigned)(hi * 16 + lo);
+    }
+    *out = (pn_rgba){v[0] / 255.0, v[1] / 255.0, v[2] / 255.0, v[3] / 255.0};
+    return true;
+}
+
+int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
+                 pn_err *err)
+{
+    const scene_seg *segs = scene_segs(src);
+    for (size_t i = 0; i < scene_count(src); i++) {
+        const scene_item *it = scene_item_at(src, i);
+        if (it->kind == SCENE_PATH) {
+            const scene_path *p = &it->u.path;
+            scene_begin(dst);
+            for (size_t j = p->first; j < p->first + p->count; j++) {
+                scene_seg g = segs[j];
+                for (int q = 0; q < 3; q++) {
+                    g.x[q] = g.x[q] * k + dx;
+                    g.y[q] = g.y[q] * k + dy;
+                }
+                g_array_append_val(dst->segs, g);
+            }
+            scene_style st = p->style;
+            st.width *= k;
+            st.dash[0] *= k;
+            st.dash[1] *= k;
+            scene_end(dst, &st);
+        } else if (it->kind == SCENE_TEXT) {
+            scene_item c = *it;
+            scene_text *t = &c.u.text;
+            t->utf8 = g_string_chunk_insert(dst->strings, t->utf8);
+            t->font.family = g_string_chunk_insert_const(dst->strings, t->font.family);
+            t->font.size *= k;
+            t->x = t->x * k + dx;
+            t->y = t->y * k + dy;
+            t->bx = t->bx * k + dx;
+            t->by = t->by * k + dy;
+            t->width *= k;
+            t->ascent *= k;
+            t->descent *= k;
+            g_array_append_val(dst->items, c);
+        } else {
+            const scene_slot *sl = &it->u.slot;
+            char *id = g_strconcat(prefix, sl->id, NULL);
+            int rc = scene_slot_add(dst, id, sl->x * k + dx, sl->y * k + dy, sl->w * k, sl->h * k,
+                                    sl->shape, err);
+            g_free(id);
+            if (rc) return -1;
+        }
+    }
+    return 0;
+}

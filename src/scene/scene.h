@@ -1,0 +1,146 @@
+/* scene.h: the display list of one page, in millimetres with the origin at the
+ * top-left corner and y growing downwards. Components append paths, text runs
+ * and named slots; backends draw paths and text; slots are the places a player
+ * writes in, which a scorer's values can fill (scene_fill.h).
+ *
+ * Ownership: a scene owns everything appended to it (strings are copied) and is
+ * freed with scene_free. Items are borrowed until then. */
+#ifndef PN_SCENE_H
+#define PN_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "util/err.h"
+
+typedef struct pn_rgba {
+    double r, g, b, a;
+} pn_rgba;
+
+#define PN_BLACK ((pn_rgba){0, 0, 0, 1})
+#define PN_WHITE ((pn_rgba){1, 1, 1, 1})
+
+typedef enum { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE } scene_seg_op;
+
+/* One path segment. SEG_CURVE uses all three points (two controls, then the end);
+ * SEG_MOVE and SEG_LINE use the first. */
+typedef struct scene_seg {
+    scene_seg_op op;
+    double x[3], y[3];
+} scene_seg;
+
+typedef struct scene_style {
+    bool fill, stroke;
+    pn_rgba fill_color, stroke_color;
+    double width;   /* stroke width, mm */
+    double dash[2]; /* on, off in mm; dash[0] == 0 draws solid */
+    bool round;     /* round caps and joins */
+} scene_style;
+
+typedef struct scene_path {
+    scene_style style;
+    size_t first, count; /* range in the scene's segment array */
+} scene_path;
+
+typedef enum { TEXT_LEFT, TEXT_CENTER, TEXT_RIGHT } scene_halign;
+typedef enum { TEXT_BASELINE, TEXT_MIDDLE, TEXT_TOP, TEXT_BOTTOM } scene_valign;
+
+typedef struct scene_font {
+    const char *family; /* fontconfig family, e.g. "DejaVu Sans" */
+    double size;        /* points */
+    bool bold, italic;
+} scene_font;
+
+/* A text run, measured when it was added. (x, y) is the anchor given by the
+ * component; (bx, by) is where the baseline starts, computed from the measured
+ * size so every backend places the text identically. */
+typedef struct scene_text {
+    const char *utf8;
+    scene_font font;
+    pn_rgba color;
+    double x, y;
+    scene_halign halign;
+    scene_valign valign;
+    double angle;                  /* degrees, clockwise, about (x, y) */
+    double width, ascent, descent; /* measured, mm */
+    double bx, by;
+} scene_text;
+
+typedef enum { SLOT_BOX, SLOT_ROUND } scene_slot_shape;
+
+/* A named place a player writes in. Not drawn by backends. */
+typedef struct scene_slot {
+    const char *id;
+    double x, y, w, h; /* mm; for SLOT_ROUND the bounding box of the circle */
+    scene_slot_shape shape;
+} scene_slot;
+
+typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT } scene_kind;
+
+typedef struct scene_item {
+    scene_kind kind;
+    union {
+        scene_path path;
+        scene_text text;
+        scene_slot slot;
+    } u;
+} scene_item;
+
+typedef struct scene scene;
+
+/* A new empty page of w x h mm. mono converts every colour to grey as it is added. */
+scene *scene_new(double w, double h, bool mono);
+void scene_free(scene *s);
+
+double scene_width(const scene *s);
+double scene_height(const scene *s);
+bool scene_mono(const scene *s);
+
+/* Path building: begin, add segments, then finish with a style. Arcs are turned
+ * into cubic curves here, so backends only see moves, lines and curves. Angles
+ * are in degrees, clockwise from 12 o'clock (as on a clock face). */
+void scene_begin(scene *s);
+void scene_move(scene *s, double x, double y);
+void scene_line(scene *s, double x, double y);
+void scene_curve(scene *s, double x1, double y1, double x2, double y2, double x3, double y3);
+void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1);
+void scene_close(scene *s);
+void scene_end(scene *s, const scene_style *style);
+
+/* Conveniences that build and end a path in one call. */
+void scene_rect(scene *s, double x, double y, double w, double h, const scene_style *st);
+void scene_circle(scene *s, double cx, double cy, double r, const scene_style *st);
+void scene_segment(scene *s, double x0, double y0, double x1, double y1, const scene_style *st);
+
+/* Styles. */
+scene_style scene_stroke_style(pn_rgba c, double width);
+scene_style scene_fill_style(pn_rgba c);
+scene_style scene_fill_stroke_style(pn_rgba fill, pn_rgba stroke, double width);
+
+/* Adds a measured text run; returns it (borrowed) or NULL if measuring failed
+ * (err set). The string is copied. */
+const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *font, pn_rgba c,
+                                 double x, double y, scene_halign h, scene_valign v, double angle,
+                                 pn_err *err);
+
+/* Adds a slot. Ids must be unique on the page; a repeat is an error. */
+int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
+                   scene_slot_shape shape, pn_err *err);
+/* The slot with that id, or NULL. */
+const scene_slot *scene_slot_find(const scene *s, const char *id);
+
+/* All items in drawing order, and the segments paths refer to. Borrowed. */
+size_t scene_count(const scene *s);
+const scene_item *scene_item_at(const scene *s, size_t i);
+const scene_seg *scene_segs(const scene *s);
+
+/* Converts a colour to the grey mono printing uses (luminance, kept light). */
+pn_rgba scene_to_grey(pn_rgba c);
+
+/* Parses "#rrggbb", "#rrggbbaa" or a few names (black, white, red, ...). */
+bool pn_rgba_parse(const char *s, pn_rgba *out);
+
+/* Appends every item of src to dst, scaled by k and moved by (dx, dy): used to
+ * impose several sheets on one paper. Slot ids get prefix (may be ""). */
+int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
+                 pn_err *err);
+#endif

@@ -1,0 +1,492 @@
+/* tmpl.c: loading templates, parameters and --set, and resolving components. */
+#include "template/tmpl.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "util/resources.h"
+
+static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
+                                       "params", "page",  "components",  NULL};
+static const char *const param_keys[] = {"type", "default", "min", "max", "choices", "help", NULL};
+static const char *const page_keys[] = {"paper", "orientation", "margin", NULL};
+
+static bool valid_name(const char *s)
+{
+    if (!s || !*s || strlen(s) > 40) return false;
+    if (!g_ascii_isalpha(s[0]) && s[0] != '_') return false;
+    for (const char *p = s; *p; p++)
+        if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-' && *p != '.') return false;
+    return true;
+}
+
+void tmpl_free(tmpl *t)
+{
+    if (!t) return;
+    if (t->params) {
+        for (guint i = 0; i < t->params->len; i++)
+            g_free(g_ptr_array_index(t->params, i));
+        g_ptr_array_free(t->params, TRUE);
+    }
+    if (t->comps) {
+        for (guint i = 0; i < t->comps->len; i++) {
+            tmpl_comp *c = g_ptr_array_index(t->comps, i);
+            g_free(c->vals);
+            g_free(c);
+        }
+        g_ptr_array_free(t->comps, TRUE);
+    }
+    pv_pool_free(t->pool);
+    pn_yml_free(t->doc);
+    g_free(t->file);
+    g_free(t->origin);
+    g_free(t);
+}
+
+tmpl_param *tmpl_param_find(const tmpl *t, const char *name)
+{
+    for (guint i = 0; i < t->params->len; i++) {
+        tmpl_param *p = g_ptr_array_index(t->params, i);
+        if (!strcmp(p->spec.name, name)) return p;
+    }
+    return NULL;
+}
+
+/* Reads an optional scalar field of a mapping as text. */
+static int opt_text(const tmpl *t, struct fy_node *m, const char *key, const char **out,
+                    pn_err *err)
+{
+    struct fy_node *n = pn_yml_get(m, key);
+    if (!n) return 0;
+    return pn_yml_str(t->doc, n, out, err);
+}
+
+static int bound(const tmpl *t, struct fy_node *n, pv_type type, double *out, pn_err *err)
+{
+    const char *s;
+    if (pn_yml_str(t->doc, n, &s, err)) return -1;
+    char *end;
+    if (type == PV_LENGTH) {
+        if (pv_length_mm(s, out)) return 0;
+    } else {
+        *out = g_ascii_strtod(s, &end);
+        if (end != s && !*end && *out > -1e9 && *out < 1e9) return 0;
+    }
+    return pn_yml_err(err, t->doc, n, "'%s' is not a valid bound", s);
+}
+
+static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err *err)
+{
+    const char *name = pn_yml_scalar(key);
+    if (!valid_name(name))
+        return pn_yml_err(err, t->doc, key,
+                          "'%s' is not a valid parameter name (letters, digits, _ and -)",
+                          name ? name : "");
+    if (tmpl_param_find(t, name))
+        return pn_yml_err(err, t->doc, key, "parameter '%s' is declared twice", name);
+    if (t->params->len >= TMPL_MAX_PARAMS)
+        return pn_yml_err(err, t->doc, key, "more than %d parameters", TMPL_MAX_PARAMS);
+    if (pn_yml_check_keys(t->doc, def, param_keys, err)) return -1;
+    tmpl_param *p = g_new0(tmpl_param, 1);
+    g_ptr_array_add(t->params, p);
+    p->node = key;
+    p->spec.name = name;
+    struct fy_node *tn = pn_yml_get(def, "type");
+    const char *type;
+    if (!tn) return pn_yml_err(err, t->doc, def, "parameter '%s' needs a type", name);
+    if (pn_yml_str(t->doc, tn, &type, err)) return -1;
+    if (!pv_type_from_name(type, &p->spec.type))
+        return pn_yml_err(err, t->doc, tn,
+                          "unknown type '%s' (int, number, length, colour, string, enum, "
+                          "bool, list, numbers)",
+                          type);
+    if (opt_text(t, def, "help", &p->spec.help, err)) return -1;
+    struct fy_node *mn = pn_yml_get(def, "min"), *xn = pn_yml_get(def, "max");
+    if (mn && bound(t, mn, p->spec.type, &p->spec.min, err)) return -1;
+    if (xn && bound(t, xn, p->spec.type, &p->spec.max, err)) return -1;
+    if ((mn || xn) && p->spec.min > p->spec.max)
+        return pn_yml_err(err, t->doc, mn ? mn : xn, "min is larger than max");
+    if (mn && !xn) {
+        double lo, hi;
+        pv_spec tmp = p->spec;
+        tmp.min = tmp.max = 0;
+        pv_bounds(&tmp, &lo, &hi);
+        p->spec.max = hi;
+    }
+    struct fy_node *cn = pn_yml_get(def, "choices");
+    if (p->spec.type == PV_ENUM) {
+        if (!cn || fy_node_get_type(cn) != FYNT_SEQUENCE || fy_node_sequence_item_count(cn) < 1)
+            return pn_yml_err(err, t->doc, cn ? cn : def, "an enum needs a list of choices");
+        GString *s = g_string_new(NULL);
+        void *it = NULL;
+        for (struct fy_node *c; (c = fy_node_sequence_iterate(cn, &it));) {
+            const char *v = pn_yml_scalar(c);
+            if (!v || !*v || strchr(v, '|')) {
+                g_string_free(s, TRUE);
+                return pn_yml_err(err, t->doc, c, "a choice must be a plain word");
+            }
+            g_string_append_printf(s, "%s%s", s->len ? "|" : "", v);
+        }
+        p->spec.choices = pv_pool_str(t->pool, s->str);
+        g_string_free(s, TRUE);
+    } else if (cn) {
+        return pn_yml_err(err, t->doc, cn, "choices are only for enum parameters");
+    }
+    struct fy_node *dn = pn_yml_get(def, "default");
+    if (!dn) return pn_yml_err(err, t->doc, def, "parameter '%s' needs a default", name);
+    char why[512];
+    if (fy_node_get_type(dn) == FYNT_SEQUENCE) {
+        GPtrArray *items = g_ptr_array_new();
+        void *it = NULL;
+        for (struct fy_node *c; (c = fy_node_sequence_iterate(dn, &it));) {
+            const char *v = pn_yml_scalar(c);
+            if (!v) {
+                g_ptr_array_free(items, TRUE);
+                return pn_yml_err(err, t->doc, c, "list items must be plain values");
+            }
+            g_ptr_array_add(items, (gpointer)v);
+        }
+        int rc = pv_parse_list(&p->spec, (const char *const *)items->pdata, items->len, t->pool,
+                               &p->value, why, sizeof why);
+        g_ptr_array_free(items, TRUE);
+        if (rc) return pn_yml_err(err, t->doc, dn, "default of '%s': %s", name, why);
+    } else {
+        const char *v;
+        if (pn_yml_str(t->doc, dn, &v, err)) return -1;
+        if (pv_parse(&p->spec, v, t->pool, &p->value, why, sizeof why))
+            return pn_yml_err(err, t->doc, dn, "default of '%s': %s", name, why);
+    }
+    char *d = pv_format(&p->value);
+    p->spec.def = pv_pool_str(t->pool, d);
+    g_free(d);
+    return 0;
+}
+
+static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
+{
+    if (pn_yml_check_keys(t->doc, pg, page_keys, err)) return -1;
+    if (opt_text(t, pg, "paper", &t->paper, err)) return -1;
+    struct fy_node *on = pn_yml_get(pg, "orientation");
+    if (on) {
+        const char *o;
+        if (pn_yml_str(t->doc, on, &o, err)) return -1;
+        if (!strcmp(o, "landscape"))
+            t->landscape = true;
+        else if (strcmp(o, "portrait"))
+            return pn_yml_err(err, t->doc, on, "orientation must be portrait or landscape");
+    }
+    struct fy_node *mn = pn_yml_get(pg, "margin");
+    if (mn) {
+        const char *m;
+        if (pn_yml_str(t->doc, mn, &m, err)) return -1;
+        if (!pv_length_mm(m, &t->margin) || t->margin < 0 || t->margin > 50)
+            return pn_yml_err(err, t->doc, mn, "margin must be a length from 0 to 50mm");
+    }
+    return 0;
+}
+
+static int load_component(tmpl *t, struct fy_node *n, pn_err *err)
+{
+    if (pn_yml_expect(t->doc, n, FYNT_MAPPING, "a component (a mapping with a type)", err))
+        return -1;
+    if (t->comps->len >= TMPL_MAX_COMPONENTS)
+        return pn_yml_err(err, t->doc, n, "more than %d components", TMPL_MAX_COMPONENTS);
+    struct fy_node *tn = pn_yml_get(n, "type");
+    const char *type;
+    if (!tn) return pn_yml_err(err, t->doc, n, "a component needs a type");
+    if (pn_yml_str(t->doc, tn, &type, err)) return -1;
+    const comp_type *ct = comp_find(type);
+    if (!ct) {
+        GString *names = g_string_new(NULL);
+        for (const comp_type *const *c = comp_types; *c; c++)
+            g_string_append_printf(names, "%s%s", names->len ? ", " : "", (*c)->name);
+        pn_yml_err(err, t->doc, tn, "unknown component type '%s' (known: %s)", type, names->str);
+        g_string_free(names, TRUE);
+        return -1;
+    }
+    size_t np = 0;
+    while (ct->props[np].name)
+        np++;
+    const char **keys = g_new0(const char *, np + 3);
+    keys[0] = "type";
+    keys[1] = "when";
+    for (size_t i = 0; i < np; i++)
+        keys[i + 2] = ct->props[i].name;
+    int rc = pn_yml_check_keys(t->doc, n, keys, err);
+    g_free(keys);
+    if (rc) return -1;
+    tmpl_comp *c = g_new0(tmpl_comp, 1);
+    c->type = ct;
+    c->node = n;
+    pn_yml_mark(n, &c->line, &c->col);
+    c->vals = g_new0(pv_value, np);
+    c->enabled = true;
+    g_ptr_array_add(t->comps, c);
+    return 0;
+}
+
+static int load_root(tmpl *t, pn_err *err)
+{
+    struct fy_node *root = pn_yml_root(t->doc);
+    if (!root) return pn_err_at(err, t->file, 1, 1, "the template is empty");
+    if (pn_yml_check_keys(t->doc, root, top_keys, err)) return -1;
+    struct fy_node *nn = pn_yml_get(root, "name");
+    if (!nn) return pn_yml_err(err, t->doc, root, "a template needs a name");
+    if (pn_yml_str(t->doc, nn, &t->name, err)) return -1;
+    if (!valid_name(t->name))
+        return pn_yml_err(err, t->doc, nn, "'%s' is not a valid template name", t->name);
+    if (opt_text(t, root, "title", &t->title, err)) return -1;
+    if (opt_text(t, root, "description", &t->description, err)) return -1;
+    if (opt_text(t, root, "game", &t->game, err)) return -1;
+    if (!t->title) t->title = t->name;
+    if (!t->description) t->description = "";
+    struct fy_node *sn = pn_yml_get(root, "seeded");
+    if (sn && pn_yml_bool(t->doc, sn, &t->seeded, err)) return -1;
+    struct fy_node *pn = pn_yml_get(root, "params");
+    if (pn && !pn_yml_is_null(pn)) {
+        if (pn_yml_expect(t->doc, pn, FYNT_MAPPING, "a mapping of parameters", err)) return -1;
+        void *it = NULL;
+        for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(pn, &it));)
+            if (load_param(t, fy_node_pair_key(p), fy_node_pair_value(p), err)) return -1;
+    }
+    struct fy_node *pg = pn_yml_get(root, "page");
+    if (pg && load_page(t, pg, err)) return -1;
+    struct fy_node *cs = pn_yml_get(root, "components");
+    if (!cs) return pn_yml_err(err, t->doc, root, "a template needs a list of components");
+    if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
+    void *it = NULL;
+    for (struct fy_node *c; (c = fy_node_sequence_iterate(cs, &it));)
+        if (load_component(t, c, err)) return -1;
+    return tmpl_resolve(t, err);
+}
+
+static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
+{
+    if (!doc) return NULL;
+    tmpl *t = g_new0(tmpl, 1);
+    t->doc = doc;
+    t->file = g_strdup(doc->file);
+    t->origin = g_strdup(origin);
+    t->pool = pv_pool_new();
+    t->params = g_ptr_array_new();
+    t->comps = g_ptr_array_new();
+    t->paper = "a4";
+    t->margin = 10;
+    if (load_root(t, err)) {
+        tmpl_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+tmpl *tmpl_load_file(const char *path, pn_err *err)
+{
+    return from_doc(pn_yml_load_file(path, err), "file", err);
+}
+
+tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err)
+{
+    return from_doc(pn_yml_load_buffer(file, buf, len, err), "built-in", err);
+}
+
+static char *user_dir(void)
+{
+    return g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL);
+}
+
+tmpl *tmpl_open(const char *name, pn_err *err)
+{
+    if (strchr(name, '/') || g_str_has_suffix(name, ".yaml") || g_str_has_suffix(name, ".yml"))
+        return tmpl_load_file(name, err);
+    if (!valid_name(name)) {
+        pn_err_set(err, PN_EINPUT, "%s: not a template name", name);
+        return NULL;
+    }
+    char *file = g_strdup_printf("%s.yaml", name);
+    char *dir = user_dir();
+    char *path = g_build_filename(dir, file, NULL);
+    g_free(dir);
+    tmpl *t = NULL;
+    if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+        t = from_doc(pn_yml_load_file(path, err), "user", err);
+        goto done;
+    }
+    g_free(path);
+    path = g_strdup_printf("templates/%s", file);
+    const pn_resource *r = pn_resource_find(path);
+    if (r) {
+        t = tmpl_load_buffer(path, r->data, r->len, err);
+        goto done;
+    }
+    g_free(path);
+    path = g_build_filename(PNPKIT_DATADIR, "templates", file, NULL);
+    if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+        t = from_doc(pn_yml_load_file(path, err), "installed", err);
+        goto done;
+    }
+    pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
+done:
+    g_free(path);
+    g_free(file);
+    return t;
+}
+
+int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
+{
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment)
+        return pn_err_set(err, PN_EINPUT, "--set %s: expected NAME=VALUE", assignment);
+    char *name = g_strndup(assignment, (gsize)(eq - assignment));
+    tmpl_param *p = tmpl_param_find(t, name);
+    int rc = 0;
+    if (!p) {
+        GString *names = g_string_new(NULL);
+        for (guint i = 0; i < t->params->len; i++)
+            g_string_append_printf(names, "%s%s", i ? ", " : "",
+                                   ((tmpl_param *)g_ptr_array_index(t->params, i))->spec.name);
+        rc = pn_err_set(err, PN_EINPUT, "--set %s: template %s has no parameter '%s' (it has: %s)",
+                        assignment, t->name, name, names->len ? names->str : "none");
+        g_string_free(names, TRUE);
+    } else {
+        char why[512];
+        pv_value v;
+        if (pv_parse(&p->spec, eq + 1, t->pool, &v, why, sizeof why))
+            rc = pn_err_set(err, PN_EINPUT, "--set %s: %s", assignment, why);
+        else
+            p->value = v;
+    }
+    g_free(name);
+    return rc;
+}
+
+int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err)
+{
+    if (!tmpl_param_find(t, name)) return 0;
+    char *a = g_strdup_printf("%s=%s", name, value);
+    int rc = tmpl_set(t, a, err);
+    g_free(a);
+    return rc;
+}
+
+/* Replaces "${name}" in a string by the parameter's value. */
+static int interpolate(tmpl *t, struct fy_node *n, const char *s, char **out, pn_err *err)
+{
+    GString *r = g_string_new(NULL);
+    while (*s) {
+        const char *p = strstr(s, "${");
+        if (!p) {
+            g_string_append(r, s);
+            break;
+        }
+        g_string_append_len(r, s, p - s);
+        const char *close = strchr(p, '}');
+        if (!close) {
+            g_string_free(r, TRUE);
+            return pn_yml_err(err, t->doc, n, "'${' without a closing '}'");
+        }
+        char *name = g_strndup(p + 2, (gsize)(close - p - 2));
+        tmpl_param *prm = tmpl_param_find(t, name);
+        if (!prm) {
+            pn_yml_err(err, t->doc, n, "unknown parameter '%s'", name);
+            g_free(name);
+            g_string_free(r, TRUE);
+            return -1;
+        }
+        g_free(name);
+        char *v = pv_format(&prm->value);
+        g_string_append(r, v);
+        g_free(v);
+        s = close + 1;
+    }
+    *out = g_string_free(r, FALSE);
+    return 0;
+}
+
+/* The text a scalar stands for: a "$name" reference gives the parameter's value. */
+static int scalar_text(tmpl *t, struct fy_node *n, bool interp, char **out, pn_err *err)
+{
+    const char *s = pn_yml_scalar(n);
+    if (!s) return pn_yml_err(err, t->doc, n, "expected a single value");
+    if (s[0] == '$' && s[1] != '{') {
+        tmpl_param *p = tmpl_param_find(t, s + 1);
+        if (!p) return pn_yml_err(err, t->doc, n, "unknown parameter '%s'", s + 1);
+        *out = pv_format(&p->value);
+        return 0;
+    }
+    if (interp && strstr(s, "${")) return interpolate(t, n, s, out, err);
+    *out = g_strdup(s);
+    return 0;
+}
+
+static int resolve_value(tmpl *t, const pv_spec *spec, struct fy_node *n, pv_value *out,
+                         pn_err *err)
+{
+    char why[512];
+    if (n && fy_node_get_type(n) == FYNT_SEQUENCE) {
+        if (spec->type != PV_STRLIST && spec->type != PV_NUMLIST)
+            return pn_yml_err(err, t->doc, n, "%s: expected a single value, not a list",
+                              spec->name);
+        GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
+        void *it = NULL;
+        int rc = 0;
+        for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));) {
+            char *v;
+            if ((rc = scalar_text(t, c, true, &v, err))) break;
+            g_ptr_array_add(items, v);
+        }
+        if (!rc && pv_parse_list(spec, (const char *const *)items->pdata, items->len, t->pool, out,
+                                 why, sizeof why))
+            rc = pn_yml_err(err, t->doc, n, "%s: %s", spec->name, why);
+        g_ptr_array_free(items, TRUE);
+        return rc;
+    }
+    char *text;
+    if (n) {
+        if (scalar_text(t, n, spec->type == PV_STRING, &text, err)) return -1;
+    } else {
+        text = g_strdup(spec->def);
+    }
+    int rc = 0;
+    if (pv_parse(spec, text, t->pool, out, why, sizeof why)) {
+        const char *s = pn_yml_scalar(n);
+        if (s && s[0] == '$')
+            rc = pn_yml_err(err, t->doc, n, "%s: the value of %s: %s", spec->name, s, why);
+        else
+            rc = pn_yml_err(err, t->doc, n, "%s: %s", spec->name, why);
+    }
+    g_free(text);
+    return rc;
+}
+
+int tmpl_resolve(tmpl *t, pn_err *err)
+{
+    for (guint i = 0; i < t->comps->len; i++) {
+        tmpl_comp *c = g_ptr_array_index(t->comps, i);
+        struct fy_node *wn = pn_yml_get(c->node, "when");
+        c->enabled = true;
+        if (wn) {
+            static const pv_spec when_spec = {.name = "when", .type = PV_BOOL};
+            pv_value v;
+            if (resolve_value(t, &when_spec, wn, &v, err)) return -1;
+            c->enabled = v.i != 0;
+        }
+        for (size_t k = 0; c->type->props[k].name; k++) {
+            const pv_spec *sp = &c->type->props[k];
+            struct fy_node *n = pn_yml_get(c->node, sp->name);
+            if (!n && !sp->def)
+                return pn_yml_err(err, t->doc, c->node, "%s: missing required key '%s'",
+                                  c->type->name, sp->name);
+            if (resolve_value(t, sp, n, &c->vals[k], err)) return -1;
+        }
+    }
+    return 0;
+}
+
+char **tmpl_builtin_names(void)
+{
+    GPtrArray *names = g_ptr_array_new();
+    for (const pn_resource *r = pn_resources; r->path; r++)
+        if (g_str_has_prefix(r->path, "templates/") && g_str_has_suffix(r->path, ".yaml"))
+            g_ptr_array_add(names, g_strndup(r->path + 10, strlen(r->path) - 15));
+    g_ptr_array_add(names, NULL);
+    return (char **)g_ptr_array_free(names, FALSE);
+}

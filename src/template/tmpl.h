@@ -1,0 +1,68 @@
+/* tmpl.h: templates. A template is a YAML file (built in, installed, or any
+ * path) that declares typed parameters and a list of components placed on a
+ * page. Loading checks the structure and every key; tmpl_set overrides a
+ * parameter (checked against its type and bounds); tmpl_resolve turns every
+ * component's properties into typed values, substituting "$name" and "${name}".
+ * The result is the page model that render.h lays out.
+ *
+ * Ownership: tmpl_load* returns a template the caller frees with tmpl_free;
+ * everything reachable from it (params, comps, values) is borrowed from it. */
+#ifndef PN_TMPL_H
+#define PN_TMPL_H
+
+#include "components/comp.h"
+#include "template/value.h"
+#include "util/yml.h"
+
+#define TMPL_MAX_PARAMS 64
+#define TMPL_MAX_COMPONENTS 500
+
+typedef struct tmpl_param {
+    pv_spec spec; /* strings borrowed from the template */
+    pv_value value;
+    struct fy_node *node;
+} tmpl_param;
+
+typedef struct tmpl_comp {
+    const comp_type *type;
+    struct fy_node *node;
+    int line, col;
+    pv_value *vals; /* one per property of type, after tmpl_resolve */
+    bool enabled;   /* "when" */
+} tmpl_comp;
+
+typedef struct tmpl {
+    pn_yml *doc;
+    char *file;   /* shown in messages: a path, or "templates/NAME.yaml" for built-ins */
+    char *origin; /* "built-in", "installed", "user" or "file" */
+    const char *name, *title, *description, *game;
+    bool seeded;       /* boards differ by seed */
+    const char *paper; /* default paper name or WxH */
+    bool landscape;
+    double margin;     /* mm */
+    GPtrArray *params; /* tmpl_param* */
+    GPtrArray *comps;  /* tmpl_comp* */
+    pv_pool *pool;
+} tmpl;
+
+/* Loads by built-in name, or from a path (anything containing '/' or ending in
+ * .yaml). Built-ins are looked up in the user's directory, the installed data
+ * directory, then the embedded set. NULL with err on failure. */
+tmpl *tmpl_open(const char *name_or_path, pn_err *err);
+tmpl *tmpl_load_file(const char *path, pn_err *err);
+tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
+void tmpl_free(tmpl *t);
+
+/* Sets a parameter from "NAME=VALUE". Errors read "--set NAME=VALUE: ...". */
+int tmpl_set(tmpl *t, const char *assignment, pn_err *err);
+/* Sets a parameter by name if the template has it (no error when it does not). */
+int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err);
+tmpl_param *tmpl_param_find(const tmpl *t, const char *name);
+
+/* Resolves every component's properties against the current parameter values. */
+int tmpl_resolve(tmpl *t, pn_err *err);
+
+/* Names of the embedded templates (sorted; caller g_strfreev()s). */
+char **tmpl_builtin_names(void);
+
+#endif

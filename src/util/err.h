@@ -1,0 +1,38 @@
+/* err.h: the error value every library function fills in instead of printing.
+ * A message reads "file:line:col: what is wrong" (or "context: what is wrong");
+ * the status says which exit code the command line should use. */
+#ifndef PN_ERR_H
+#define PN_ERR_H
+
+#include <stddef.h>
+
+typedef enum pn_status {
+    PN_OK = 0,
+    PN_EINPUT = 1, /* the input is invalid: template, sheet, parameter */
+    PN_EUSAGE = 2, /* wrong use of the command line */
+    PN_EIO = 3,    /* reading, writing or rendering failed */
+} pn_status;
+
+typedef struct pn_err {
+    pn_status status;
+    char msg[1024];
+} pn_err;
+
+#if defined(__GNUC__)
+#define PN_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PN_PRINTF(a, b)
+#endif
+
+/* Sets err (if not NULL) and returns -1, so callers can write
+ * "return pn_err_set(err, PN_EINPUT, ...);". */
+int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...) PN_PRINTF(3, 4);
+
+/* Same, prefixed with "file:line:col: " (line and col are 1-based; 0 omits them). */
+int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt, ...)
+    PN_PRINTF(5, 6);
+
+/* Clears err to PN_OK and an empty message. */
+void pn_err_clear(pn_err *err);
+
+#endif

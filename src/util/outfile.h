@@ -1,0 +1,28 @@
+/* outfile.h: output that appears only when complete. Data goes to a temporary
+ * file beside the target ("dir/.name.XXXXXX"), which is renamed over the target
+ * on commit and removed on abort, so a failure never leaves a partial file and
+ * never harms an existing one. The path "-" writes to standard output. */
+#ifndef PN_OUTFILE_H
+#define PN_OUTFILE_H
+
+#include <stdio.h>
+#include "util/err.h"
+
+typedef struct pn_outfile {
+    FILE *fp;     /* where to write */
+    char *target; /* final path; owned */
+    char *tmp;    /* temporary path, NULL for stdout; owned */
+} pn_outfile;
+
+/* Opens a temporary file for target. Returns NULL with err set (PN_EIO) when the
+ * directory is missing or not writable. Release with commit or abort. */
+pn_outfile *pn_outfile_open(const char *target, pn_err *err);
+/* Flushes, syncs and renames into place; frees o. Returns 0 or -1 with err. */
+int pn_outfile_commit(pn_outfile *o, pn_err *err);
+/* Removes the temporary file and frees o. Safe with NULL. */
+void pn_outfile_abort(pn_outfile *o);
+
+/* Creates directory dir (one level) if it is missing. 0 or -1 with err. */
+int pn_ensure_dir(const char *dir, pn_err *err);
+
+#endif

@@ -1,0 +1,61 @@
+/* yml.h: reading YAML through libfyaml with the limits and the error style
+ * pnpkit needs: every problem is reported as "file:line:col: message" (1-based),
+ * aliases are refused (no exponential expansion), and sizes are bounded. */
+#ifndef PN_YML_H
+#define PN_YML_H
+
+#include <libfyaml.h>
+#include <stdbool.h>
+#include "util/err.h"
+
+#define PN_YML_MAX_BYTES (16u << 20) /* a template or one sheet document */
+#define PN_YML_MAX_NODES 200000      /* nodes in one document */
+#define PN_YML_MAX_DEPTH 32          /* nesting of collections */
+
+/* One parsed document. Created by the loaders below, freed by pn_yml_free. */
+typedef struct pn_yml {
+    struct fy_document *fyd;
+    struct fy_parser *fyp; /* set when the document came from a stream */
+    char *file;            /* name used in messages; owned */
+} pn_yml;
+
+/* Loads the single document in a file ("-" reads standard input) or in a buffer.
+ * name is used in messages. Returns NULL and sets err on failure. Caller frees. */
+pn_yml *pn_yml_load_file(const char *path, pn_err *err);
+pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err);
+void pn_yml_free(pn_yml *y);
+
+/* The root node (may be NULL for an empty document). Borrowed from y. */
+struct fy_node *pn_yml_root(const pn_yml *y);
+
+/* A stream of documents separated by "---", read one at a time. */
+typedef struct pn_yml_stream pn_yml_stream;
+pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err); /* "-" is stdin */
+/* 1: *out holds the next document (caller frees with pn_yml_free before the
+ * stream is closed); 0: no more documents; -1: err is set. */
+int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err);
+void pn_yml_stream_close(pn_yml_stream *s);
+
+/* 1-based line and column of a node's start (0, 0 for NULL). */
+void pn_yml_mark(struct fy_node *n, int *line, int *col);
+/* Sets err to "file:line:col: message" at node n; returns -1. */
+int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt, ...)
+    PN_PRINTF(4, 5);
+
+/* Scalar text of n (NUL-terminated, borrowed), or NULL when n is not a scalar. */
+const char *pn_yml_scalar(struct fy_node *n);
+/* True for a missing node, an empty plain scalar, "~" or "null". */
+bool pn_yml_is_null(struct fy_node *n);
+/* Value of key in mapping m, or NULL. */
+struct fy_node *pn_yml_get(struct fy_node *m, const char *key);
+
+/* Typed readers: on failure they set err at the node and return -1. */
+int pn_yml_int(const pn_yml *y, struct fy_node *n, long min, long max, long *out, pn_err *err);
+int pn_yml_bool(const pn_yml *y, struct fy_node *n, bool *out, pn_err *err);
+int pn_yml_str(const pn_yml *y, struct fy_node *n, const char **out, pn_err *err);
+int pn_yml_expect(const pn_yml *y, struct fy_node *n, enum fy_node_type type, const char *what,
+                  pn_err *err);
+/* Every key of mapping m must be in allowed (NULL-terminated) and appear once. */
+int pn_yml_check_keys(const pn_yml *y, struct fy_node *m, const char *const *allowed, pn_err *err);
+
+#endif
