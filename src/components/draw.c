@@ -44,3 +44,21 @@ void draw_sector(scene *s, double cx, double cy, double r0, double r1, double a0
     scene_close(s);
     scene_end(s, st);
 }
+
+void draw_tile(scene *s, double x, double y, double side, double r, const pn_rgba corners[4],
+               pn_rgba bg, double edge)
+{
+    scene_style back = scene_fill_style(bg);
+    scene_rect(s, x, y, side, side, &back);
+    /* Corner points and the clock angles each quarter circle spans. */
+    const double cx[4] = {x, x + side, x + side, x}, cy[4] = {y, y, y + side, y + side};
+    const double a0[4] = {90, 180, 270, 0};
+    for (int i = 0; i < 4; i++) {
+        scene_style st = scene_fill_style(corners[i]);
+        draw_sector(s, cx[i], cy[i], 0, r, a0[i], a0[i] + 90, &st);
+    }
+    if (edge > 0) {
+        scene_style e = scene_stroke_style((pn_rgba){0.2, 0.2, 0.2, 1}, edge);
+        scene_rect(s, x, y, side, side, &e);
+    }
+}

@@ -18,4 +18,10 @@ void draw_sector(scene *s, double cx, double cy, double r0, double r1, double a0
 /* Point at clock angle a (degrees) and radius r. */
 void draw_polar(double cx, double cy, double r, double a, double *x, double *y);
 
+/* A square tile with a quarter circle of radius r in each corner, coloured
+ * corners[0..3] = top-left, top-right, bottom-right, bottom-left, on background bg;
+ * edge is the outline width (0: none). */
+void draw_tile(scene *s, double x, double y, double side, double r, const pn_rgba corners[4],
+               pn_rgba bg, double edge);
+
 #endif
