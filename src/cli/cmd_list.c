@@ -10,11 +10,11 @@ static int list_run(int argc, char **argv)
     bool names_only = false;
     static const struct option opts[] = {{"names", no_argument, 0, 'n'}, {0, 0, 0, 0}};
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "n", opts, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc, argv, ":n", opts, NULL)) != -1;) {
         if (c == 'n')
             names_only = true;
         else
-            return cli_usage_error("list", "unknown option");
+            return cli_bad_option("list", c, argv);
     }
     char **names = tmpl_builtin_names();
     int rc = 0;

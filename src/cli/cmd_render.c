@@ -87,7 +87,7 @@ static int render_run(int argc, char **argv)
     long v;
     int rc = 0;
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "o:f:s:qh", opts, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc, argv, ":o:f:s:qh", opts, NULL)) != -1;) {
         switch (c) {
         case 'o':
             output = optarg;

@@ -25,6 +25,7 @@ static bool scalar_mark(struct fy_node *n, int *line, int *col)
     if (!m) return false;
     *line = m->line + 1;
     *col = m->column + 1;
+    if (fy_node_is_alias(n) && *col > 1) (*col)--; /* the token starts after the '*' */
     return true;
 }
 
