@@ -159,7 +159,7 @@ static int render_run(int argc, char **argv)
             fputs(RENDER_USAGE, stdout);
             goto out;
         default:
-            rc = cli_usage_error("render", "unknown option");
+            rc = cli_bad_option("render", c, argv);
             goto out;
         }
     }
