@@ -199,8 +199,12 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
+    /* libfyaml keeps pointing into the text: the document owns it from here. */
     pn_yml *y = pn_yml_load_buffer(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
-    g_free(buf);
+    if (y)
+        y->buf = buf;
+    else
+        g_free(buf);
     return y;
 }
 
@@ -212,6 +216,7 @@ void pn_yml_free(pn_yml *y)
     else
         fy_document_destroy(y->fyd);
     g_free(y->file);
+    g_free(y->buf);
     g_free(y);
 }
 
