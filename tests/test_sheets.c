@@ -85,9 +85,10 @@ static void check_board(const char *paper, double page_w, int rings, int sectors
     }
     snprintf(id, sizeof id, "total.%c", 'A' + sectors / 2);
     assert_null(scene_slot_find(sc, id));
-    const char *fixed[] = {"red_upper", "bonus", "earned", "penalty", "total",
+    const char *fixed[] = {"red_upper", "bonus",         "earned", "penalty", "total",
                            "combos",    "combo_penalty", "player", NULL};
-    for (const char *const *f = fixed; *f; f++) slot(sc, *f);
+    for (const char *const *f = fixed; *f; f++)
+        slot(sc, *f);
     int spaces = rings * sectors + 1;
     for (int k = 1; k <= spaces; k++) {
         snprintf(id, sizeof id, "roll%d", k);

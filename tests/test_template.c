@@ -69,14 +69,13 @@ static const char *load_error(const char *yaml)
     return err.msg;
 }
 
-static const char *good =
-    "name: demo\n"
-    "params:\n"
-    "  n: {type: int, default: 3, min: 1, max: 6}\n"
-    "  gap: {type: length, default: 2cm}\n"
-    "components:\n"
-    "  - {type: rect, x: $gap, y: 0, w: 10mm, h: 10mm}\n"
-    "  - {type: text, x: 0, y: 0, text: \"n is ${n}\"}\n";
+static const char *good = "name: demo\n"
+                          "params:\n"
+                          "  n: {type: int, default: 3, min: 1, max: 6}\n"
+                          "  gap: {type: length, default: 2cm}\n"
+                          "components:\n"
+                          "  - {type: rect, x: $gap, y: 0, w: 10mm, h: 10mm}\n"
+                          "  - {type: text, x: 0, y: 0, text: \"n is ${n}\"}\n";
 
 static void test_load_and_set(void **state)
 {
@@ -113,7 +112,8 @@ static void test_errors_have_places(void **state)
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: grid\n    rows: lots\n"),
                         "t.yaml:4:11: rows: 'lots' is not a whole number");
     assert_string_equal(
-        load_error("name: x\nparams:\n  n: {type: int, default: 9, max: 6, min: 1}\ncomponents: []\n"),
+        load_error(
+            "name: x\nparams:\n  n: {type: int, default: 9, max: 6, min: 1}\ncomponents: []\n"),
         "t.yaml:3:27: default of 'n': 9 is out of range (1 to 6)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - {type: grid, rows: $nope}\n"),
                         "t.yaml:3:24: unknown parameter 'nope'");
@@ -152,8 +152,8 @@ static void test_builtins_load(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lengths),           cmocka_unit_test(test_values),
-        cmocka_unit_test(test_load_and_set),      cmocka_unit_test(test_errors_have_places),
+        cmocka_unit_test(test_lengths),       cmocka_unit_test(test_values),
+        cmocka_unit_test(test_load_and_set),  cmocka_unit_test(test_errors_have_places),
         cmocka_unit_test(test_builtins_load),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
