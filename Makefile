@@ -4,7 +4,7 @@ JOBS ?= 2
 PNPKIT = $(BUILD)/pnpkit
 PREFIX ?= /usr/local
 
-.PHONY: all deps build demo check clean install
+.PHONY: all deps build demo check bench clean install
 
 all: build
 
@@ -22,6 +22,10 @@ demo: build
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# Timing against the floor programs in bench/ (see bench/README.md); never part of check.
+bench: build
+	@sh bench/run.sh $(BUILD)
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
