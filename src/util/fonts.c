@@ -27,9 +27,18 @@ PangoFontMap *pn_fonts_map(pn_err *err)
                    "(scripts/install-deps)");
         return NULL;
     }
+    /* Made the process's current configuration before pango sees fontconfig:
+     * otherwise creating the font map loads the system configuration (every
+     * file in /etc/fonts and the caches of every installed font), which took
+     * longer than laying out and writing a whole sheet. */
+    if (!FcConfigSetCurrent(fc)) {
+        FcConfigDestroy(fc);
+        pn_err_set(err, PN_EIO, "cannot set up fonts from fonts/fonts.conf");
+        return NULL;
+    }
     font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), fc);
-    FcConfigDestroy(fc); /* the font map holds its own reference */
+    FcConfigDestroy(fc); /* fontconfig and the font map hold their own references */
     return font_map;
 }
 
