@@ -2,15 +2,52 @@
 #include "scene/measure.h"
 
 #include <glib.h>
+#include <stdio.h>
+#include <string.h>
 #include "util/fonts.h"
 
 static PangoContext *measure_ctx;
+
+/* Measurements are kept by font and text: a sheet measures the same labels over
+ * and over (a label fitted to its box is measured twice, and every sheet of a
+ * pad repeats them all), and laying a text out with pango costs far more than
+ * the lookup. The cache is emptied when it is full, so memory stays bounded. */
+#define MEASURE_CACHE_MAX 4096
+#define MEASURE_KEY_MAX 256
+
+typedef struct measure_entry {
+    double width, ascent, descent;
+} measure_entry;
+
+static GHashTable *measure_cache; /* key (see measure_key) -> measure_entry */
+
+/* "size bold italic familylength:family text", the size in pango units as the
+ * layout uses it. Returns false when it does not fit (such text is not cached). */
+static bool measure_key(const scene_font *font, const char *utf8, char *key, size_t n)
+{
+    int size = (int)(font->size * PANGO_SCALE + 0.5);
+    const char *family = font->family ? font->family : PN_FONT_PRINT;
+    int len = snprintf(key, n, "%d %d %d %zu:%s%s", size, font->bold, font->italic, strlen(family),
+                       family, utf8);
+    return len > 0 && (size_t)len < n;
+}
 
 int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
                   double *descent, pn_err *err)
 {
     if (!g_utf8_validate(utf8, -1, NULL))
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
+    char key[MEASURE_KEY_MAX];
+    bool keyed = measure_key(font, utf8, key, sizeof key);
+    if (keyed && measure_cache) {
+        const measure_entry *e = g_hash_table_lookup(measure_cache, key);
+        if (e) {
+            *width = e->width;
+            *ascent = e->ascent;
+            *descent = e->descent;
+            return 0;
+        }
+    }
     if (!measure_ctx) {
         PangoFontMap *map = pn_fonts_map(err);
         if (!map) return -1;
@@ -26,6 +63,15 @@ int scene_measure(const scene_font *font, const char *utf8, double *width, doubl
     *ascent = base * PN_PT_TO_MM;
     *descent = ((double)logical.height / PANGO_SCALE - base) * PN_PT_TO_MM;
     g_object_unref(l);
+    if (keyed) {
+        if (!measure_cache)
+            measure_cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+        if (g_hash_table_size(measure_cache) >= MEASURE_CACHE_MAX)
+            g_hash_table_remove_all(measure_cache);
+        measure_entry *e = g_new(measure_entry, 1);
+        *e = (measure_entry){*width, *ascent, *descent};
+        g_hash_table_insert(measure_cache, g_strdup(key), e);
+    }
     return 0;
 }
 
