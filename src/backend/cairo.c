@@ -1,6 +1,8 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: page 1 at the given path, page k at "name-k.ext"). Text is laid out
- * with pango on the shared font map, exactly as it was measured. */
+ * with pango on the shared font map, exactly as it was measured. In a PDF, a
+ * shared page is drawn into a recording surface that every repeat of it paints:
+ * cairo writes that content once, as a form XObject. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -25,6 +27,9 @@ typedef struct cairo_be {
     pn_outfile *cur;       /* output of the current surface */
     cairo_surface_t *surf; /* PDF: whole document; SVG/PNG: current page */
     cairo_t *cr;
+    cairo_surface_t *shared;   /* PDF: the content of the last shared page */
+    double shared_w, shared_h; /* its size, mm */
+    bool recording;            /* cr draws into shared */
     PangoContext *pctx;
     int page;
     double scale; /* device units per mm */
@@ -100,12 +105,24 @@ static int surface_check(cairo_surface_t *s, const char *path, pn_err *err)
     return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", path, cairo_status_to_string(st));
 }
 
-static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
+/* Starts a page; keep (PDF only) records it to be shared. */
+static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
 {
-    cairo_be *b = vb;
     b->page++;
     if (b->fmt == FMT_PDF) {
         cairo_pdf_surface_set_size(b->surf, w * PN_MM_TO_PT, h * PN_MM_TO_PT);
+        if (keep) {
+            if (b->shared) cairo_surface_destroy(b->shared);
+            cairo_rectangle_t box = {0, 0, w * PN_MM_TO_PT, h * PN_MM_TO_PT};
+            b->shared = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+            b->shared_w = w;
+            b->shared_h = h;
+            if (surface_check(b->shared, b->path, err)) return -1;
+            b->recording = true;
+            b->cr = cairo_create(b->shared);
+            cairo_scale(b->cr, b->scale, b->scale);
+            return 0;
+        }
     } else {
         if (b->page > 1 && !strcmp(b->path, "-"))
             return pn_err_set(err, PN_EUSAGE,
@@ -138,6 +155,24 @@ static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
     }
     cairo_scale(b->cr, b->scale, b->scale);
     return 0;
+}
+
+static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
+{
+    return begin(vb, w, h, false, err);
+}
+
+static int cairo_begin_shared(void *vb, double w, double h, pn_err *err)
+{
+    return begin(vb, w, h, true, err);
+}
+
+/* A new PDF cairo context showing the shared content. */
+static void paint_shared(cairo_be *b)
+{
+    b->cr = cairo_create(b->surf);
+    cairo_set_source_surface(b->cr, b->shared, 0, 0);
+    cairo_paint(b->cr);
 }
 
 static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
@@ -210,11 +245,20 @@ static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
+    if (b->recording) {
+        cairo_status_t rst = cairo_status(b->cr);
+        cairo_destroy(b->cr);
+        b->recording = false;
+        paint_shared(b);
+        if (rst != CAIRO_STATUS_SUCCESS)
+            rc = pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path,
+                            cairo_status_to_string(rst));
+    }
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
     b->cr = NULL;
-    if (st != CAIRO_STATUS_SUCCESS)
+    if (!rc && st != CAIRO_STATUS_SUCCESS)
         rc = pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path,
                         cairo_status_to_string(st));
     if (b->fmt == FMT_SVG) {
@@ -234,6 +278,16 @@ static int cairo_end_page(void *vb, pn_err *err)
     return rc;
 }
 
+static int cairo_repeat_page(void *vb, pn_err *err)
+{
+    cairo_be *b = vb;
+    if (b->fmt != FMT_PDF || !b->shared) return 1;
+    b->page++;
+    cairo_pdf_surface_set_size(b->surf, b->shared_w * PN_MM_TO_PT, b->shared_h * PN_MM_TO_PT);
+    paint_shared(b);
+    return cairo_end_page(b, err);
+}
+
 static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
 {
     if (b->cr) cairo_destroy(b->cr);
@@ -242,6 +296,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         if (commit && *rc == 0) *rc = surface_check(b->surf, b->path, err);
         cairo_surface_destroy(b->surf);
     }
+    if (b->shared) cairo_surface_destroy(b->shared);
     for (guint i = 0; i < b->outs->len; i++) {
         pn_outfile *o = g_ptr_array_index(b->outs, i);
         if (commit && *rc == 0)
@@ -279,6 +334,8 @@ const pn_backend pn_backend_cairo = {
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
     .end_page = cairo_end_page,
+    .begin_shared = cairo_begin_shared,
+    .repeat_page = cairo_repeat_page,
     .finish = cairo_finish,
     .discard = cairo_discard,
 };

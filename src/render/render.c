@@ -137,6 +137,35 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     return paper;
 }
 
+/* Paper p (0-based) of the document: one sheet, or nup sheets imposed. */
+static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int nup, pn_err *err)
+{
+    return nup == 1 ? render_sheet(t, o, p, err)
+                    : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+}
+
+/* Draws cur: a repeat of the page the backend shares when it is the same, a
+ * new shared page when the next paper (NULL: none or not laid out) is the same
+ * as cur, else a page in full. cur becomes *shared or is freed. */
+static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *next, scene **shared,
+                      pn_err *err)
+{
+    int rc;
+    if (*shared && scene_equal(cur, *shared)) {
+        rc = be->repeat_page(b, err);
+        if (rc > 0) rc = pn_backend_draw_page(be, b, cur, err);
+    } else if (next && scene_equal(cur, next)) {
+        rc = pn_backend_draw_shared(be, b, cur, err);
+        scene_free(*shared);
+        *shared = cur;
+        return rc;
+    } else {
+        rc = pn_backend_draw_page(be, b, cur, err);
+    }
+    scene_free(cur);
+    return rc;
+}
+
 int render_template(tmpl *t, const render_opts *o, pn_err *err)
 {
     const pn_backend *be = pn_backend_find(o->backend ? o->backend : "cairo");
@@ -149,8 +178,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
         return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);
     if (nup != 1 && nup != 2 && nup != 4) return pn_err_set(err, PN_EUSAGE, "--nup: 2 or 4");
     /* Check the page size and every component before creating any output. */
-    scene *first = nup == 1 ? render_sheet(t, o, 0, err) : impose(t, o, 0, MIN(nup, pages), err);
-    if (!first) return -1;
+    scene *cur = render_paper(t, o, 0, pages, nup, err);
+    if (!cur) return -1;
     pn_backend_opts bo = {.path = o->output,
                           .format = o->format,
                           .dpi = o->dpi,
@@ -160,22 +189,38 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .ttf = o->ttf};
     void *b = be->open(&bo, err);
     if (!b) {
-        scene_free(first);
+        scene_free(cur);
         return -1;
     }
+    /* Papers are laid out one ahead, so that a run of identical papers (a pad
+     * of a sheet that does not vary) is drawn once and repeated: memory stays
+     * at three scenes whatever the number of pages. */
+    bool share = be->begin_shared && be->repeat_page;
     int papers = (pages + nup - 1) / nup;
-    for (int p = 0; p < papers; p++) {
-        scene *s = first;
-        if (p > 0)
-            s = nup == 1 ? render_sheet(t, o, p, err)
-                         : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
-        if (!s || pn_backend_draw_page(be, b, s, err)) {
-            scene_free(s);
-            be->discard(b);
-            return -1;
+    scene *shared = NULL;
+    int rc = 0;
+    for (int p = 0; p < papers && !rc; p++) {
+        if (!cur && !(cur = render_paper(t, o, p, pages, nup, err))) {
+            rc = -1;
+            break;
         }
-        scene_free(s);
-        if (o->progress) o->progress(o->progress_user, p + 1, papers);
+        scene *next = NULL;
+        if (share && p + 1 < papers) {
+            next = render_paper(t, o, p + 1, pages, nup, err);
+            if (!next) {
+                rc = -1;
+                break;
+            }
+        }
+        rc = draw_paper(be, b, cur, next, &shared, err);
+        cur = next;
+        if (!rc && o->progress) o->progress(o->progress_user, p + 1, papers);
+    }
+    scene_free(cur);
+    scene_free(shared);
+    if (rc) {
+        be->discard(b);
+        return -1;
     }
     return be->finish(b, err);
 }

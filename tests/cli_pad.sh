@@ -1,0 +1,32 @@
+# cli_pad.sh: pads of identical sheets: every page of a PDF pad looks exactly
+# like the single sheet, the content is stored once, and memory does not grow
+# with the number of pages.
+. "$(dirname "$0")/lib.sh"
+
+pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
+
+for t in circle36 dicrono; do
+    expect_status 0 "$t sheet" -- "$PNPKIT" render "$t" -o "$T/one.pdf"
+    expect_status 0 "$t pad" -- "$PNPKIT" render "$t" --pages 40 -o "$T/pad.pdf"
+    expect_eq "$(pdf_pages "$T/pad.pdf")" 40 "$t pad has 40 pages"
+    pdftoppm -r 40 -png "$T/one.pdf" "$T/one"
+    for p in 1 2 40; do
+        pdftoppm -r 40 -f $p -l $p -png "$T/pad.pdf" "$T/pad"
+        cmp -s "$T/one-1.png" "$T/pad-$(printf %02d $p).png" && ok || bad "$t pad page $p differs from the sheet"
+    done
+    one=$(wc -c <"$T/one.pdf") pad=$(wc -c <"$T/pad.pdf")
+    # Each further page is a page object, its resources and a reference to the
+    # shared content: some 600 bytes (drawn in full, a page takes 2 to 5 KB).
+    [ "$pad" -lt $((one + 39 * 1024)) ] && ok || bad "$t pad of 40 pages is $pad bytes, one sheet $one"
+    expect_eq "$(pdffonts "$T/pad.pdf" | tail -n +3 | wc -l)" "$(pdffonts "$T/one.pdf" | tail -n +3 | wc -l)" \
+        "$t pad embeds the fonts of one sheet"
+done
+
+# Pages stream through: 2000 pages take hardly more memory than one.
+rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
+if [ -x /usr/bin/time ]; then
+    r1=$(rss "$PNPKIT" render circle36 -o "$T/m1.pdf" -q)
+    r2=$(rss "$PNPKIT" render circle36 --pages 2000 -o "$T/m2.pdf" -q)
+    [ "$r2" -lt $((r1 * 3 / 2)) ] && ok || bad "2000 pages took $r2 KB, one page $r1 KB"
+fi
+finish
