@@ -2,7 +2,6 @@
 #include "scene/measure.h"
 
 #include <glib.h>
-#include <stdio.h>
 #include <string.h>
 #include "util/fonts.h"
 
@@ -21,22 +20,31 @@ typedef struct measure_entry {
 
 static GHashTable *measure_cache; /* key (see measure_key) -> measure_entry */
 
-/* "size bold italic familylength:family text", the size in pango units as the
- * layout uses it. Returns false when it does not fit (such text is not cached). */
+/* The size in pango units as the layout uses it (8 hex digits), bold and
+ * italic ('b'/'r', 'i'/'u'), the family, a unit separator, the text. Built by
+ * hand: formatting it with snprintf cost more than the lookup. Returns false
+ * when it does not fit or the family holds the separator (not cached then). */
 static bool measure_key(const scene_font *font, const char *utf8, char *key, size_t n)
 {
-    int size = (int)(font->size * PANGO_SCALE + 0.5);
+    unsigned size = (unsigned)(font->size * PANGO_SCALE + 0.5);
     const char *family = font->family ? font->family : PN_FONT_PRINT;
-    int len = snprintf(key, n, "%d %d %d %zu:%s%s", size, font->bold, font->italic, strlen(family),
-                       family, utf8);
-    return len > 0 && (size_t)len < n;
+    size_t fl = strlen(family), tl = strlen(utf8);
+    if (10 + fl + 1 + tl + 1 > n || memchr(family, '\x1f', fl)) return false;
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 8; i++)
+        key[i] = hex[(size >> (28 - 4 * i)) & 0xf];
+    key[8] = font->bold ? 'b' : 'r';
+    key[9] = font->italic ? 'i' : 'u';
+    memcpy(key + 10, family, fl);
+    key[10 + fl] = '\x1f';
+    memcpy(key + 11 + fl, utf8, tl + 1);
+    return true;
 }
 
 int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
                   double *descent, pn_err *err)
 {
-    if (!g_utf8_validate(utf8, -1, NULL))
-        return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
+    /* A text found in the cache was valid UTF-8 when it was measured. */
     char key[MEASURE_KEY_MAX];
     bool keyed = measure_key(font, utf8, key, sizeof key);
     if (keyed && measure_cache) {
@@ -48,6 +56,8 @@ int scene_measure(const scene_font *font, const char *utf8, double *width, doubl
             return 0;
         }
     }
+    if (!g_utf8_validate(utf8, -1, NULL))
+        return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
     if (!measure_ctx) {
         PangoFontMap *map = pn_fonts_map(err);
         if (!map) return -1;
