@@ -94,6 +94,7 @@ expect_no_file "$T/x.pdf" "bad --set"
 # An existing file survives a failed render untouched.
 echo "precious" > "$T/keep.pdf"
 expect_status 1 "failed render" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/keep.pdf"
+expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)$" "odd sectors"
 expect_eq "$(cat "$T/keep.pdf")" "precious" "old file kept"
 expect_eq "$(ls -A "$T" | grep -c '^\.keep')" "0" "no temporary file left"
 
