@@ -230,7 +230,10 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
     if (t->angle != 0) cairo_rotate(cr, t->angle * G_PI / 180.0);
     cairo_scale(cr, PN_PT_TO_MM, PN_PT_TO_MM);
     pango_cairo_update_context(cr, b->pctx);
-    PangoLayout *l = pn_fonts_layout(b->pctx, t->font.family, t->font.size, t->font.bold,
+    /* Laid out at the layout size and scaled, as it was measured. */
+    double k = t->font.size / PN_FONT_LAYOUT_SIZE;
+    cairo_scale(cr, k, k);
+    PangoLayout *l = pn_fonts_layout(b->pctx, t->font.family, PN_FONT_LAYOUT_SIZE, t->font.bold,
                                      t->font.italic, t->utf8);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
     cairo_set_source_rgba(cr, t->color.r, t->color.g, t->color.b, t->color.a);
