@@ -22,6 +22,16 @@ for t in circle36 dicrono; do
         "$t pad embeds the fonts of one sheet"
 done
 
+# An SVG or PNG pad closes each page's file when the page is done: more pages
+# than the process may hold open files.
+mkdir "$T/svg" "$T/png"
+expect_status 0 "svg pad beyond the open-file limit" -- sh -c 'ulimit -n 40 && exec "$0" render dicrono --pages 60 -o "$1"' "$PNPKIT" "$T/svg/pad.svg"
+expect_eq "$(ls "$T/svg" | grep -c '^pad.*\.svg$')" 60 "60 SVG pages"
+expect_eq "$(ls -A "$T/svg" | grep -c '^\.')" 0 "no temporary files left"
+expect_status 0 "png pad beyond the open-file limit" -- sh -c 'ulimit -n 40 && exec "$0" render circle36 --pages 45 --dpi 20 -o "$1"' "$PNPKIT" "$T/png/pad.png"
+expect_eq "$(ls "$T/png" | grep -c '^pad.*\.png$')" 45 "45 PNG pages"
+cmp -s "$T/png/pad.png" "$T/png/pad-45.png" && ok || bad "PNG pad pages differ"
+
 # Pages stream through: 2000 pages take hardly more memory than one.
 rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
 if [ -x /usr/bin/time ]; then

@@ -278,6 +278,8 @@ static int cairo_end_page(void *vb, pn_err *err)
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
     }
+    /* An SVG or PNG page is complete: close its file (renamed at finish). */
+    if (b->fmt != FMT_PDF && !rc) rc = pn_outfile_close(b->cur, err);
     return rc;
 }
 
@@ -300,13 +302,11 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         cairo_surface_destroy(b->surf);
     }
     if (b->shared) cairo_surface_destroy(b->shared);
-    for (guint i = 0; i < b->outs->len; i++) {
-        pn_outfile *o = g_ptr_array_index(b->outs, i);
-        if (commit && *rc == 0)
-            *rc = pn_outfile_commit(o, err);
-        else
-            pn_outfile_abort(o);
-    }
+    if (commit && *rc == 0)
+        *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
+    else
+        for (guint i = 0; i < b->outs->len; i++)
+            pn_outfile_abort(g_ptr_array_index(b->outs, i));
     g_ptr_array_free(b->outs, TRUE);
     g_object_unref(b->pctx);
     g_free(b->path);
