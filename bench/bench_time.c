@@ -4,9 +4,10 @@
  *   bench-time [-n RUNS] [-w WARMUP] [-i STDIN] [-o STDOUT] -- COMMAND [ARGS...]
  *
  * Every run is a fresh process (fork + exec), so start-up is included. Prints one
- * line: "median_ms min_ms max_ms maxrss_kb status", where maxrss_kb is the
- * largest resident set of any timed run (getrusage of the child, via wait4) and
- * status is the exit status of the last run (a signal number + 128). Standard
+ * line: "median_ms min_ms max_ms maxrss_kb status cpu_ms", wall times, then the
+ * largest resident set of any timed run (getrusage of the child, via wait4),
+ * the exit status of the last run (a signal number + 128) and the median CPU
+ * time (user + system, all threads), which other load disturbs less. Standard
  * error of the command goes to our standard error; its standard output goes to
  * STDOUT (default /dev/null). */
 #define _GNU_SOURCE
@@ -30,8 +31,10 @@ static double bench_now_ms(void)
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-/* One run: returns the exit status (or 128 + signal); fills wall time and RSS. */
-static int bench_run(char **argv, const char *in, const char *out, double *ms, long *rss_kb)
+/* One run: returns the exit status (or 128 + signal); fills wall and CPU time
+ * and peak RSS. */
+static int bench_run(char **argv, const char *in, const char *out, double *ms, double *cpu_ms,
+                     long *rss_kb)
 {
     double t0 = bench_now_ms();
     pid_t pid = fork();
@@ -56,6 +59,8 @@ static int bench_run(char **argv, const char *in, const char *out, double *ms, l
             exit(3);
         }
     *ms = bench_now_ms() - t0;
+    *cpu_ms = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+              (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
     *rss_kb = ru.ru_maxrss;
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
@@ -64,6 +69,13 @@ static int bench_cmp(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Sorts v and returns its median. */
+static double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], bench_cmp);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static void bench_usage(void)
@@ -98,21 +110,20 @@ int main(int argc, char **argv)
     if (optind >= argc || runs < 1 || runs > BENCH_MAX_RUNS || warm < 0 || warm > BENCH_MAX_RUNS)
         bench_usage();
     char **cmd = argv + optind;
-    double ms[BENCH_MAX_RUNS];
+    double ms[BENCH_MAX_RUNS], cpu[BENCH_MAX_RUNS];
     long rss = 0, r;
     int status = 0;
     for (int i = 0; i < warm && status == 0; i++)
-        status = bench_run(cmd, in, out, &ms[0], &r);
+        status = bench_run(cmd, in, out, &ms[0], &cpu[0], &r);
     for (int i = 0; i < runs && status == 0; i++) {
-        status = bench_run(cmd, in, out, &ms[i], &r);
+        status = bench_run(cmd, in, out, &ms[i], &cpu[i], &r);
         if (r > rss) rss = r;
     }
     if (status != 0) {
-        printf("0 0 0 0 %d\n", status);
+        printf("0 0 0 0 %d 0\n", status);
         return 0;
     }
-    qsort(ms, (size_t)runs, sizeof ms[0], bench_cmp);
-    double median = runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
-    printf("%.2f %.2f %.2f %ld %d\n", median, ms[0], ms[runs - 1], rss, status);
+    double median = bench_median(ms, runs), cpu_median = bench_median(cpu, runs);
+    printf("%.2f %.2f %.2f %ld %d %.2f\n", median, ms[0], ms[runs - 1], rss, status, cpu_median);
     return 0;
 }

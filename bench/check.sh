@@ -33,9 +33,9 @@ awk '/^combos:/ {c = $2} /use: sum/ {s++} /^---$/ {if (c != s) bad++; s = 0} END
     ok || bad "combos disagrees with the rounds"
 
 expect_status 0 "bench-time runs a command" -- "$B/bench-time" -n 3 -w 1 -- true
-expect_stdout '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+ 0$' "bench-time prints median, min, max, rss, status"
+expect_stdout '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+ 0 [0-9.]+$' "bench-time prints median, min, max, rss, status, cpu"
 expect_status 0 "bench-time reports a failing command" -- "$B/bench-time" -n 1 -- false
-expect_stdout ' 1$' "exit status of the command"
+expect_stdout ' 1 0$' "exit status of the command"
 
 expect_status 0 "quick benchmark run" -- sh "$2/bench/run.sh" "$(dirname "$PNPKIT")" --quick
 for s in "== 1-2" "== 3" "== 4" "== 5" "^targets: "; do

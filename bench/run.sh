@@ -41,13 +41,14 @@ verdict() { # verdict OK(0|1) TEXT: counts and prints "TEXT PASS|FAIL"
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }
 le() { awk "BEGIN { exit !($1 <= $2) }"; }
 
-# timed RUNS WARM CMD...: sets MS (median wall ms), RSS (KB), ST (exit status).
+# timed RUNS WARM CMD...: sets MS (median wall ms), RSS (KB), ST (exit status)
+# and CPU (median user + system ms).
 # Standard input comes from $TIN and output goes to $TOUT when they are set.
 timed() {
     n=$1 w=$2
     shift 2
     set -- $("$TIMER" -n "$n" -w "$w" ${TIN:+-i "$TIN"} ${TOUT:+-o "$TOUT"} -- "$@" 2>"$T/stderr")
-    MS=$1 RSS=$4 ST=$5
+    MS=$1 RSS=$4 ST=$5 CPU=$6
 }
 bytes() { cat "$@" 2>/dev/null | wc -c | tr -d ' '; }
 
@@ -78,8 +79,9 @@ TEMPLATES=$("$PNPKIT" list --names)
 echo
 echo "== 1-2. Render time per page: pnpkit against the floor (same sheet drawn straight with the library)"
 echo "   targets: one sheet under 30 ms wall including start-up; a $PAD-page pad at most 1.3x the floor"
-printf '%-10s %-6s %-4s %5s %10s %9s %10s %6s %9s  %s\n' template backend fmt pages "pnpkit ms" "ms/page" \
-    "floor ms" ratio "peak RSS" target
+echo "   (ratio: wall time against the floor's; cpu: the same for user + system time, which other load disturbs less)"
+printf '%-10s %-6s %-4s %5s %10s %9s %10s %6s %6s %9s  %s\n' template backend fmt pages "pnpkit ms" "ms/page" \
+    "floor ms" ratio cpu "peak RSS" target
 : >"$T/sizes"
 for t in $TEMPLATES; do
     for bf in cairo:pdf cairo:svg cairo:png haru:pdf; do
@@ -102,9 +104,9 @@ for t in $TEMPLATES; do
                 BROKEN=$((BROKEN + 1))
                 continue
             fi
-            pms=$MS prss=$RSS
+            pms=$MS prss=$RSS pcpu=$CPU
             echo "$t $be $fmt $pages $(bytes "$T"/p/out*)" >>"$T/sizes"
-            fms="-" ratio="-"
+            fms="-" ratio="-" cratio="-"
             share=""
             [ "$be:$fmt" = cairo:pdf ] && [ "$pages" -ne 1 ] && share=--share
             if [ "$be" = haru ]; then
@@ -115,10 +117,11 @@ for t in $TEMPLATES; do
             if [ "$ST" -eq 0 ]; then
                 fms=$MS
                 ratio=$(calc '%.2f' "$pms / $fms")
+                cratio=$(calc '%.2f' "$pcpu / $CPU")
                 echo "$t $be $fmt $pages floor $(bytes "$T"/f/out*)" >>"$T/sizes"
             fi
-            line=$(printf '%s %10s %9s %10s %6s %6.1f MB' "$row" "$pms" "$(calc '%.3f' "$pms / $pages")" \
-                "$fms" "$ratio" "$(calc '%.1f' "$prss / 1024")")
+            line=$(printf '%s %10s %9s %10s %6s %6s %6.1f MB' "$row" "$pms" "$(calc '%.3f' "$pms / $pages")" \
+                "$fms" "$ratio" "$cratio" "$(calc '%.1f' "$prss / 1024")")
             if [ "$pages" -eq 1 ] && [ "$fmt" = png ] && [ "$fms" != "-" ] && ! le "$fms" 30; then
                 # Rasterising alone takes longer than 30 ms: hold pnpkit to the floor instead.
                 verdict "$(le "$ratio" 1.3 && echo 1 || echo 0)" "$line  <= 1.3x (raster):"
@@ -131,8 +134,8 @@ for t in $TEMPLATES; do
             fi
             if [ -n "$share" ] && [ "$fms" != "-" ]; then
                 timed "$n" "$WARM" "$FLOOR" "$t" --pages "$pages" -o "$T/f/out.pdf"
-                printf '%-27s floor drawing every page in full instead of sharing it: %s ms (ratio %s)\n' "" \
-                    "$MS" "$(calc '%.2f' "$pms / $MS")"
+                printf '%-27s floor drawing every page in full instead of sharing it: %s ms (ratio %s, cpu %s)\n' "" \
+                    "$MS" "$(calc '%.2f' "$pms / $MS")" "$(calc '%.2f' "$pcpu / $CPU")"
             fi
         done
     done
