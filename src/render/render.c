@@ -19,9 +19,45 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
     return 0;
 }
 
-/* "template circle36 · rings=3 sectors=8 · seed 7": enough to print the board again. */
-static int add_footer(tmpl *t, const render_opts *o, scene *s, double w, double h,
-                      unsigned long seed, pn_err *err)
+/* The seed a document starts from: the template's "seed" parameter when it
+ * has one (--seed sets it too, so --seed N and --set seed=N agree), else --seed. */
+static unsigned long base_seed(const tmpl *t, const render_opts *o)
+{
+    tmpl_param *p = tmpl_param_find(t, "seed");
+    if (p && p->value.type == PV_INT && p->value.i >= 0) return (unsigned long)p->value.i;
+    return o->seed;
+}
+
+/* Room kept free under the content of a seeded sheet for its footer. */
+#define FOOTER_MM 3.5
+
+/* The page box components are laid out in: inside the template's margin and
+ * never inside the border printers cannot print; above the footer. */
+static int content_box(const tmpl *t, const render_opts *o, comp_ctx *ctx, pn_err *err)
+{
+    double w, h;
+    if (render_sheet_size(t, o, &w, &h, err)) return -1;
+    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
+    double bottom = m;
+    if (t->seeded && bottom < PAPER_UNPRINTABLE_MM + FOOTER_MM)
+        bottom = PAPER_UNPRINTABLE_MM + FOOTER_MM;
+    if (2 * m >= w || m + bottom >= h)
+        return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
+    *ctx = (comp_ctx){.x = m,
+                      .y = m,
+                      .w = w - 2 * m,
+                      .h = h - m - bottom,
+                      .page_w = w,
+                      .page_h = h,
+                      .mono = o->mono,
+                      .file = t->file};
+    return 0;
+}
+
+/* "pnpkit render thinking-in-circles --set layout=ring --seed 7": the command
+ * that prints this very sheet again, small at the foot of the page, inside
+ * the printable area. */
+static int add_footer(tmpl *t, scene *s, double w, double h, unsigned long seed, pn_err *err)
 {
     GString *f = g_string_new(NULL);
     g_string_append_printf(f, "pnpkit render %s", t->name);
@@ -35,50 +71,60 @@ static int add_footer(tmpl *t, const render_opts *o, scene *s, double w, double 
     }
     g_string_append_printf(f, " --seed %lu", seed);
     scene_font font = {.family = "DejaVu Sans", .size = 6};
+    font.size = scene_fit_size(&font, f->str, w - 2 * PAPER_UNPRINTABLE_MM - 2, 3);
     const scene_text *tx =
         scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1}, w / 2,
-                       h - PAPER_UNPRINTABLE_MM + 1.2, TEXT_CENTER, TEXT_BASELINE, 0, err);
+                       h - PAPER_UNPRINTABLE_MM - 0.3, TEXT_CENTER, TEXT_BOTTOM, 0, err);
     g_string_free(f, TRUE);
-    (void)o;
     return tx ? 0 : -1;
+}
+
+static comp_args args_of(const tmpl_comp *c)
+{
+    size_t n = 0;
+    while (c->type->props[n].name)
+        n++;
+    return (comp_args){.specs = c->type->props, .vals = c->vals, .n = n};
+}
+
+int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
+{
+    comp_ctx ctx;
+    if (content_box(t, o, &ctx, err)) return -1;
+    int most = 1;
+    for (guint i = 0; i < t->comps->len; i++) {
+        tmpl_comp *c = g_ptr_array_index(t->comps, i);
+        comp_sheets_fn sheets = comp_sheets_of(c->type);
+        if (!c->enabled || !sheets) continue;
+        comp_args a = args_of(c);
+        int k = sheets(&ctx, &a);
+        if (k > most) most = k;
+    }
+    return most > RENDER_MAX_PAGES ? RENDER_MAX_PAGES : most;
 }
 
 scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
 {
-    double w, h;
-    if (render_sheet_size(t, o, &w, &h, err)) return NULL;
-    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
-    if (2 * m >= w || 2 * m >= h) {
-        pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
-        return NULL;
-    }
+    comp_ctx base;
+    if (content_box(t, o, &base, err)) return NULL;
+    double w = base.page_w, h = base.page_h;
     scene *s = scene_new(w, h, o->mono);
-    unsigned long seed = o->seed + (unsigned long)page;
+    unsigned long seed = base_seed(t, o) + (unsigned long)page;
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;
-        comp_ctx ctx = {.x = m,
-                        .y = m,
-                        .w = w - 2 * m,
-                        .h = h - 2 * m,
-                        .page_w = w,
-                        .page_h = h,
-                        .seed = seed,
-                        .page = page,
-                        .mono = o->mono,
-                        .file = t->file,
-                        .line = c->line,
-                        .col = c->col};
-        size_t n = 0;
-        while (c->type->props[n].name)
-            n++;
-        comp_args a = {.specs = c->type->props, .vals = c->vals, .n = n};
+        comp_ctx ctx = base;
+        ctx.seed = seed;
+        ctx.page = page;
+        ctx.line = c->line;
+        ctx.col = c->col;
+        comp_args a = args_of(c);
         if (c->type->layout(&ctx, &a, s, err)) {
             scene_free(s);
             return NULL;
         }
     }
-    if (t->seeded && add_footer(t, o, s, w, h, seed, err)) {
+    if (t->seeded && add_footer(t, s, w, h, seed, err)) {
         scene_free(s);
         return NULL;
     }
@@ -89,11 +135,13 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
     return s;
 }
 
+#define CUT_REACH 4.0 /* mm: how far cut marks reach out from a sheet */
+
 /* Short marks at the corners of each imposed sheet, in its gutter. */
 static void cut_marks(scene *s, double x, double y, double w, double h)
 {
     scene_style st = scene_stroke_style((pn_rgba){0.3, 0.3, 0.3, 1}, 0.15);
-    const double len = 3, gap = 1;
+    const double gap = 1, len = CUT_REACH - gap;
     double xs[2] = {x, x + w}, ys[2] = {y, y + h};
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
@@ -111,8 +159,11 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     /* 2-up turns the paper so two sheets stand side by side; 4-up keeps it. */
     double pw = o->nup == 2 ? sh : sw, ph = o->nup == 2 ? sw : sh;
     int cols = 2, rows = o->nup == 2 ? 1 : 2;
-    const double gutter = 8;
-    double cw = (pw - gutter * (cols + 1)) / cols, ch = (ph - gutter * (rows + 1)) / rows;
+    /* The cut marks reach CUT_REACH past each sheet: the outer gutter keeps
+     * them out of the border printers cannot print. */
+    const double gutter = 2 * CUT_REACH, outer = PAPER_UNPRINTABLE_MM + CUT_REACH + 1;
+    double cw = (pw - 2 * outer - gutter * (cols - 1)) / cols,
+           ch = (ph - 2 * outer - gutter * (rows - 1)) / rows;
     double k = cw / sw < ch / sh ? cw / sw : ch / sh;
     scene *paper = scene_new(pw, ph, o->mono);
     for (int i = 0; i < count; i++) {
@@ -122,8 +173,8 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
             return NULL;
         }
         int c = i % cols, r = i / cols;
-        double x = gutter + c * (cw + gutter) + (cw - sw * k) / 2;
-        double y = gutter + r * (ch + gutter) + (ch - sh * k) / 2;
+        double x = outer + c * (cw + gutter) + (cw - sw * k) / 2;
+        double y = outer + r * (ch + gutter) + (ch - sh * k) / 2;
         char prefix[16];
         snprintf(prefix, sizeof prefix, "%d:", i + 1);
         int rc = scene_append(paper, s, k, x, y, prefix, err);
@@ -143,7 +194,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
-    int pages = o->pages > 0 ? o->pages : 1;
+    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, o, err);
+    if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)
         return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);

@@ -69,7 +69,7 @@ static int bound(const tmpl *t, struct fy_node *n, pv_type type, double *out, pn
         if (pv_length_mm(s, out)) return 0;
     } else {
         *out = g_ascii_strtod(s, &end);
-        if (end != s && !*end && *out > -1e9 && *out < 1e9) return 0;
+        if (end != s && !*end && *out > -1e10 && *out < 1e10) return 0;
     }
     return pn_yml_err(err, t->doc, n, "'%s' is not a valid bound", s);
 }
