@@ -17,7 +17,12 @@ static const pv_spec box_props[] = {
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 100, .max = 1000, .axis = 'x'},
     {.name = "h", .type = PV_LENGTH, .def = "95mm", .min = 60, .max = 1000, .axis = 'y'},
     {.name = "rings", .type = PV_INT, .def = "3", .min = 1, .max = C36_MAX_RINGS},
-    {.name = "sectors", .type = PV_INT, .def = "8", .min = C36_MIN_SECTORS, .max = C36_MAX_SECTORS},
+    {.name = "sectors",
+     .type = PV_INT,
+     .def = "8",
+     .min = C36_MIN_SECTORS,
+     .max = C36_MAX_SECTORS,
+     .step = 2},
     {.name = "target", .type = PV_INT, .def = "36", .min = 10, .max = 200},
     {.name = "colors",
      .type = PV_STRLIST,
@@ -125,7 +130,7 @@ static int left_table(box *b, double x, double y, double w, double h)
 }
 
 /* The colour chart: totals target+4 at the top down to target-4. */
-static int chart(box *b, double x, double y, double w, double h)
+static int chart(box *b, double x, double y, double w, double h, double *used)
 {
     int cols = b->v.rings + 2, n = 2 * C36_CHART_SPAN + 1;
     double hh = 8, rh = (h - hh) / n;
@@ -169,47 +174,16 @@ static int chart(box *b, double x, double y, double w, double h)
         scene_segment(s, x + tw + c * cw, y, x + tw + c * cw, bottom, &thin);
     scene_style frame = line_st(0.6);
     scene_rect(s, x, y, w, bottom - y, &frame);
+    *used = bottom - y;
     return 0;
 }
 
-/* The dice-roll record and the ComboCircles line. */
-static int record(box *b, double x, double y, double w, double h)
+/* "Total ComboCircles ___ - 1 = ___ Penalty Points", on two lines from y. */
+static int combos_line(box *b, double x, double y, double w)
 {
-    int n = b->v.rings * b->v.sectors + 1;
-    double line_h = 18, th = 6;
-    int cols = 3, per = (n + cols - 1) / cols;
-    double bh = (h - th - line_h) / per;
-    while (bh < 6 && cols < 8) {
-        cols++;
-        per = (n + cols - 1) / cols;
-        bh = (h - th - line_h) / per;
-    }
-    if (bh > 8.5) bh = 8.5;
-    double colw = w / cols;
     scene *s = b->s;
-    if (!draw_label(s, "Dice Rolls", 8, true, PN_BLACK, x, y, w, th, b->err)) return -1;
-    scene_style box_st = line_st(0.3),
-                dice_st = scene_stroke_style((pn_rgba){0.45, 0.45, 0.45, 1}, 0.25);
-    char id[32], num[16];
-    for (int k = 0; k < n; k++) {
-        int c = k / per, r = k % per;
-        double bx = x + c * colw + 0.8, by = y + th + r * bh;
-        double nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
-        snprintf(num, sizeof num, "%d", k + 1);
-        if (!draw_label(s, num, 7.5, false, PN_BLACK, bx, by, nw, bh, b->err)) return -1;
-        double dside = dw - 1.2 < bh - 1.6 ? dw - 1.2 : bh - 1.6;
-        for (int d = 0; d < 2; d++) {
-            double dx = bx + nw + d * dw + (dw - dside) / 2, dy = by + (bh - dside) / 2;
-            scene_rect(s, dx, dy, dside, dside, &dice_st);
-            snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
-            if (slot(b, id, dx, dy, dside, dside)) return -1;
-        }
-        snprintf(id, sizeof id, "roll%d", k + 1);
-        if (slot(b, id, bx + nw, by + 0.3, 2 * dw, bh - 0.6)) return -1;
-        scene_rect(s, bx, by, colw - 1.6, bh, &box_st);
-    }
-    /* Total ComboCircles ___ - 1 = ___ Penalty Points, on two lines. */
-    double ly = y + th + per * bh + 5, sw = 11, sh = 7;
+    double ly = y + 5, sw = 11, sh = 7;
+    scene_style box_st = line_st(0.3);
     const scene_text *t =
         draw_text_left(s, "Total ComboCircles", 8, true, PN_BLACK, x, ly, w * 0.6, b->err);
     if (!t) return -1;
@@ -224,6 +198,99 @@ static int record(box *b, double x, double y, double w, double h)
     if (slot(b, "combo_penalty", x + 1, ly - sh / 2, sw, sh)) return -1;
     if (!draw_text_left(s, "Penalty Points", 8, true, PN_BLACK, x + sw + 3, ly, w - sw - 3, b->err))
         return -1;
+    return 0;
+}
+
+#define RECORD_TITLE_H 6.0
+#define COMBOS_H 18.0
+
+/* Side of the dice boxes when n rolls (number, then two dice boxes each) are
+ * set in cols columns of a w x avail area; *bh receives the row height. */
+static double classic_side(int n, int cols, double w, double avail, double *bh)
+{
+    int per = (n + cols - 1) / cols;
+    *bh = avail / per > 8.5 ? 8.5 : avail / per;
+    double colw = w / cols, nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
+    return dw - 1.2 < *bh - 1.6 ? dw - 1.2 : *bh - 1.6;
+}
+
+/* The dice-roll record: for the usual sizes a numbered line per round with a
+ * box for each die, the ComboCircles line below it. When the rounds are too
+ * many for that (large variants), each round is one numbered box split for
+ * the two dice, and *combos_below is set false: the caller places the line. */
+static int record(box *b, double x, double y, double w, double h, bool *combos_below)
+{
+    int n = b->v.rings * b->v.sectors + 1;
+    scene *s = b->s;
+    if (!draw_label(s, "Dice Rolls", 8, true, PN_BLACK, x, y, w, RECORD_TITLE_H, b->err)) return -1;
+    scene_style box_st = line_st(0.3),
+                dice_st = scene_stroke_style((pn_rgba){0.45, 0.45, 0.45, 1}, 0.25);
+    char id[32], num[16];
+    double top = y + RECORD_TITLE_H, bh = 0, best = -1;
+    int cols = 3;
+    for (int c = 3; c <= 8; c++) {
+        double rh, side = classic_side(n, c, w, h - RECORD_TITLE_H - COMBOS_H, &rh);
+        if (side > best + 0.05) {
+            best = side;
+            cols = c;
+            bh = rh;
+        }
+    }
+    *combos_below = best >= 4.2;
+    if (*combos_below) {
+        int per = (n + cols - 1) / cols;
+        double colw = w / cols;
+        for (int k = 0; k < n; k++) {
+            int c = k / per, r = k % per;
+            double bx = x + c * colw + 0.8, by = top + r * bh;
+            double nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
+            snprintf(num, sizeof num, "%d", k + 1);
+            if (!draw_label(s, num, 7.5, false, PN_BLACK, bx, by, nw, bh, b->err)) return -1;
+            for (int d = 0; d < 2; d++) {
+                double dx = bx + nw + d * dw + (dw - best) / 2, dy = by + (bh - best) / 2;
+                scene_rect(s, dx, dy, best, best, &dice_st);
+                snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
+                if (slot(b, id, dx, dy, best, best)) return -1;
+            }
+            snprintf(id, sizeof id, "roll%d", k + 1);
+            if (slot(b, id, bx + nw, by + 0.3, 2 * dw, bh - 0.6)) return -1;
+            scene_rect(s, bx, by, colw - 1.6, bh, &box_st);
+        }
+        return combos_line(b, x, top + per * bh, w);
+    }
+    /* Compact: one box per round, its number in the corner, a line between
+     * the two dice. */
+    double cw = 0, ch = 0, score = -1;
+    for (int c = 3; c <= 12; c++) {
+        int per = (n + c - 1) / c;
+        double wc = w / c, hc = (h - RECORD_TITLE_H) / per > 8.5 ? 8.5 : (h - RECORD_TITLE_H) / per;
+        double sc = wc / 2.2 < hc ? wc / 2.2 : hc;
+        if (sc > score + 0.05) {
+            score = sc;
+            cols = c;
+            cw = wc;
+            ch = hc;
+        }
+    }
+    int per = (n + cols - 1) / cols;
+    scene_style mid = scene_stroke_style((pn_rgba){0.6, 0.6, 0.6, 1}, 0.2);
+    scene_font nf = comp_font(ch * 0.3 * PN_MM_TO_PT, false);
+    for (int k = 0; k < n; k++) {
+        int c = k / per, r = k % per;
+        double bx = x + c * cw + 0.4, by = top + r * ch + 0.3, bw = cw - 0.8, bhh = ch - 0.6;
+        scene_rect(s, bx, by, bw, bhh, &box_st);
+        scene_segment(s, bx + bw / 2, by + bhh * 0.3, bx + bw / 2, by + bhh - 0.5, &mid);
+        snprintf(num, sizeof num, "%d", k + 1);
+        if (!scene_text_add(s, num, &nf, (pn_rgba){0.4, 0.4, 0.4, 1}, bx + 0.5, by + 0.3, TEXT_LEFT,
+                            TEXT_TOP, 0, b->err))
+            return -1;
+        snprintf(id, sizeof id, "roll%d", k + 1);
+        if (slot(b, id, bx, by, bw, bhh)) return -1;
+        for (int d = 0; d < 2; d++) {
+            snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
+            if (slot(b, id, bx + d * bw / 2, by + bhh * 0.25, bw / 2, bhh * 0.75)) return -1;
+        }
+    }
     return 0;
 }
 
@@ -244,8 +311,15 @@ static int box_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err 
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
     double gap = 4, lw = w * 0.37, cw = w * 0.27, rw = w - lw - cw - 2 * gap;
     if (left_table(&b, x, y, lw, h)) return -1;
-    if (chart(&b, x + lw + gap, y, cw, h)) return -1;
-    return record(&b, x + lw + cw + 2 * gap, y, rw, h);
+    double chart_h;
+    if (chart(&b, x + lw + gap, y, cw, h, &chart_h)) return -1;
+    bool combos_below;
+    if (record(&b, x + lw + cw + 2 * gap, y, rw, h, &combos_below)) return -1;
+    if (combos_below) return 0;
+    if (h - chart_h < COMBOS_H + 2)
+        return comp_err(ctx, err, "c36-scorebox: %.0fmm is too short for %d dice rolls", h,
+                        b.v.rings * b.v.sectors + 1);
+    return combos_line(&b, x + lw + gap, y + chart_h + 2, cw);
 }
 
 const comp_type comp_c36_scorebox = {"c36-scorebox",

@@ -12,8 +12,11 @@
 #include "scene/measure.h"
 
 #define TILE_MAX_COLORS 8
-#define TILE_LEGEND_H 13.0 /* mm under the tiles */
-#define TILE_CUT_RUN 4.0   /* cut lines run this far past the tiles */
+#define TILE_LEGEND_ROW 10.0  /* mm: a row of the legend */
+#define TILE_LEGEND_CELL 25.0 /* mm: one colour in the legend */
+#define TILE_NOTE_W 40.0      /* mm kept for "tiles 1-48 of 90" */
+#define TILE_CUT_RUN 4.0      /* cut lines run this far past the tiles */
+#define TILE_TITLE_H 9.0      /* mm above the tiles when there is a title */
 
 static const pv_spec tile_props[] = {
     {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
@@ -44,6 +47,7 @@ static const pv_spec tile_props[] = {
      .help = "patterns in colour printing too (always on in mono)"},
     {.name = "background", .type = PV_COLOR, .def = "#ffffff"},
     {.name = "legend", .type = PV_BOOL, .def = "true"},
+    {.name = "title", .type = PV_STRING, .def = "", .help = "printed above the tiles"},
     {0},
 };
 
@@ -58,11 +62,25 @@ typedef struct tile_grid {
     double side;
 } tile_grid;
 
+/* Colours per legend row and the legend's height, for a box w wide. */
+static int legend_per_row(double w)
+{
+    int per = (int)((w - TILE_NOTE_W) / TILE_LEGEND_CELL);
+    return per < 1 ? 1 : per;
+}
+
+static double legend_height(double w, int n)
+{
+    int per = legend_per_row(w);
+    return TILE_CUT_RUN + 2 + ((n + per - 1) / per) * TILE_LEGEND_ROW;
+}
+
 static int grid_of(const comp_ctx *ctx, const comp_args *a, tile_grid *g)
 {
     g->side = comp_len(ctx, a, "tile");
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
-    if (comp_bool(a, "legend")) h -= TILE_LEGEND_H;
+    if (comp_bool(a, "legend")) h -= legend_height(w, (int)comp_val(a, "colors")->n);
+    if (*comp_str(a, "title")) h -= TILE_TITLE_H;
     g->cols = (int)floor(w / g->side + 1e-9);
     g->rows = (int)floor(h / g->side + 1e-9);
     g->per_sheet = g->cols * g->rows;
@@ -89,10 +107,12 @@ static pn_rgba pattern_ink(pn_rgba c, draw_pattern p, bool mono)
 static int legend(const comp_ctx *ctx, scene *s, const pn_rgba *cols, const pv_value *names, int n,
                   bool pats, double x, double y, double w, const char *note, pn_err *err)
 {
-    double cell = w / (n + 1.6), r = 4.2;
+    int per = legend_per_row(w);
+    double r = 3.8;
     pn_rgba light = {0.92, 0.92, 0.92, 1};
     for (int i = 0; i < n; i++) {
-        double cx = x + i * cell + r + 1, cy = y + TILE_LEGEND_H / 2;
+        double cx = x + (i % per) * TILE_LEGEND_CELL + r + 0.5;
+        double cy = y + (i / per + 0.5) * TILE_LEGEND_ROW;
         /* A whole circle, as four corners make it on the table. */
         scene_style f = scene_fill_style(ctx->mono ? light : cols[i]);
         scene_circle(s, cx, cy, r, &f);
@@ -103,12 +123,12 @@ static int legend(const comp_ctx *ctx, scene *s, const pn_rgba *cols, const pv_v
         scene_style o = scene_stroke_style(PN_BLACK, 0.3);
         scene_circle(s, cx, cy, r, &o);
         if (!draw_text_left(s, names->strs[i], 8, false, PN_BLACK, cx + r + 1.5, cy,
-                            cell - 2 * r - 3, err))
+                            TILE_LEGEND_CELL - 2 * r - 3, err))
             return -1;
     }
     scene_font f = comp_font(7, false);
-    return scene_text_add(s, note, &f, (pn_rgba){0.35, 0.35, 0.35, 1}, x + w, y + TILE_LEGEND_H / 2,
-                          TEXT_RIGHT, TEXT_MIDDLE, 0, err)
+    return scene_text_add(s, note, &f, (pn_rgba){0.35, 0.35, 0.35, 1}, x + w,
+                          y + TILE_LEGEND_ROW / 2, TEXT_RIGHT, TEXT_MIDDLE, 0, err)
                ? 0
                : -1;
 }
@@ -131,6 +151,14 @@ static int tile_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     cpx_tile_set(n, set, g.total);
     double x0 = comp_x(ctx, a, "x"), y0 = comp_y(ctx, a, "y"), w = comp_len(ctx, a, "w");
     double side = g.side, r = side * comp_num(a, "radius");
+    const char *title = comp_str(a, "title");
+    if (*title) {
+        if (!draw_text_left(s, title, 9, true, PN_BLACK, x0, y0 + 2, w, err)) {
+            g_free(set);
+            return -1;
+        }
+        y0 += TILE_TITLE_H;
+    }
     /* Centre the grid across the box. */
     x0 += (w - g.cols * side) / 2;
     bool pats = ctx->mono || comp_bool(a, "patterns");
@@ -158,7 +186,7 @@ static int tile_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
      * last row may be short. */
     scene_style cut = scene_stroke_style((pn_rgba){0.25, 0.25, 0.25, 1}, 0.2);
     int rows = (shown + g.cols - 1) / g.cols, last = shown - (rows - 1) * g.cols;
-    double gw = g.cols * side, gh = rows * side;
+    double gh = rows * side;
     for (int c = 0; c <= g.cols; c++) {
         int down = c <= last ? rows : rows - 1;
         double len = down * side;
@@ -178,7 +206,8 @@ static int tile_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
                  first + shown, g.total);
     else
         snprintf(note, sizeof note, "tiles %d\u2013%d of %d", first + 1, first + shown, g.total);
-    return legend(ctx, s, cols, nv, n, pats, x0, y0 + gh + TILE_CUT_RUN + 1, gw, note, err);
+    return legend(ctx, s, cols, nv, n, pats, comp_x(ctx, a, "x"), y0 + gh + TILE_CUT_RUN + 2, w,
+                  note, err);
 }
 
 const comp_type comp_tile_sheet = {"tile-sheet",

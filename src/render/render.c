@@ -2,6 +2,7 @@
 #include "render/render.h"
 
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 #include "backend/backend.h"
 #include "render/paper.h"
@@ -31,12 +32,12 @@ static unsigned long base_seed(const tmpl *t, const render_opts *o)
 /* Room kept free under the content of a seeded sheet for its footer. */
 #define FOOTER_MM 3.5
 
-/* The page box components are laid out in: inside the template's margin and
- * never inside the border printers cannot print; above the footer. */
-static int content_box(const tmpl *t, const render_opts *o, comp_ctx *ctx, pn_err *err)
+/* The page box components are laid out in on a w x h page: inside the
+ * template's margin and never inside the border printers cannot print; above
+ * the footer of a seeded sheet. */
+static int content_box(const tmpl *t, const render_opts *o, double w, double h, comp_ctx *ctx,
+                       pn_err *err)
 {
-    double w, h;
-    if (render_sheet_size(t, o, &w, &h, err)) return -1;
     double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
     double bottom = m;
     if (t->seeded && bottom < PAPER_UNPRINTABLE_MM + FOOTER_MM)
@@ -54,10 +55,21 @@ static int content_box(const tmpl *t, const render_opts *o, comp_ctx *ctx, pn_er
     return 0;
 }
 
+/* The page the components are laid out on: the paper itself for a template
+ * that flows (its components size themselves to the page), else the paper
+ * the template was designed for, which render_sheet then scales to fit. */
+static int layout_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
+{
+    if (t->flow) return render_sheet_size(t, o, w, h, err);
+    render_opts design = {.paper = t->paper, .landscape = -1};
+    return render_sheet_size(t, &design, w, h, err);
+}
+
 /* "pnpkit render thinking-in-circles --set layout=ring --seed 7": the command
  * that prints this very sheet again, small at the foot of the page, inside
  * the printable area. */
-static int add_footer(tmpl *t, scene *s, double w, double h, unsigned long seed, pn_err *err)
+static int add_footer(tmpl *t, scene *s, double x, double w, double bottom, double size,
+                      unsigned long seed, pn_err *err)
 {
     GString *f = g_string_new(NULL);
     g_string_append_printf(f, "pnpkit render %s", t->name);
@@ -70,11 +82,10 @@ static int add_footer(tmpl *t, scene *s, double w, double h, unsigned long seed,
         g_free(v);
     }
     g_string_append_printf(f, " --seed %lu", seed);
-    scene_font font = {.family = "DejaVu Sans", .size = 6};
-    font.size = scene_fit_size(&font, f->str, w - 2 * PAPER_UNPRINTABLE_MM - 2, 3);
-    const scene_text *tx =
-        scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1}, w / 2,
-                       h - PAPER_UNPRINTABLE_MM - 0.3, TEXT_CENTER, TEXT_BOTTOM, 0, err);
+    scene_font font = {.family = "DejaVu Sans", .size = size};
+    font.size = scene_fit_size(&font, f->str, w, 3);
+    const scene_text *tx = scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1},
+                                          x + w / 2, bottom, TEXT_CENTER, TEXT_BOTTOM, 0, err);
     g_string_free(f, TRUE);
     return tx ? 0 : -1;
 }
@@ -90,7 +101,8 @@ static comp_args args_of(const tmpl_comp *c)
 int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
 {
     comp_ctx ctx;
-    if (content_box(t, o, &ctx, err)) return -1;
+    double w, h;
+    if (layout_size(t, o, &w, &h, err) || content_box(t, o, w, h, &ctx, err)) return -1;
     int most = 1;
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
@@ -103,12 +115,37 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
     return most > RENDER_MAX_PAGES ? RENDER_MAX_PAGES : most;
 }
 
-scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
+/* Scales a sheet laid out on another paper so its content box fills the
+ * paper's content box, centred. Returns the new scene (s is freed). */
+static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const comp_ctx *laid,
+                           double pw, double ph, pn_err *err)
+{
+    comp_ctx pc;
+    scene *p = NULL;
+    if (!content_box(t, o, pw, ph, &pc, err)) {
+        double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
+        double dx = pc.x + (pc.w - laid->w * k) / 2 - laid->x * k;
+        double dy = pc.y + (pc.h - laid->h * k) / 2 - laid->y * k;
+        p = scene_new(pw, ph, o->mono);
+        if (scene_append(p, s, k, dx, dy, "", err)) {
+            scene_free(p);
+            p = NULL;
+        }
+    }
+    scene_free(s);
+    return p;
+}
+
+/* One sheet; footer: whether a seeded sheet gets its footer here (imposed
+ * sheets get theirs from impose, legible at the paper's scale). */
+static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
     comp_ctx base;
-    if (content_box(t, o, &base, err)) return NULL;
-    double w = base.page_w, h = base.page_h;
-    scene *s = scene_new(w, h, o->mono);
+    double pw, ph, lw, lh;
+    if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
+        content_box(t, o, lw, lh, &base, err))
+        return NULL;
+    scene *s = scene_new(lw, lh, o->mono);
     unsigned long seed = base_seed(t, o) + (unsigned long)page;
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
@@ -124,7 +161,12 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
             return NULL;
         }
     }
-    if (t->seeded && add_footer(t, s, w, h, seed, err)) {
+    if ((fabs(pw - lw) > 0.01 || fabs(ph - lh) > 0.01) &&
+        !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
+        return NULL;
+    if (footer && t->seeded &&
+        add_footer(t, s, PAPER_UNPRINTABLE_MM + 1, pw - 2 * PAPER_UNPRINTABLE_MM - 2,
+                   ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
         scene_free(s);
         return NULL;
     }
@@ -133,6 +175,11 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
         return NULL;
     }
     return s;
+}
+
+scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
+{
+    return build_sheet(t, o, page, true, err);
 }
 
 #define CUT_REACH 4.0 /* mm: how far cut marks reach out from a sheet */
@@ -167,7 +214,7 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     double k = cw / sw < ch / sh ? cw / sw : ch / sh;
     scene *paper = scene_new(pw, ph, o->mono);
     for (int i = 0; i < count; i++) {
-        scene *s = render_sheet(t, o, first + i, err);
+        scene *s = build_sheet(t, o, first + i, false, err);
         if (!s) {
             scene_free(paper);
             return NULL;
@@ -184,6 +231,13 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
             return NULL;
         }
         cut_marks(paper, x, y, sw * k, sh * k);
+        /* The footer in the sheet's bottom margin, at a size still legible. */
+        double size = 6 * k < 4.5 ? 4.5 : 6 * k;
+        if (t->seeded && add_footer(t, paper, x + 1, sw * k - 2, y + sh * k - 0.8, size,
+                                    base_seed(t, o) + (unsigned long)(first + i), err)) {
+            scene_free(paper);
+            return NULL;
+        }
     }
     return paper;
 }

@@ -7,8 +7,9 @@
 
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
                                        "params", "page",  "components",  NULL};
-static const char *const param_keys[] = {"type", "default", "min", "max", "choices", "help", NULL};
-static const char *const page_keys[] = {"paper", "orientation", "margin", NULL};
+static const char *const param_keys[] = {"type",    "default", "min",  "max",
+                                         "choices", "help",    "step", NULL};
+static const char *const page_keys[] = {"paper", "orientation", "margin", "fit", NULL};
 
 static bool valid_name(const char *s)
 {
@@ -112,6 +113,14 @@ static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err 
         pv_bounds(&tmp, &lo, &hi);
         p->spec.max = hi;
     }
+    struct fy_node *sn = pn_yml_get(def, "step");
+    if (sn) {
+        if (p->spec.type != PV_INT)
+            return pn_yml_err(err, t->doc, sn, "step is only for int parameters");
+        if (bound(t, sn, p->spec.type, &p->spec.step, err)) return -1;
+        if (p->spec.step < 1 || p->spec.step != (long)p->spec.step)
+            return pn_yml_err(err, t->doc, sn, "step must be a whole number from 1");
+    }
     struct fy_node *cn = pn_yml_get(def, "choices");
     if (p->spec.type == PV_ENUM) {
         if (!cn || fy_node_get_type(cn) != FYNT_SEQUENCE || fy_node_sequence_item_count(cn) < 1)
@@ -173,6 +182,15 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
             t->landscape = true;
         else if (strcmp(o, "portrait"))
             return pn_yml_err(err, t->doc, on, "orientation must be portrait or landscape");
+    }
+    struct fy_node *fn = pn_yml_get(pg, "fit");
+    if (fn) {
+        const char *f;
+        if (pn_yml_str(t->doc, fn, &f, err)) return -1;
+        if (!strcmp(f, "flow"))
+            t->flow = true;
+        else if (strcmp(f, "scale"))
+            return pn_yml_err(err, t->doc, fn, "fit must be scale or flow");
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {

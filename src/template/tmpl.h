@@ -40,6 +40,9 @@ typedef struct tmpl {
     const char *paper; /* default paper name or WxH */
     bool landscape;
     double margin;     /* mm */
+    bool flow;         /* page fit: flow: laid out on the paper printed on (its
+                        * components size themselves); otherwise laid out on
+                        * `paper` and scaled to fit any other paper */
     GPtrArray *params; /* tmpl_param* */
     GPtrArray *comps;  /* tmpl_comp* */
     pv_pool *pool;
