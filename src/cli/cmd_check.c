@@ -170,7 +170,14 @@ static int read_board(const pn_yml *y, struct fy_node *bn, tic_doc *d, pn_err *e
     if (!n) return pn_yml_err(err, y, bn, "a board needs a seed (or its circles drawn out)");
     if (pn_yml_int(y, n, 0, 2147483647L + 100000L, &v, err)) return -1;
     const char *why = tic_params_check(&p);
-    if (why) return pn_yml_err(err, y, bn, "%s", why);
+    if (why) {
+        /* Point at the key the problem is about when it was given. */
+        struct fy_node *at = NULL;
+        static const char *const keys_of[] = {"neutral", "spaces", "circles", "layout"};
+        for (size_t i = 0; i < G_N_ELEMENTS(keys_of) && !at; i++)
+            if (g_str_has_prefix(why, keys_of[i])) at = pn_yml_get(bn, keys_of[i]);
+        return pn_yml_err(err, y, at ? at : bn, "%s", why);
+    }
     d->generated = true;
     d->seed = v;
     tic_generate(&p, (unsigned long)v, b);
