@@ -130,4 +130,23 @@ expect_stderr "circular-track: marks: mark '12:4': expected SPACE:NUMBER with SP
 expect_no_file "$T/b.pdf" "no file after a dependent bound"
 expect_status 0 "marks fitted to a short track" -- "$PNPKIT" render circular-numbers --set spaces=12 --set marks=3:2,9:5 -o "$T/b.pdf"
 
+# A template from a file: the components of this page, a parameter, --set.
+cat >"$T/mine.yaml" <<'EOF2'
+# A row of shape glyphs.
+name: glyphs
+params:
+  size: {type: length, default: 20mm, min: 5mm, max: 40mm}
+components:
+  - {type: shape, x: 20mm, y: 20mm, shape: circle, size: $size}
+  - {type: shape, x: 50mm, y: 20mm, shape: pentagon, size: $size, fill: none, stroke: black}
+  - {type: tile-sheet, x: 0, y: 40mm, w: 100mm, h: 80mm, tile: 25mm, legend: false}
+  - {type: circular-track, x: 50%, y: 200mm, radius: 50mm, width: 15mm, spaces: 12, marks: ["3:2"]}
+EOF2
+expect_status 0 "template from a file" -- "$PNPKIT" render "$T/mine.yaml" --set size=30mm -o "$T/mine.pdf"
+expect_eq "$(pages "$T/mine.pdf")" 8 "12 tiles a sheet: 90 tiles on 8 sheets"
+sed 's/shape: pentagon/shape: hexagon/' "$T/mine.yaml" >"$T/bad.yaml"
+expect_status 1 "bad shape in a file" -- "$PNPKIT" render "$T/bad.yaml" -o "$T/bad.pdf"
+expect_stderr "^$T/bad.yaml:7:44: shape: 'hexagon' is not one of: circle, triangle, square, pentagon$" "bad shape message"
+expect_no_file "$T/bad.pdf" "no file from a bad template"
+
 finish

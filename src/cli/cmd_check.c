@@ -423,7 +423,8 @@ static int check_run(int argc, char **argv)
         }
         if (r == 0) {
             if (docs == 0) {
-                pn_err_set(&err, PN_EINPUT, "%s: no document to check", path);
+                pn_err_set(&err, PN_EINPUT, "%s: no document to check",
+                           strcmp(path, "-") ? path : "<stdin>");
                 rc = cli_fail(&err);
             }
             break;

@@ -199,7 +199,12 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
     pn_yml *y = pn_yml_load_buffer(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
-    g_free(buf);
+    /* The document points into buf (fy_document_build_from_string does not
+     * copy), so the buffer is freed with the document. */
+    if (y)
+        y->text = buf;
+    else
+        g_free(buf);
     return y;
 }
 
@@ -210,6 +215,7 @@ void pn_yml_free(pn_yml *y)
         fy_parse_document_destroy(y->fyp, y->fyd);
     else
         fy_document_destroy(y->fyd);
+    g_free(y->text);
     g_free(y->file);
     g_free(y);
 }
