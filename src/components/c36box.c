@@ -2,7 +2,8 @@
  * every ring and row, the bonus (a printed 3 to circle or cross out), Total
  * Points Earned, Penalty Points and TOTAL POINTS. Middle: the points chart
  * around the target. Right: the numbered dice-roll boxes and the ComboCircles
- * line. Slots: total.<area>, points.<area> (areas red, blue, green, ..., A, B,
+ * line (for variants with many rounds, compact split boxes, and the line moves
+ * under the chart). Slots: total.<area>, points.<area> (areas red, blue, green, ..., A, B,
  * ...), red_upper, bonus, earned, penalty, total, roll<k> with roll<k>.a and
  * roll<k>.b, combos, combo_penalty. */
 #include <stdio.h>

@@ -145,13 +145,19 @@ static int track_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     if (nm < 0) return comp_err(ctx, err, "circular-track: marks: %s", why);
     if (tw > R * 0.6)
         return comp_err(ctx, err, "circular-track: the track is wider than 60%% of its radius");
-    double r0 = R - tw, unit = 360.0 / (N + 1);
+    /* The start is two spaces wide, and at least as wide as the track is
+     * deep so the snake stays large on long tracks; half of it each side
+     * of 12 o'clock. */
+    double r0 = R - tw, half = 360.0 / (N + 1);
+    double min_half = tw * 0.6 / (R - tw / 2) * 180 / G_PI;
+    if (half < min_half) half = min_half;
+    double unit = (360.0 - 2 * half) / (N - 1);
     pn_rgba base = comp_color(a, "color"), mc = comp_color(a, "mark_color");
     scene_style edge = scene_stroke_style(PN_BLACK, 0.45);
     char txt[32];
-    /* Space k (1..N-1) lies k units counterclockwise of the start's edge. */
+    /* Space k (1..N-1) is the k-th space counterclockwise of the start. */
     for (int k = 1; k < N; k++) {
-        double a1 = -unit - (k - 1) * unit, a0 = a1 - unit;
+        double a1 = -half - (k - 1) * unit, a0 = a1 - unit;
         int m = cirnum_mark_at(marks, nm, k);
         pn_rgba f = m ? draw_tint(mc, 0.55) : k % 2 ? base : draw_tint(base, 0.6);
         scene_style st = scene_fill_style(f);
@@ -175,12 +181,12 @@ static int track_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
                 return -1;
         }
     }
-    /* The start: two units wide at 12 o'clock, with the snake. */
+    /* The start at 12 o'clock, with the snake. */
     scene_style st = scene_fill_style(draw_tint(comp_color(a, "snake_color"), 0.15));
-    draw_sector(s, cx, cy, r0, R, -unit, unit, &st);
+    draw_sector(s, cx, cy, r0, R, -half, half, &st);
     scene_style thick = scene_stroke_style(PN_BLACK, 0.9);
-    draw_sector(s, cx, cy, r0, R, -unit, unit, &thick);
-    double sx, sy, arc = (R - tw / 2) * 2 * unit * G_PI / 180;
+    draw_sector(s, cx, cy, r0, R, -half, half, &thick);
+    double sx, sy, arc = (R - tw / 2) * 2 * half * G_PI / 180;
     double rs = fmin(tw * 0.5, arc * 0.42);
     draw_polar(cx, cy, R - tw / 2 - tw * 0.05, 0, &sx, &sy);
     ouroboros(s, sx, sy, rs, comp_color(a, "snake_color"));
