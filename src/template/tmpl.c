@@ -7,8 +7,8 @@
 
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
                                        "params", "page",  "components",  NULL};
-static const char *const param_keys[] = {"type",    "default", "min",  "max",
-                                         "choices", "help",    "step", NULL};
+static const char *const param_keys[] = {"type", "default", "min",  "max",
+                                         "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin", "fit", NULL};
 
 static bool valid_name(const char *s)
@@ -113,13 +113,13 @@ static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err 
         pv_bounds(&tmp, &lo, &hi);
         p->spec.max = hi;
     }
-    struct fy_node *sn = pn_yml_get(def, "step");
-    if (sn) {
+    struct fy_node *stn = pn_yml_get(def, "step");
+    if (stn) {
+        long step;
         if (p->spec.type != PV_INT)
-            return pn_yml_err(err, t->doc, sn, "step is only for int parameters");
-        if (bound(t, sn, p->spec.type, &p->spec.step, err)) return -1;
-        if (p->spec.step < 1 || p->spec.step != (long)p->spec.step)
-            return pn_yml_err(err, t->doc, sn, "step must be a whole number from 1");
+            return pn_yml_err(err, t->doc, stn, "step is only for int parameters");
+        if (pn_yml_int(t->doc, stn, 1, 1000000, &step, err)) return -1;
+        p->spec.step = (double)step;
     }
     struct fy_node *cn = pn_yml_get(def, "choices");
     if (p->spec.type == PV_ENUM) {

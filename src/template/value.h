@@ -23,8 +23,7 @@ typedef enum {
 } pv_type;
 
 /* A spec. min/max bound ints, numbers, lengths (mm), string lengths and list
- * sizes; min == max == 0 means the type's default bounds. step keeps ints on
- * a grid from min (sectors: 4, 6, ..., 16). choices: "a|b|c" for
+ * sizes; min == max == 0 means the type's default bounds. choices: "a|b|c" for
  * enums. axis: 'x' or 'y' lets a length be a percentage of the content box width
  * or height; 0 forbids percentages. */
 typedef struct pv_spec {
@@ -35,7 +34,7 @@ typedef struct pv_spec {
     const char *choices;
     const char *help;
     char axis;
-    double step; /* ints only: when > 0, values must be min + k * step */
+    double step; /* ints: the value must be min + a multiple of step (0: any) */
 } pv_spec;
 
 /* A parsed value. Strings point into the owner's storage (see pv_parse). */

@@ -17,8 +17,7 @@ typedef struct pn_yml {
     struct fy_document *fyd;
     struct fy_parser *fyp; /* set when the document came from a stream */
     char *file;            /* name used in messages; owned */
-    char *text;            /* the source a file was read into: libfyaml keeps
-                            * pointers into it, so it lives as long as fyd; owned */
+    char *buf;             /* the text the document points into, when owned */
 } pn_yml;
 
 /* Loads the single document in a file ("-" reads standard input) or in a buffer.
