@@ -205,40 +205,42 @@ static int combos_line(box *b, double x, double y, double w)
 #define RECORD_TITLE_H 6.0
 #define COMBOS_H 18.0
 
-/* Side of the dice boxes when n rolls (number, then two dice boxes each) are
- * set in cols columns of a w x avail area; *bh receives the row height. */
-static double classic_side(int n, int cols, double w, double avail, double *bh)
+/* The classic record: cols columns of a numbered line per round with a box
+ * for each die, the ComboCircles line below. Returns the dice boxes' side. */
+static double classic_plan(int n, double w, double h, int *cols, double *bh)
 {
-    int per = (n + cols - 1) / cols;
-    *bh = avail / per > 8.5 ? 8.5 : avail / per;
-    double colw = w / cols, nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
+    int per = (n + 2) / 3;
+    *cols = 3;
+    *bh = (h - RECORD_TITLE_H - COMBOS_H) / per;
+    while (*bh < 6 && *cols < 8) {
+        (*cols)++;
+        per = (n + *cols - 1) / *cols;
+        *bh = (h - RECORD_TITLE_H - COMBOS_H) / per;
+    }
+    if (*bh > 8.5) *bh = 8.5;
+    double colw = w / *cols, dw = (colw - 1.6 - colw * 0.3) / 2;
     return dw - 1.2 < *bh - 1.6 ? dw - 1.2 : *bh - 1.6;
 }
 
-/* The dice-roll record: for the usual sizes a numbered line per round with a
- * box for each die, the ComboCircles line below it. When the rounds are too
- * many for that (large variants), each round is one numbered box split for
- * the two dice, and *combos_below is set false: the caller places the line. */
-static int record(box *b, double x, double y, double w, double h, bool *combos_below)
+/* Dice boxes smaller than this are too small to write in: the record turns
+ * compact (large variants). */
+#define RECORD_MIN_DICE 4.0
+
+/* The dice-roll record. Classic: a numbered line per round with a box for
+ * each die, the ComboCircles line below. Compact (when the rounds are too
+ * many for that): one numbered box per round, split for the two dice; the
+ * caller places the ComboCircles line. */
+static int record(box *b, double x, double y, double w, double h, bool compact)
 {
-    int n = b->v.rings * b->v.sectors + 1;
+    int n = b->v.rings * b->v.sectors + 1, cols;
     scene *s = b->s;
     if (!draw_label(s, "Dice Rolls", 8, true, PN_BLACK, x, y, w, RECORD_TITLE_H, b->err)) return -1;
     scene_style box_st = line_st(0.3),
                 dice_st = scene_stroke_style((pn_rgba){0.45, 0.45, 0.45, 1}, 0.25);
     char id[32], num[16];
-    double top = y + RECORD_TITLE_H, bh = 0, best = -1;
-    int cols = 3;
-    for (int c = 3; c <= 8; c++) {
-        double rh, side = classic_side(n, c, w, h - RECORD_TITLE_H - COMBOS_H, &rh);
-        if (side > best + 0.05) {
-            best = side;
-            cols = c;
-            bh = rh;
-        }
-    }
-    *combos_below = best >= 4.2;
-    if (*combos_below) {
+    double top = y + RECORD_TITLE_H, bh;
+    if (!compact) {
+        double side = classic_plan(n, w, h, &cols, &bh);
         int per = (n + cols - 1) / cols;
         double colw = w / cols;
         for (int k = 0; k < n; k++) {
@@ -248,10 +250,10 @@ static int record(box *b, double x, double y, double w, double h, bool *combos_b
             snprintf(num, sizeof num, "%d", k + 1);
             if (!draw_label(s, num, 7.5, false, PN_BLACK, bx, by, nw, bh, b->err)) return -1;
             for (int d = 0; d < 2; d++) {
-                double dx = bx + nw + d * dw + (dw - best) / 2, dy = by + (bh - best) / 2;
-                scene_rect(s, dx, dy, best, best, &dice_st);
+                double dx = bx + nw + d * dw + (dw - side) / 2, dy = by + (bh - side) / 2;
+                scene_rect(s, dx, dy, side, side, &dice_st);
                 snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
-                if (slot(b, id, dx, dy, best, best)) return -1;
+                if (slot(b, id, dx, dy, side, side)) return -1;
             }
             snprintf(id, sizeof id, "roll%d", k + 1);
             if (slot(b, id, bx + nw, by + 0.3, 2 * dw, bh - 0.6)) return -1;
@@ -259,9 +261,8 @@ static int record(box *b, double x, double y, double w, double h, bool *combos_b
         }
         return combos_line(b, x, top + per * bh, w);
     }
-    /* Compact: one box per round, its number in the corner, a line between
-     * the two dice. */
     double cw = 0, ch = 0, score = -1;
+    cols = 3;
     for (int c = 3; c <= 12; c++) {
         int per = (n + c - 1) / c;
         double wc = w / c, hc = (h - RECORD_TITLE_H) / per > 8.5 ? 8.5 : (h - RECORD_TITLE_H) / per;
@@ -312,15 +313,15 @@ static int box_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err 
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
     double gap = 4, lw = w * 0.37, cw = w * 0.27, rw = w - lw - cw - 2 * gap;
     if (left_table(&b, x, y, lw, h)) return -1;
-    double chart_h;
-    if (chart(&b, x + lw + gap, y, cw, h, &chart_h)) return -1;
-    bool combos_below;
-    if (record(&b, x + lw + cw + 2 * gap, y, rw, h, &combos_below)) return -1;
-    if (combos_below) return 0;
-    if (h - chart_h < COMBOS_H + 2)
-        return comp_err(ctx, err, "c36-scorebox: %.0fmm is too short for %d dice rolls", h,
-                        b.v.rings * b.v.sectors + 1);
-    return combos_line(&b, x + lw + gap, y + chart_h + 2, cw);
+    int rec_cols;
+    double rec_bh;
+    bool compact =
+        classic_plan(b.v.rings * b.v.sectors + 1, rw, h, &rec_cols, &rec_bh) < RECORD_MIN_DICE;
+    /* Compact: the ComboCircles line goes under the chart. */
+    double chart_h, ch = compact ? h - COMBOS_H - 2 : h;
+    if (chart(&b, x + lw + gap, y, cw, ch, &chart_h)) return -1;
+    if (record(&b, x + lw + cw + 2 * gap, y, rw, h, compact)) return -1;
+    return compact ? combos_line(&b, x + lw + gap, y + chart_h + 2, cw) : 0;
 }
 
 const comp_type comp_c36_scorebox = {"c36-scorebox",

@@ -44,10 +44,6 @@ static const pv_spec grid_props[] = {
      .max = 1000,
      .help = "largest width or height of the cells; cells shrink to fit (0: no limit)"},
     {.name = "center", .type = PV_BOOL, .def = "false", .help = "x is the grid's centre"},
-    {.name = "middle",
-     .type = PV_BOOL,
-     .def = "false",
-     .help = "smaller grids sit in the middle of the max x max square below y"},
     {.name = "fill", .type = PV_COLOR, .def = "none", .help = "colour of alternate cells"},
     {0},
 };
@@ -61,7 +57,6 @@ static int grid_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     int most = rows > cols ? rows : cols;
     if (max > 0 && c * most > max) c = max / most;
     if (comp_bool(a, "center")) x0 -= c * cols / 2;
-    if (comp_bool(a, "middle") && max > c * rows) y0 += (max - c * rows) / 2;
     pn_rgba fill = comp_color(a, "fill");
     if (fill.a > 0) {
         scene_style fs = scene_fill_style(fill);

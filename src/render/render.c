@@ -55,14 +55,19 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
     return 0;
 }
 
-/* The page the components are laid out on: the paper itself for a template
- * that flows (its components size themselves to the page), else the paper
- * the template was designed for, which render_sheet then scales to fit. */
-static int layout_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
+/* The template's own paper, in the template's orientation. */
+static int design_size(const tmpl *t, double *w, double *h, pn_err *err)
 {
-    if (t->flow) return render_sheet_size(t, o, w, h, err);
     render_opts design = {.paper = t->paper, .landscape = -1};
     return render_sheet_size(t, &design, w, h, err);
+}
+
+/* The page the components are first laid out on: the paper printed on,
+ * unless the template always scales from its own paper. */
+static int layout_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
+{
+    if (t->fit == TMPL_FIT_SCALE) return design_size(t, w, h, err);
+    return render_sheet_size(t, o, w, h, err);
 }
 
 /* "pnpkit render thinking-in-circles --set layout=ring --seed 7": the command
@@ -138,20 +143,17 @@ static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const 
 
 /* One sheet; footer: whether a seeded sheet gets its footer here (imposed
  * sheets get theirs from impose, legible at the paper's scale). */
-static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
+/* Lays every component out on a w x h page. NULL with err on failure. */
+static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double h, comp_ctx *base,
+                      pn_err *err)
 {
-    comp_ctx base;
-    double pw, ph, lw, lh;
-    if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
-        content_box(t, o, lw, lh, &base, err))
-        return NULL;
-    scene *s = scene_new(lw, lh, o->mono);
-    unsigned long seed = base_seed(t, o) + (unsigned long)page;
+    if (content_box(t, o, w, h, base, err)) return NULL;
+    scene *s = scene_new(w, h, o->mono);
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;
-        comp_ctx ctx = base;
-        ctx.seed = seed;
+        comp_ctx ctx = *base;
+        ctx.seed = base_seed(t, o) + (unsigned long)page;
         ctx.page = page;
         ctx.line = c->line;
         ctx.col = c->col;
@@ -161,6 +163,68 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
             return NULL;
         }
     }
+    return s;
+}
+
+/* True when everything drawn stays out of the unprintable border and, on a
+ * seeded sheet, above the footer. */
+static bool fits_paper(const tmpl *t, const scene *s)
+{
+    double w = scene_width(s), h = scene_height(s), m = PAPER_UNPRINTABLE_MM;
+    double bottom = h - m - (t->seeded ? FOOTER_MM : 0);
+    const scene_seg *segs = scene_segs(s);
+    for (size_t i = 0; i < scene_count(s); i++) {
+        const scene_item *it = scene_item_at(s, i);
+        if (it->kind == SCENE_PATH) {
+            double hw = it->u.path.style.stroke ? it->u.path.style.width / 2 : 0;
+            for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++) {
+                if (segs[j].op == SEG_CLOSE) continue;
+                int e = segs[j].op == SEG_CURVE ? 2 : 0;
+                double x = segs[j].x[e], y = segs[j].y[e];
+                if (x - hw < m || x + hw > w - m || y - hw < m || y + hw > bottom) return false;
+            }
+        } else if (it->kind == SCENE_TEXT) {
+            const scene_text *tx = &it->u.text;
+            double a = tx->angle * G_PI / 180, c = cos(a), sn = sin(a);
+            double px[4] = {0, tx->width, tx->width, 0};
+            double py[4] = {-tx->ascent, -tx->ascent, tx->descent, tx->descent};
+            for (int k = 0; k < 4; k++) {
+                double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
+                if (x < m || x > w - m || y < m || y > bottom) return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* One sheet; footer: whether a seeded sheet gets its footer here (imposed
+ * sheets get theirs from impose, legible at the paper's scale). */
+static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
+{
+    comp_ctx base;
+    double pw, ph, lw, lh, dw, dh;
+    if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
+        design_size(t, &dw, &dh, err))
+        return NULL;
+    bool own_paper = fabs(pw - dw) < 0.01 && fabs(ph - dh) < 0.01;
+    bool larger = !own_paper && pw > dw - 0.01 && ph > dh - 0.01;
+    pn_err first = {0};
+    scene *s = NULL;
+    if (t->fit != TMPL_FIT_AUTO || !larger)
+        s = lay_out(t, o, page, lw, lh, &base, own_paper ? err : &first);
+    /* Another paper: a larger one gets the sheet scaled up; a smaller or
+     * differently shaped one keeps the sizes if the sheet fits it, else
+     * gets the sheet as laid out on its own paper, shrunk. */
+    if (t->fit == TMPL_FIT_AUTO && !own_paper && (!s || !fits_paper(t, s))) {
+        scene_free(s);
+        lw = dw;
+        lh = dh;
+        s = lay_out(t, o, page, lw, lh, &base, err);
+    } else if (!s && !own_paper) {
+        *err = first;
+    }
+    if (!s) return NULL;
+    unsigned long seed = base_seed(t, o) + (unsigned long)page;
     if ((fabs(pw - lw) > 0.01 || fabs(ph - lh) > 0.01) &&
         !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
         return NULL;

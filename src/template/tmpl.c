@@ -188,9 +188,11 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
         const char *f;
         if (pn_yml_str(t->doc, fn, &f, err)) return -1;
         if (!strcmp(f, "flow"))
-            t->flow = true;
-        else if (strcmp(f, "scale"))
-            return pn_yml_err(err, t->doc, fn, "fit must be scale or flow");
+            t->fit = TMPL_FIT_FLOW;
+        else if (!strcmp(f, "scale"))
+            t->fit = TMPL_FIT_SCALE;
+        else if (strcmp(f, "auto"))
+            return pn_yml_err(err, t->doc, fn, "fit must be auto, scale or flow");
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {
