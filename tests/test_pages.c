@@ -161,6 +161,23 @@ static void test_runs_of_identical_pages(void **state)
     assert_int_equal(forms, 0);
 }
 
+static void test_pages_that_vary(void **state)
+{
+    /* Components that read the page or its seed are never taken as alike. */
+    assert_false(comp_same_every_page(comp_find("tile-sheet")));
+    assert_false(comp_same_every_page(comp_find("tic-board")));
+    assert_true(comp_same_every_page(comp_find("table")));
+    assert_true(comp_same_every_page(comp_find("ring-board")));
+    /* The tile sheets of a set differ page by page; so do seeded boards. */
+    int pages, forms;
+    pad("cirplexed-tiles", 3, 1, NULL, &pages, &forms);
+    assert_int_equal(pages, 3);
+    assert_int_equal(forms, 0);
+    pad("thinking-in-circles", 3, 1, NULL, &pages, &forms);
+    assert_int_equal(pages, 3);
+    assert_int_equal(forms, 0);
+}
+
 static void test_imposed_pad(void **state)
 {
     /* 5 sheets 2-up: two full papers alike, the last holds one sheet. */
@@ -168,6 +185,10 @@ static void test_imposed_pad(void **state)
     pad("dicrono", 5, 2, NULL, &pages, &forms);
     assert_int_equal(pages, 3);
     assert_int_equal(forms, 1);
+    /* Three sheets 4-up: one paper, drawn directly. */
+    pad("circle36", 3, 4, NULL, &pages, &forms);
+    assert_int_equal(pages, 1);
+    assert_int_equal(forms, 0);
 }
 
 int main(void)
@@ -176,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_scene_equal),
         cmocka_unit_test(test_identical_pad),
         cmocka_unit_test(test_runs_of_identical_pages),
+        cmocka_unit_test(test_pages_that_vary),
         cmocka_unit_test(test_imposed_pad),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -335,6 +335,45 @@ static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *ne
     return rc;
 }
 
+/* True when every sheet of the document is the same as the first: nothing
+ * differs by page (no seed, no page hook, only components that are the same
+ * on every page), so the first sheet's layout serves them all. */
+static bool sheets_alike(const tmpl *t, const render_opts *o)
+{
+    if (t->seeded || o->hook) return false;
+    for (guint i = 0; i < t->comps->len; i++) {
+        const tmpl_comp *c = g_ptr_array_index(t->comps, i);
+        if (c->enabled && !comp_same_every_page(c->type)) return false;
+    }
+    return true;
+}
+
+/* Draws a document whose papers are all the first (but perhaps the last, which
+ * holds fewer sheets): it is drawn once, shared when the backend can, and
+ * repeated; first is freed. */
+static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void *b, scene *first,
+                      int pages, int nup, pn_err *err)
+{
+    int papers = (pages + nup - 1) / nup, same = pages / nup > 0 ? pages / nup : 1;
+    bool share = same > 1 && be->begin_shared && be->repeat_page;
+    int rc =
+        share ? pn_backend_draw_shared(be, b, first, err) : pn_backend_draw_page(be, b, first, err);
+    if (!rc && o->progress) o->progress(o->progress_user, 1, papers);
+    for (int p = 2; p <= same && !rc; p++) {
+        rc = share ? be->repeat_page(b, err) : 1;
+        if (rc > 0) rc = pn_backend_draw_page(be, b, first, err);
+        if (!rc && o->progress) o->progress(o->progress_user, p, papers);
+    }
+    scene_free(first);
+    if (!rc && same < papers) {
+        scene *last = render_paper(t, o, papers - 1, pages, nup, err);
+        rc = last ? pn_backend_draw_page(be, b, last, err) : -1;
+        scene_free(last);
+        if (!rc && o->progress) o->progress(o->progress_user, papers, papers);
+    }
+    return rc;
+}
+
 int render_template(tmpl *t, const render_opts *o, pn_err *err)
 {
     const pn_backend *be = pn_backend_find(o->backend ? o->backend : "cairo");
@@ -362,9 +401,16 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
         scene_free(cur);
         return -1;
     }
-    /* Papers are laid out one ahead, so that a run of identical papers (a pad
-     * of a sheet that does not vary) is drawn once and repeated: memory stays
-     * at three scenes whatever the number of pages. */
+    if (sheets_alike(t, o)) {
+        if (draw_alike(t, o, be, b, cur, pages, nup, err)) {
+            be->discard(b);
+            return -1;
+        }
+        return be->finish(b, err);
+    }
+    /* Otherwise papers are laid out one ahead, so that a run of identical
+     * papers is still drawn once and repeated: memory stays at three scenes
+     * whatever the number of pages. */
     bool share = be->begin_shared && be->repeat_page;
     int papers = (pages + nup - 1) / nup;
     scene *shared = NULL;
