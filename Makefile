@@ -4,7 +4,7 @@ JOBS ?= 2
 PNPKIT = $(BUILD)/pnpkit
 PREFIX ?= /usr/local
 
-.PHONY: all deps build demo check bench clean install
+.PHONY: all deps build demo check bench bench-profile clean install
 
 all: build
 
@@ -26,6 +26,10 @@ check: build
 # Timing against the floor programs in bench/ (see bench/README.md); never part of check.
 bench: build
 	@sh bench/run.sh $(BUILD)
+
+# Instruction counts under callgrind (needs valgrind): steady whatever the load.
+bench-profile: build
+	@sh bench/profile.sh $(BUILD)
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
