@@ -45,6 +45,7 @@ static int add_footer(tmpl *t, const render_opts *o, scene *s, double w, double 
 
 scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
 {
+    if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     double w, h;
     if (render_sheet_size(t, o, &w, &h, err)) return NULL;
     double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
