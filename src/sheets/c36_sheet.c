@@ -111,6 +111,19 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
 {
     const char *keys[KEYS_MAX];
     sheet_keys(v, keys);
+    struct fy_node *top = pn_yml_root(cx->y);
+    for (int r = v->rings; r < C36_MAX_RINGS && top && fy_node_get_type(top) == FYNT_MAPPING; r++) {
+        struct fy_node *extra = pn_yml_get(top, c36_ring_name(r));
+        if (extra) {
+            void *it = NULL;
+            for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(top, &it));)
+                if (fy_node_pair_value(p) == extra) extra = fy_node_pair_key(p);
+            return sheet_err(cx, err, extra,
+                             "%s: this board has %d ring%s (a variant with more rings is scored "
+                             "with --template FILE or --set rings=N)",
+                             c36_ring_name(r), v->rings, v->rings == 1 ? "" : "s");
+        }
+    }
     struct fy_node *root = sheet_root(cx, keys, err);
     if (!root || sheet_game(cx, root, "circle36", err)) return -1;
     c36_sheet *s = &out->sheet;

@@ -123,6 +123,12 @@ static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
                 rc = sheet_err(cx, err, kn, "player %s has two boards", out->names[p]);
         if (rc) break;
         const char *who = out->names[p];
+        if (list && fy_node_get_type(list) == FYNT_SEQUENCE &&
+            fy_node_sequence_item_count(list) > set) {
+            rc = sheet_err(cx, err, list, "%s has %d tiles; the whole set has %d", who,
+                           fy_node_sequence_item_count(list), set);
+            break;
+        }
         int n = sheet_list(cx, list, 1, set, who, err);
         if (n < 0) {
             rc = -1;

@@ -75,8 +75,8 @@ static int load_grid(const sheet_ctx *cx, struct fy_node *gn, int g, dc_game *ga
             if (!s) return sheet_err(cx, err, rn, "game %d: a row is a line of text", g + 1);
             if (rows >= DC_MAX_SIZE)
                 return sheet_err(cx, err, rn, "game %d: more than %d rows", g + 1, DC_MAX_SIZE);
-            int quote = fy_node_get_style(rn) == FYNS_PLAIN ? 0 : 1;
-            if (grid_row(cx, g, s, strlen(s), rows, line, col + quote, game, &size, err)) return -1;
+            /* libfyaml marks a quoted scalar at its first character inside the quotes. */
+            if (grid_row(cx, g, s, strlen(s), rows, line, col, game, &size, err)) return -1;
             rows++;
         }
     } else if (fy_node_get_type(gn) == FYNT_SCALAR && fy_node_get_style(gn) == FYNS_LITERAL) {
@@ -104,7 +104,7 @@ static int load_grid(const sheet_ctx *cx, struct fy_node *gn, int g, dc_game *ga
             p = nl ? nl + 1 : p + len;
         }
     } else {
-        return sheet_err(cx, err, gn,
+        return sheet_err(cx, err, key_of(gn),
                          "game %d: write the grid as a literal block (grid: |) or a list of rows",
                          g + 1);
     }

@@ -26,6 +26,22 @@ static void rebase(const sheet_doc *d, pn_err *err)
 
 pn_yml *sheet_parse(const sheet_doc *d, pn_err *err)
 {
+    /* Only blank lines, comments and markers: nothing to parse. */
+    bool content = false;
+    for (const char *p = d->text, *end = d->text + d->len; p < end && !content;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end, *q = p;
+        while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
+                      (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
+        content = q < le && *q != '#' && !marker;
+        p = nl ? nl + 1 : end;
+    }
+    if (!content) {
+        pn_err_at(err, d->file, d->line0 + 1, 1, "the sheet is empty");
+        return NULL;
+    }
     pn_yml *y = pn_yml_load_buffer(d->file, d->text, d->len, err);
     if (!y) rebase(d, err);
     return y;
