@@ -19,7 +19,8 @@
     "is scored in turn; the first invalid one stops with its file:line:col.\n\n"                   \
     "  --json               one JSON object per sheet, one per line\n"                             \
     "  -o, --output FILE    also draw the completed sheets (.pdf .svg .png; '-' with\n"            \
-    "                       --format): one page per sheet (per game of a DiCroNo set)\n"           \
+    "                       --format, then no report): one page per sheet (per game\n"             \
+    "                       of a DiCroNo set)\n"                                                   \
     "  -f, --format FMT     pdf | svg | png for -o\n"                                              \
     "      --template FILE  score and draw on this template (a circle36 variant's\n"               \
     "                       rings, sectors and target come from its parameters)\n"                 \
@@ -53,6 +54,7 @@ typedef struct score_run {
     score_game game;
     const char *game_name;
     bool json, keep; /* keep: -o needs every sheet afterwards */
+    bool quiet;      /* the completed sheet goes to standard output: no report */
     tmpl *t;
     c36_variant v;
     GArray *c36;    /* c36_page, with -o */
@@ -201,8 +203,10 @@ static int score_stream(score_run *run, const char *file, pn_err *err)
             break;
         }
         if (run->json) g_string_append_c(run->out, '\n');
-        if (!run->json && n > 0) fputc('\n', stdout);
-        fwrite(run->out->str, 1, run->out->len, stdout);
+        if (!run->quiet) {
+            if (!run->json && n > 0) fputc('\n', stdout);
+            fwrite(run->out->str, 1, run->out->len, stdout);
+        }
         n++;
     }
     const char *name = strcmp(file, "-") ? file : "<stdin>";
@@ -317,6 +321,7 @@ static int score_run_cmd(int argc, char **argv)
     pn_err err = {0};
     run.v = C36_DEFAULT_VARIANT;
     run.keep = output != NULL;
+    run.quiet = output && !strcmp(output, "-");
     if (template_path || output || sets->len) {
         static const char *const builtin[] = {"circle36", "dicrono", "cirplexed-board"};
         run.t = tmpl_open(template_path ? template_path : builtin[run.game], &err);
