@@ -115,7 +115,7 @@ expect_status 3 "missing file" -- "$PNPKIT" score circle36 "$T/missing.yaml"
 expect_status 3 "unwritable output" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/no/dir/x.pdf"
 : > "$T/empty.yaml"
 expect_status 1 "empty file" -- "$PNPKIT" score circle36 "$T/empty.yaml"
-expect_eq "$(cat "$T/err")" "$T/empty.yaml: no sheet in the file" "empty file message"
+expect_eq "$(cat "$T/err")" "$T/empty.yaml:1:1: no sheet in the file" "empty file message"
 
 # Every malformed sheet: exit 1, one line naming file:line:col, no output file.
 bad_sheet() { # GAME TEXT EXPECTED-MESSAGE

@@ -212,7 +212,7 @@ static int score_stream(score_run *run, const char *file, pn_err *err)
     const char *name = strcmp(file, "-") ? file : "<stdin>";
     sheet_reader_close(r);
     if (rc < 0) return -1;
-    if (n == 0) return pn_err_at(err, name, 0, 0, "no sheet in the file");
+    if (n == 0) return pn_err_at(err, name, 1, 1, "no sheet in the file");
     if (fflush(stdout) || ferror(stdout))
         return pn_err_set(err, PN_EIO, "writing the scores to standard output failed");
     return 0;
