@@ -17,14 +17,16 @@
 #include "sheets/sheets.h"
 #include "util/fonts.h"
 
-/* A grid from rows of "X", "O" and "." (row 1 first). */
+/* A grid from rows of "X", "O" and "." separated by spaces (row 1 first). */
 static dc_game grid(const char *const *rows, int first, int pen_x, int pen_o)
 {
     dc_game g = {0};
-    g.size = (int)strlen(rows[0]);
+    g.size = (int)(strlen(rows[0]) + 1) / 2;
     for (int r = 0; r < g.size; r++)
-        for (int c = 0; c < g.size; c++)
-            g.cell[r][c] = rows[r][c] == 'X' ? DC_X : rows[r][c] == 'O' ? DC_O : DC_NONE;
+        for (int c = 0; c < g.size; c++) {
+            char ch = rows[r][2 * c];
+            g.cell[r][c] = ch == 'X' ? DC_X : ch == 'O' ? DC_O : DC_NONE;
+        }
     g.first = first;
     g.penalties[DC_PX] = pen_x;
     g.penalties[DC_PO] = pen_o;
@@ -34,7 +36,8 @@ static dc_game grid(const char *const *rows, int first, int pen_x, int pen_o)
 static void test_runs_score_length_minus_two(void **state)
 {
     (void)state;
-    const char *rows[] = {"XXX...", "OOOO..", "XXXXX.", "OOOOOO", "......", "......"};
+    const char *rows[] = {"X X X . . .", "O O O O . .", "X X X X X .",
+                          "O O O O O O", ". . . . . .", ". . . . . ."};
     dc_game g = grid(rows, DC_PX, 0, 0);
     dc_run runs[DC_MAX_RUNS];
     int n = dc_runs(&g, runs, DC_MAX_RUNS);
@@ -45,7 +48,8 @@ static void test_runs_score_length_minus_two(void **state)
     assert_int_equal(runs[0].c0, 0);
     assert_int_equal(runs[0].c1, 2);
     /* Two in a line, or three broken by a gap, score nothing. */
-    const char *none[] = {"XX.X..", "X.....", ".X....", "..O...", "...O..", ".....O"};
+    const char *none[] = {"X X . X . .", "X . . . . .", ". X . . . .",
+                          ". . O . . .", ". . . O . .", ". . . . . O"};
     g = grid(none, DC_PX, 0, 0);
     assert_int_equal(dc_runs(&g, runs, DC_MAX_RUNS), 0);
 }
@@ -54,10 +58,12 @@ static void test_crossing_runs_both_count(void **state)
 {
     (void)state;
     /* A plus and a diagonal cross through the same square. */
-    const char *plus[] = {"..X...", "..X...", "XXXXX.", "..X...", "......", "......"};
+    const char *plus[] = {". . X . . .", ". . X . . .", "X X X X X .",
+                          ". . X . . .", ". . . . . .", ". . . . . ."};
     dc_game g = grid(plus, DC_PX, 0, 0);
     assert_int_equal(dc_points(&g, DC_PX), 3 + 2); /* row of 5, column of 4 */
-    const char *cross[] = {"X...X.", ".X.X..", "..X...", ".X.X..", "X...X.", "......"};
+    const char *cross[] = {"X . . . X .", ". X . X . .", ". . X . . .",
+                           ". X . X . .", "X . . . X .", ". . . . . ."};
     g = grid(cross, DC_PX, 0, 0);
     assert_int_equal(dc_points(&g, DC_PX), 3 + 3);
     dc_run runs[DC_MAX_RUNS];
@@ -127,10 +133,12 @@ static void test_penalties_and_next_first(void **state)
     (void)state;
     /* Equal points, only O with three penalties: O loses and starts. A
      * subtotal never goes below 0. */
-    const char *a[] = {"XXX...", "OOO...", "......", "......", "......", "......"};
+    const char *a[] = {"X X X . . .", "O O O . . .", ". . . . . .",
+                       ". . . . . .", ". . . . . .", ". . . . . ."};
     dc_game games[3];
     games[0] = grid(a, DC_PX, 0, 0); /* 1 : 1, a draw: X starts again */
-    const char *b[] = {"X.....", "......", "......", "......", "......", "......"};
+    const char *b[] = {"X . . . . .", ". . . . . .", ". . . . . .",
+                       ". . . . . .", ". . . . . .", ". . . . . ."};
     games[1] = grid(b, DC_PO, 3, 2); /* both 0 points, X has three penalties */
     games[2] = grid(b, DC_PO, 3, 3); /* both three penalties: a draw */
     dc_game_score s[3];
@@ -150,12 +158,14 @@ static void test_ending_rule_checks(void **state)
     (void)state;
     char why[256];
     /* Two separate lines: the game would have ended at the first. */
-    const char *two[] = {"XXX...", "......", "XXX...", "OO.OO.", "......", "OO...."};
+    const char *two[] = {"X X X . . .", ". . . . . .", "X X X . . .",
+                         "O O . O O .", ". . . . . .", "O O . . . ."};
     dc_game g = grid(two, DC_PX, 0, 0);
     assert_non_null(dc_game_check(&g, why, sizeof why));
     assert_non_null(strstr(why, "X's lines do not all pass through one square"));
     /* Rolls must be equal. */
-    const char *one[] = {"XXX...", "O.....", "O.....", "......", "......", "......"};
+    const char *one[] = {"X X X . . .", "O . . . . .", "O . . . . .",
+                         ". . . . . .", ". . . . . .", ". . . . . ."};
     g = grid(one, DC_PX, 0, 0);
     assert_non_null(dc_game_check(&g, why, sizeof why));
     assert_string_equal(why, "X rolled 3 times (3 symbols, 0 penalties) but O 2 times (2 "
@@ -164,11 +174,13 @@ static void test_ending_rule_checks(void **state)
     g.penalties[DC_PO] = 1;
     assert_null(dc_game_check(&g, why, sizeof why));
     /* Not over yet. */
-    const char *open[] = {"XX....", "OO....", "......", "......", "......", "......"};
+    const char *open[] = {"X X . . . .", "O O . . . .", ". . . . . .",
+                          ". . . . . .", ". . . . . .", ". . . . . ."};
     g = grid(open, DC_PX, 0, 0);
     assert_non_null(dc_game_check(&g, why, sizeof why));
     /* A line and three penalties cannot both happen to one player. */
-    const char *lp2[] = {"XXX...", "O.....", "O.....", "O.O...", "......", "......"};
+    const char *lp2[] = {"X X X . . .", "O . . . . .", "O . . . . .",
+                         "O . O . . .", ". . . . . .", ". . . . . ."};
     g = grid(lp2, DC_PX, 3, 2);
     assert_non_null(dc_game_check(&g, why, sizeof why));
     assert_non_null(strstr(why, "X has a line and three penalties"));
