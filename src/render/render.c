@@ -201,6 +201,7 @@ static bool fits_paper(const tmpl *t, const scene *s)
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
+    if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     comp_ctx base;
     double pw, ph, lw, lh, dw, dh;
     if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
