@@ -3,9 +3,10 @@
  *
  *   bench-sheets N [--rounds] [--seed S]
  *
- * Every space gets 1..12; --rounds adds the 25 rounds that filled the board,
- * each with two dice that can give the value, and combos agrees with them.
- * The same N and seed give the same bytes. */
+ * Like a player's sheet, most spaces hold a die (1..6) and some the sum of two
+ * dice (2..12), so areas total near 36; --rounds adds the 25 rounds that filled
+ * the board, each with two dice that give the value (a die up to 6, a sum
+ * above), and combos agrees with them. The same N and seed give the same bytes. */
 #include <getopt.h>
 #include <glib.h>
 #include <stdbool.h>
@@ -53,7 +54,9 @@ int main(int argc, char **argv)
     for (long k = 0; k < n; k++) {
         int v[25];
         for (int i = 0; i < 25; i++)
-            v[i] = g_rand_int_range(r, 1, 13);
+            v[i] = g_rand_int_range(r, 0, 10) < 7
+                       ? g_rand_int_range(r, 1, 7)
+                       : g_rand_int_range(r, 1, 7) + g_rand_int_range(r, 1, 7);
         printf("%sgame: circle36\nplayer: Player %ld\n", k ? "---\n" : "", k + 1);
         for (int ring = 0; ring < 3; ring++) {
             printf("%s: [", rings[ring]);

@@ -32,6 +32,13 @@ cmp -s "$T/s.yaml" "$T/s2.yaml" && ok || bad "bench-sheets is not deterministic"
 awk '/^combos:/ {c = $2} /use: sum/ {s++} /^---$/ {if (c != s) bad++; s = 0} END {if (c != s) bad++; exit bad}' "$T/s.yaml" &&
     ok || bad "combos disagrees with the rounds"
 
+# The scorer takes every generated sheet, rounds and all.
+if "$PNPKIT" help score >/dev/null 2>&1; then
+    "$B/bench-sheets" 200 --rounds >"$T/s200.yaml"
+    expect_status 0 "generated sheets score" -- sh -c '"$0" score circle36 - --json <"$1"' "$PNPKIT" "$T/s200.yaml"
+    expect_eq "$(grep -c '"game":"circle36"' "$T/out")" 200 "one JSON line per generated sheet"
+fi
+
 expect_status 0 "bench-time runs a command" -- "$B/bench-time" -n 3 -w 1 -- true
 expect_stdout '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+ 0 [0-9.]+$' "bench-time prints median, min, max, rss, status, cpu"
 expect_status 0 "bench-time reports a failing command" -- "$B/bench-time" -n 1 -- false
