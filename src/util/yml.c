@@ -199,7 +199,11 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
     pn_yml *y = pn_yml_load_buffer(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
-    g_free(buf);
+    if (!y) {
+        g_free(buf);
+        return NULL;
+    }
+    y->src = buf; /* the document's scalars point into it */
     return y;
 }
 
@@ -211,6 +215,7 @@ void pn_yml_free(pn_yml *y)
     else
         fy_document_destroy(y->fyd);
     g_free(y->file);
+    g_free(y->src);
     g_free(y);
 }
 
