@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-extern const pn_backend pn_backend_cairo;
+extern const pn_backend pn_backend_cairo, pn_backend_haru;
 
-const pn_backend *const pn_backends[] = {&pn_backend_cairo, NULL};
+const pn_backend *const pn_backends[] = {&pn_backend_cairo, &pn_backend_haru, NULL};
 
 const pn_backend *pn_backend_find(const char *id)
 {

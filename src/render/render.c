@@ -53,6 +53,11 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
         return NULL;
     }
     scene *s = scene_new(w, h, o->mono);
+    if (t->background.a > 0) {
+        /* To the paper's edge: a backend with bleed extends it past the trim. */
+        scene_style bg = scene_fill_style(t->background);
+        scene_rect(s, 0, 0, w, h, &bg);
+    }
     unsigned long seed = o->seed + (unsigned long)page;
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
@@ -143,6 +148,16 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
+    if (o->bleed > 0 && !be->bleed)
+        return pn_err_set(err, PN_EUSAGE,
+                          "--bleed needs --backend haru (the %s backend cannot write the trim and "
+                          "bleed boxes a print shop reads)",
+                          be->id);
+    if (o->ttf && !be->ttf)
+        return pn_err_set(err, PN_EUSAGE,
+                          "--ttf is for --backend haru (the %s backend draws every character with "
+                          "its own fonts)",
+                          be->id);
     int pages = o->pages > 0 ? o->pages : 1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)

@@ -8,7 +8,7 @@
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
                                        "params", "page",  "components",  NULL};
 static const char *const param_keys[] = {"type", "default", "min", "max", "choices", "help", NULL};
-static const char *const page_keys[] = {"paper", "orientation", "margin", NULL};
+static const char *const page_keys[] = {"paper", "orientation", "margin", "background", NULL};
 
 static bool valid_name(const char *s)
 {
@@ -173,6 +173,13 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
             t->landscape = true;
         else if (strcmp(o, "portrait"))
             return pn_yml_err(err, t->doc, on, "orientation must be portrait or landscape");
+    }
+    struct fy_node *bn = pn_yml_get(pg, "background");
+    if (bn) {
+        const char *c;
+        if (pn_yml_str(t->doc, bn, &c, err)) return -1;
+        if (!pn_rgba_parse(c, &t->background))
+            return pn_yml_err(err, t->doc, bn, "background must be a colour (#rrggbb or a name)");
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {

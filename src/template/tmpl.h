@@ -39,9 +39,10 @@ typedef struct tmpl {
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
     bool landscape;
-    double margin;     /* mm */
-    GPtrArray *params; /* tmpl_param* */
-    GPtrArray *comps;  /* tmpl_comp* */
+    double margin;      /* mm */
+    pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    GPtrArray *params;  /* tmpl_param* */
+    GPtrArray *comps;   /* tmpl_comp* */
     pv_pool *pool;
 } tmpl;
 
