@@ -3,9 +3,12 @@
 
 #include <string.h>
 
-extern const pn_backend pn_backend_cairo, pn_backend_haru;
+extern const pn_backend pn_backend_cairo;
+extern const pn_backend pn_backend_haru;
+extern const pn_backend pn_backend_dump;
 
-const pn_backend *const pn_backends[] = {&pn_backend_cairo, &pn_backend_haru, NULL};
+const pn_backend *const pn_backends[] = {&pn_backend_cairo, &pn_backend_haru, &pn_backend_dump,
+                                         NULL};
 
 const pn_backend *pn_backend_find(const char *id)
 {
@@ -26,6 +29,8 @@ int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *
             rc = be->draw_path(b, &it->u.path, segs, err);
         else if (it->kind == SCENE_TEXT)
             rc = be->draw_text(b, &it->u.text, err);
+        else if (it->kind == SCENE_SLOT && be->draw_slot)
+            rc = be->draw_slot(b, &it->u.slot, err);
         if (rc) return -1;
     }
     return be->end_page(b, err);

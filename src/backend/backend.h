@@ -34,6 +34,8 @@ typedef struct pn_backend {
     int (*begin_page)(void *b, double w_mm, double h_mm, pn_err *err);
     int (*draw_path)(void *b, const scene_path *p, const scene_seg *segs, pn_err *err);
     int (*draw_text)(void *b, const scene_text *t, pn_err *err);
+    /* Optional (NULL: slots are not drawn): a named place a player writes in. */
+    int (*draw_slot)(void *b, const scene_slot *s, pn_err *err);
     int (*end_page)(void *b, pn_err *err);
     int (*finish)(void *b, pn_err *err);
     void (*discard)(void *b);

@@ -22,6 +22,10 @@ int cli_fail(const pn_err *err);
 /* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
 
+/* Reports what getopt_long stopped at ('?' unknown option, ':' missing value);
+ * optstrings start with ':' so getopt itself prints nothing. Returns 2. */
+int cli_bad_option(const char *cmd, int code, char **argv);
+
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);
 

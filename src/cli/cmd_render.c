@@ -14,7 +14,8 @@
     "  -o, --output FILE    output file; the format follows the extension (.pdf .svg\n"            \
     "                       .png). '-' writes to standard output (give --format).\n"               \
     "                       Default: out/TEMPLATE.FORMAT\n"                                        \
-    "  -f, --format FMT     pdf | svg | png (default pdf)\n"                                       \
+    "  -f, --format FMT     pdf | svg | png (default pdf); scene writes the laid-out\n"            \
+    "                       display list as text (mm), for checking layouts\n"                     \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm)\n"          \
     "      --landscape      turn the paper; --portrait turns it back\n"                            \
@@ -34,6 +35,7 @@ static const char *ext_format(const char *path)
     if (!g_ascii_strcasecmp(dot, ".pdf")) return "pdf";
     if (!g_ascii_strcasecmp(dot, ".svg")) return "svg";
     if (!g_ascii_strcasecmp(dot, ".png")) return "png";
+    if (!g_ascii_strcasecmp(dot, ".scene")) return "scene";
     return NULL;
 }
 
@@ -87,7 +89,7 @@ static int render_run(int argc, char **argv)
     long v;
     int rc = 0;
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "o:f:s:qh", opts, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc, argv, ":o:f:s:qh", opts, NULL)) != -1;) {
         switch (c) {
         case 'o':
             output = optarg;
@@ -159,7 +161,7 @@ static int render_run(int argc, char **argv)
             fputs(RENDER_USAGE, stdout);
             goto out;
         default:
-            rc = cli_usage_error("render", "unknown option");
+            rc = cli_bad_option("render", c, argv);
             goto out;
         }
     }
@@ -169,8 +171,9 @@ static int render_run(int argc, char **argv)
         goto out;
     }
     const char *name = argv[optind];
-    if (format && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png")) {
-        rc = cli_usage_error("render", "--format must be pdf, svg or png");
+    if (format && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png") &&
+        strcmp(format, "scene")) {
+        rc = cli_usage_error("render", "--format must be pdf, svg, png or scene");
         goto out;
     }
     if (output && strcmp(output, "-")) {
@@ -190,6 +193,7 @@ static int render_run(int argc, char **argv)
         goto out;
     }
     if (!format) format = "pdf";
+    if (!strcmp(format, "scene") && !o.backend) o.backend = "dump";
     pn_err err = {0};
     tmpl *t = tmpl_open(name, &err);
     if (!t) {

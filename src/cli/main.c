@@ -1,4 +1,5 @@
 /* main.c: pnpkit's entry point: dispatches to the commands. */
+#include <getopt.h>
 #include <glib.h>
 #include <locale.h>
 #include <stdarg.h>
@@ -30,6 +31,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'pnpkit help %s'.\n", cmd);
     return PN_EUSAGE;
+}
+
+int cli_bad_option(const char *cmd, int code, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (code == ':') return cli_usage_error(cmd, "option '%s' needs a value", arg);
+    if (optopt && optopt < 256) return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+    return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 long long cli_epoch(void)

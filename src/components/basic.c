@@ -91,14 +91,8 @@ static int line_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     scene_style st = scene_stroke_style(comp_color(a, "color"), comp_len(ctx, a, "width"));
     double d = comp_len(ctx, a, "dash");
     st.dash[0] = st.dash[1] = d;
-    /* x2/y2 measure like x/y. */
-    const pv_value *x2 = comp_val(a, "x2"), *y2 = comp_val(a, "y2");
-    double ex = ctx->x + (x2->pct ? x2->num / 100 * ctx->w : x2->num);
-    double ey = ctx->y + (y2->pct ? y2->num / 100 * ctx->h : y2->num);
-    const pv_value *x1 = comp_val(a, "x1"), *y1 = comp_val(a, "y1");
-    double sx = ctx->x + (x1->pct ? x1->num / 100 * ctx->w : x1->num);
-    double sy = ctx->y + (y1->pct ? y1->num / 100 * ctx->h : y1->num);
-    scene_segment(s, sx, sy, ex, ey, &st);
+    scene_segment(s, comp_x(ctx, a, "x1"), comp_y(ctx, a, "y1"), comp_x(ctx, a, "x2"),
+                  comp_y(ctx, a, "y2"), &st);
     return 0;
 }
 

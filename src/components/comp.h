@@ -43,8 +43,9 @@ const comp_type *comp_find(const char *name);
 
 /* Property access by name. Asking for a name the table lacks is a programming
  * error and aborts. Lengths come back in mm with percentages resolved against
- * the content box (x and w against its width, y and h against its height; x and
- * y are absolute page positions). */
+ * the content box: names starting with y or h against its height, all others
+ * against its width. comp_x and comp_y add the content box's origin, giving
+ * positions on the page. */
 long comp_int(const comp_args *a, const char *name);
 double comp_num(const comp_args *a, const char *name);
 double comp_len(const comp_ctx *ctx, const comp_args *a, const char *name);

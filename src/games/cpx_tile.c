@@ -8,7 +8,8 @@ cpx_tile cpx_tile_rotate(cpx_tile t, int q)
     cpx_tile r;
     q = ((q % 4) + 4) % 4;
     /* Turning clockwise moves the top-left colour to the top-right, and so on. */
-    for (int i = 0; i < 4; i++) r.c[(i + q) % 4] = t.c[i];
+    for (int i = 0; i < 4; i++)
+        r.c[(i + q) % 4] = t.c[i];
     return r;
 }
 
@@ -45,8 +46,8 @@ int cpx_tile_set(int n, cpx_tile *out, int max)
         for (int b = 0; b < n; b++)
             for (int c = 0; c < n; c++)
                 for (int d = 0; d < n; d++) {
-                    cpx_tile t = {{(unsigned char)a, (unsigned char)b, (unsigned char)c,
-                                   (unsigned char)d}};
+                    cpx_tile t = {
+                        {(unsigned char)a, (unsigned char)b, (unsigned char)c, (unsigned char)d}};
                     if (!cpx_tile_valid(t)) continue;
                     cpx_tile k = cpx_tile_canonical(t);
                     if (memcmp(k.c, t.c, 4) != 0) continue;

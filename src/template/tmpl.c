@@ -7,7 +7,8 @@
 
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
                                        "params", "page",  "components",  NULL};
-static const char *const param_keys[] = {"type", "default", "min", "max", "choices", "help", NULL};
+static const char *const param_keys[] = {"type", "default", "min",  "max",
+                                         "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin", "background", NULL};
 
 static bool valid_name(const char *s)
@@ -111,6 +112,14 @@ static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err 
         tmp.min = tmp.max = 0;
         pv_bounds(&tmp, &lo, &hi);
         p->spec.max = hi;
+    }
+    struct fy_node *stn = pn_yml_get(def, "step");
+    if (stn) {
+        long step;
+        if (p->spec.type != PV_INT)
+            return pn_yml_err(err, t->doc, stn, "step is only for int parameters");
+        if (pn_yml_int(t->doc, stn, 1, 1000000, &step, err)) return -1;
+        p->spec.step = (double)step;
     }
     struct fy_node *cn = pn_yml_get(def, "choices");
     if (p->spec.type == PV_ENUM) {

@@ -155,6 +155,9 @@ int pv_parse(const pv_spec *spec, const char *text, pv_pool *pool, pv_value *out
         if (!*text || *end || errno) return fail(why, wl, "'%s' is not a whole number", text);
         if (i < min || i > max)
             return fail(why, wl, "%ld is out of range (%.0f to %.0f)", i, min, max);
+        if (spec->step >= 2 && (i - (long)min) % (long)spec->step != 0)
+            return fail(why, wl, "%ld is not allowed (%.0f to %.0f in steps of %.0f)", i, min, max,
+                        spec->step);
         out->i = i;
         out->num = (double)i;
         return 0;
@@ -301,6 +304,7 @@ char *pv_describe(const pv_spec *spec)
     switch (spec->type) {
     case PV_INT:
         g_string_append_printf(s, " %.0f..%.0f", min, max);
+        if (spec->step >= 2) g_string_append_printf(s, " step %.0f", spec->step);
         break;
     case PV_NUMBER:
         g_string_append_printf(s, " %g..%g", min, max);

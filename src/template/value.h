@@ -34,6 +34,7 @@ typedef struct pv_spec {
     const char *choices;
     const char *help;
     char axis;
+    double step; /* ints: the value must be min + a multiple of step (0: any) */
 } pv_spec;
 
 /* A parsed value. Strings point into the owner's storage (see pv_parse). */

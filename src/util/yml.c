@@ -25,6 +25,7 @@ static bool scalar_mark(struct fy_node *n, int *line, int *col)
     if (!m) return false;
     *line = m->line + 1;
     *col = m->column + 1;
+    if (fy_node_is_alias(n) && *col > 1) (*col)--; /* the token starts after the '*' */
     return true;
 }
 
@@ -198,12 +199,12 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
+    /* libfyaml keeps pointing into the text: the document owns it from here. */
     pn_yml *y = pn_yml_load_buffer(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
-    if (!y) {
+    if (y)
+        y->buf = buf;
+    else
         g_free(buf);
-        return NULL;
-    }
-    y->src = buf; /* the document's scalars point into it */
     return y;
 }
 
@@ -215,7 +216,7 @@ void pn_yml_free(pn_yml *y)
     else
         fy_document_destroy(y->fyd);
     g_free(y->file);
-    g_free(y->src);
+    g_free(y->buf);
     g_free(y);
 }
 

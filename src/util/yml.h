@@ -17,12 +17,11 @@ typedef struct pn_yml {
     struct fy_document *fyd;
     struct fy_parser *fyp; /* set when the document came from a stream */
     char *file;            /* name used in messages; owned */
-    char *src;             /* the text a file was read into; owned, may be NULL */
+    char *buf;             /* the text the document points into, when owned */
 } pn_yml;
 
 /* Loads the single document in a file ("-" reads standard input) or in a buffer.
- * name is used in messages. Returns NULL and sets err on failure. Caller frees.
- * libfyaml does not copy the text: buf must outlive the document. */
+ * name is used in messages. Returns NULL and sets err on failure. Caller frees. */
 pn_yml *pn_yml_load_file(const char *path, pn_err *err);
 pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err);
 void pn_yml_free(pn_yml *y);

@@ -1,0 +1,119 @@
+# cli_render.sh: pnpkit render end to end: every built-in template in every
+# format, page sizes, PNG size for the dpi, determinism, and bad input.
+. "$(dirname "$0")/lib.sh"
+
+# PNG width and height from the IHDR chunk.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8}'; }
+# "W x H" in pt of the first page, as pdfinfo prints it.
+pdf_size() { pdfinfo "$1" | awk '/^Page size:/ {print $3 "x" $5}'; }
+pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
+
+for t in $("$PNPKIT" list --names); do
+    expect_status 0 "$t pdf" -- "$PNPKIT" render "$t" -o "$T/$t.pdf"
+    expect_eq "$(pdf_size "$T/$t.pdf")" "595.276x841.89" "$t is A4 by default"
+    expect_eq "$(pdf_pages "$T/$t.pdf")" "1" "$t has one page"
+    expect_status 0 "$t svg" -- "$PNPKIT" render "$t" -o "$T/$t.svg"
+    expect_status 0 "$t svg parses" -- xmllint --noout "$T/$t.svg"
+    grep -q 'width="595.2755[0-9]*pt"' "$T/$t.svg" && ok || bad "$t svg width"
+    expect_status 0 "$t png" -- "$PNPKIT" render "$t" -o "$T/$t.png" --dpi 100
+    # 210 mm at 100 dpi = 826.8 px, 297 mm = 1169.3 px
+    expect_eq "$(png_size "$T/$t.png")" "827x1169" "$t png size at 100 dpi"
+    expect_status 0 "$t letter" -- "$PNPKIT" render "$t" -o "$T/$t-letter.pdf" --paper letter
+    expect_eq "$(pdf_size "$T/$t-letter.pdf")" "612x792" "$t on US Letter"
+    # Same input, same bytes.
+    expect_status 0 "$t again" -- "$PNPKIT" render "$t" -o "$T/$t-2.pdf"
+    cmp -s "$T/$t.pdf" "$T/$t-2.pdf" && ok || bad "$t pdf is not deterministic"
+    expect_status 0 "$t png again" -- "$PNPKIT" render "$t" -o "$T/$t-2.png" --dpi 100
+    cmp -s "$T/$t.png" "$T/$t-2.png" && ok || bad "$t png is not deterministic"
+    expect_status 0 "$t svg again" -- "$PNPKIT" render "$t" -o "$T/$t-2.svg"
+    cmp -s "$T/$t.svg" "$T/$t-2.svg" && ok || bad "$t svg is not deterministic"
+done
+
+# Text is real text: the PDF carries the sheet's words and the designer's sign.
+pdftotext "$T/dicrono.pdf" - | grep -q "AK☉KA" && ok || bad "dicrono: AK☉KA not found in the PDF text"
+pdftotext "$T/circle36.pdf" - | grep -q "Red Circle 18 Bonus" && ok || bad "circle36 bonus line"
+pdftotext "$T/circle36.pdf" - | grep -q "Total ComboCircles" && ok || bad "circle36 combo line"
+
+# Paper and orientation.
+expect_status 0 "landscape" -- "$PNPKIT" render dicrono --paper a4 --landscape -o "$T/l.pdf"
+expect_eq "$(pdf_size "$T/l.pdf")" "841.89x595.276" "landscape A4"
+expect_status 0 "custom paper" -- "$PNPKIT" render dicrono --paper 200x300mm -o "$T/c.pdf"
+expect_eq "$(pdf_size "$T/c.pdf")" "566.929x850.394" "200x300mm paper"
+expect_status 0 "dpi 50" -- "$PNPKIT" render circle36 --dpi 50 -o "$T/d.png"
+expect_eq "$(png_size "$T/d.png")" "413x585" "png at 50 dpi"
+
+# A variant parameter changes the sheet.
+expect_status 0 "variant" -- "$PNPKIT" render circle36 --set rings=2 --set sectors=6 --set target=24 -o "$T/v.pdf"
+pdftotext "$T/v.pdf" - | grep -q "Circle 24" && ok || bad "variant title"
+
+# Default output goes to out/NAME.EXT, creating out/.
+mkdir "$T/cwd"
+(cd "$T/cwd" && "$PNPKIT" render dicrono --format png --dpi 30) && ok || bad "default output"
+[ -s "$T/cwd/out/dicrono.png" ] && ok || bad "out/dicrono.png missing"
+
+# Standard output.
+"$PNPKIT" render dicrono -o - --format pdf > "$T/stdout.pdf" && ok || bad "pdf to stdout"
+expect_eq "$(pdf_pages "$T/stdout.pdf")" "1" "pdf from stdout"
+
+# Bad input: one line naming the place, exit 1, nothing written.
+expect_status 1 "unknown template" -- "$PNPKIT" render nosuch -o "$T/x.pdf"
+expect_stderr "^nosuch: no such template" "unknown template message"
+expect_no_file "$T/x.pdf" "unknown template"
+
+printf 'name: bad\ncomponents:\n  - {type: rect, x: 1mm, colour: red}\n' > "$T/key.yaml"
+expect_status 1 "unknown key" -- "$PNPKIT" render "$T/key.yaml" -o "$T/x.pdf"
+expect_stderr "key.yaml:3:26: unknown key 'colour'" "unknown key place"
+expect_no_file "$T/x.pdf" "unknown key"
+expect_eq "$(wc -l < "$T/err")" "1" "one line"
+
+printf 'name: bad\ncomponents:\n  - {type: grid, rows: [1, 2]}\n' > "$T/type.yaml"
+expect_status 1 "wrong type" -- "$PNPKIT" render "$T/type.yaml" -o "$T/x.pdf"
+expect_stderr "type.yaml:3:18: rows: expected a single value, not a list" "wrong type place"
+
+printf 'name: bad\ncomponents:\n  - type: grid\n    cell: 3km\n' > "$T/unit.yaml"
+expect_status 1 "bad unit" -- "$PNPKIT" render "$T/unit.yaml" -o "$T/x.pdf"
+expect_stderr "unit.yaml:4:11: cell: '3km' is not a length" "bad unit place"
+
+printf 'name: bad\ncomponents:\n  - type: grid\n    rows: 31\n' > "$T/bound.yaml"
+expect_status 1 "out of bounds" -- "$PNPKIT" render "$T/bound.yaml" -o "$T/x.pdf"
+expect_stderr "bound.yaml:4:11: rows: 31 is out of range \(1 to 30\)" "out of bounds place"
+
+printf 'name: bad\ncomponents: [\n  - {type: rect\n' > "$T/syntax.yaml"
+expect_status 1 "malformed YAML" -- "$PNPKIT" render "$T/syntax.yaml" -o "$T/x.pdf"
+expect_stderr "syntax.yaml:[0-9]+:[0-9]+: invalid YAML" "malformed YAML place"
+expect_no_file "$T/x.pdf" "malformed YAML"
+
+expect_status 1 "unknown --set" -- "$PNPKIT" render circle36 --set colour=red -o "$T/x.pdf"
+expect_stderr "^--set colour=red: template circle36 has no parameter 'colour'" "unknown --set"
+expect_status 1 "--set out of bounds" -- "$PNPKIT" render circle36 --set rings=7 -o "$T/x.pdf"
+expect_stderr "^--set rings=7: 7 is out of range \(1 to 6\)" "--set bounds"
+expect_status 1 "--set wrong type" -- "$PNPKIT" render circle36 --set radius=big -o "$T/x.pdf"
+expect_stderr "^--set radius=big: 'big' is not a length" "--set type"
+expect_no_file "$T/x.pdf" "bad --set"
+
+# An existing file survives a failed render untouched.
+echo "precious" > "$T/keep.pdf"
+expect_status 1 "failed render" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/keep.pdf"
+expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)$" "odd sectors"
+expect_eq "$(cat "$T/keep.pdf")" "precious" "old file kept"
+expect_eq "$(ls -A "$T" | grep -c '^\.keep')" "0" "no temporary file left"
+
+# Wrong usage exits 2.
+expect_status 2 "no template" -- "$PNPKIT" render
+expect_status 2 "unknown option" -- "$PNPKIT" render circle36 --frobnicate
+expect_stderr "unknown option '--frobnicate'" "unknown option message"
+expect_status 2 "bad dpi" -- "$PNPKIT" render circle36 --dpi 0
+expect_status 2 "format mismatch" -- "$PNPKIT" render circle36 -o "$T/x.svg" --format pdf
+expect_status 2 "unknown command" -- "$PNPKIT" frobnicate
+expect_status 3 "missing directory" -- "$PNPKIT" render circle36 -o "$T/no/such/dir/x.pdf"
+expect_stderr "does not exist" "missing directory message"
+
+# help and version
+expect_status 0 "version" -- "$PNPKIT" --version
+expect_stdout "^pnpkit [0-9]+\.[0-9]+" "version"
+expect_status 0 "help render" -- "$PNPKIT" help render
+expect_stdout "--paper" "help render"
+expect_status 0 "list" -- "$PNPKIT" list
+expect_stdout "--set rings +int 1..6, default 3" "list shows parameters"
+
+finish
