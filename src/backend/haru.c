@@ -18,6 +18,12 @@
 #include "scene/measure.h"
 #include "util/outfile.h"
 
+/* Page content is written in whole units of 1/10 pt (a cm at the start of each
+ * page): shorter than libharu's five decimals, within 0.02 mm, and libharu's
+ * integer dash lengths fit. libharu refuses numbers above 32767, so a page
+ * larger than that many units uses 1/5 pt. */
+#define HARU_UNITS 10.0
+#define HARU_MAX_NUMBER 32767.0
 /* libharu keeps the whole document in memory until it is saved. */
 #define HARU_MAX_PAGES 5000
 /* Points on a trim edge (within this many mm) belong to a background. */
@@ -43,6 +49,7 @@ typedef struct haru_be {
     double bleed;  /* mm */
     double tw, th; /* trim size of the current page, mm */
     double ph_pt;  /* media height, pt */
+    double k;      /* page units per pt */
     HPDF_Page page;
     bool in_text;         /* a BT ... ET object is open */
     haru_state st;        /* valid while a page is open */
@@ -154,14 +161,19 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     return b;
 }
 
-/* Scene mm (y down) to page pt (y up), with the bleed margin. */
-static double px(const haru_be *b, double x)
+/* Scene mm (y down) to page units (1/100 pt, y up), with the bleed margin. */
+static HPDF_REAL px(const haru_be *b, double x)
 {
-    return (x + b->bleed) * PN_MM_TO_PT;
+    return (HPDF_REAL)round((x + b->bleed) * PN_MM_TO_PT * b->k);
 }
-static double py(const haru_be *b, double y)
+static HPDF_REAL py(const haru_be *b, double y)
 {
-    return b->ph_pt - (y + b->bleed) * PN_MM_TO_PT;
+    return (HPDF_REAL)round((b->ph_pt - (y + b->bleed) * PN_MM_TO_PT) * b->k);
+}
+/* A length in mm to page units. */
+static HPDF_REAL plen(const haru_be *b, double mm)
+{
+    return (HPDF_REAL)round(mm * PN_MM_TO_PT * b->k);
 }
 
 static void end_text(haru_be *b)
@@ -195,10 +207,13 @@ static int haru_begin_page(void *vb, double w, double h, pn_err *err)
         HPDF_Dict_Add(b->page, "TrimBox", HPDF_Box_Array_New(b->page->mmgr, trim));
         HPDF_Dict_Add(b->page, "BleedBox", HPDF_Box_Array_New(b->page->mmgr, bleed));
     }
+    b->k = HARU_UNITS;
+    if (fmax(mw, mh) * b->k > HARU_MAX_NUMBER) b->k = HARU_UNITS / 2;
+    HPDF_Page_Concat(b->page, (HPDF_REAL)(1 / b->k), 0, 0, (HPDF_REAL)(1 / b->k), 0, 0);
     /* PDF's initial state: black, 1pt, butt caps, miter joins, solid. */
     b->st = (haru_state){.fill = PN_BLACK,
                          .stroke = PN_BLACK,
-                         .width = 1.0,
+                         .width = b->k,
                          .cap = HPDF_BUTT_END,
                          .join = HPDF_MITER_JOIN};
     b->in_text = false;
@@ -277,7 +292,7 @@ static double bleed_out(const haru_be *b, double v, double edge)
 }
 
 /* An axis-aligned rectangle (move, three lines, close) is written as one "re". */
-static bool as_rect(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend, double u)
+static bool as_rect(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend)
 {
     if (p->count != 5) return false;
     const scene_seg *s = &segs[p->first];
@@ -294,16 +309,13 @@ static bool as_rect(haru_be *b, const scene_path *p, const scene_seg *segs, bool
     if (!h0 && !v0) return false;
     double x0 = fmin(fmin(x[0], x[1]), x[2]), x1 = fmax(fmax(x[0], x[1]), x[2]);
     double y0 = fmin(fmin(y[0], y[1]), y[2]), y1 = fmax(fmax(y[0], y[1]), y[2]);
-    HPDF_Page_Rectangle(b->page, (HPDF_REAL)(px(b, x0) * u), (HPDF_REAL)(py(b, y1) * u),
-                        (HPDF_REAL)((x1 - x0) * PN_MM_TO_PT * u),
-                        (HPDF_REAL)((y1 - y0) * PN_MM_TO_PT * u));
+    HPDF_Page_Rectangle(b->page, px(b, x0), py(b, y1), px(b, x1) - px(b, x0),
+                        py(b, y0) - py(b, y1));
     return true;
 }
 
-/* Writes the path's segments; u scales the coordinates (dashed strokes are drawn
- * in 1/100 pt so libharu's integer dash lengths stay exact). */
-static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend,
-                          double u)
+/* Writes the path's segments. */
+static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend)
 {
     for (size_t i = p->first; i < p->first + p->count; i++) {
         const scene_seg *s = &segs[i];
@@ -314,8 +326,8 @@ static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs
                 sx = bleed_out(b, sx, b->tw);
                 sy = bleed_out(b, sy, b->th);
             }
-            x[q] = (HPDF_REAL)(px(b, sx) * u);
-            y[q] = (HPDF_REAL)(py(b, sy) * u);
+            x[q] = px(b, sx);
+            y[q] = py(b, sy);
         }
         switch (s->op) {
         case SEG_MOVE:
@@ -334,9 +346,9 @@ static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs
     }
 }
 
-static void set_line(haru_be *b, const scene_style *st, double u)
+static void set_line(haru_be *b, const scene_style *st)
 {
-    double w = st->width * PN_MM_TO_PT * u;
+    double w = fmax(1, plen(b, st->width));
     if (w != b->st.width) {
         HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)w);
         b->st.width = w;
@@ -367,22 +379,17 @@ static void paint(haru_be *b, const scene_path *p, const scene_seg *segs, bool f
     } else {
         end_text(b);
     }
-    double u = 1;
     if (dashed) {
-        u = 100;
-        HPDF_Page_Concat(b->page, 0.01f, 0, 0, 0.01f, 0, 0);
-        b->st.width = -1; /* the unit changed: write the width again */
-        double on = fmin(st->dash[0] * PN_MM_TO_PT * u, 65535);
-        double off = fmin(fmax(st->dash[1], 0) * PN_MM_TO_PT * u, 65535);
-        HPDF_UINT16 pat[2] = {(HPDF_UINT16)fmax(1, lround(on)), (HPDF_UINT16)lround(off)};
+        HPDF_UINT16 pat[2] = {(HPDF_UINT16)fmin(fmax(1, plen(b, st->dash[0])), 65535),
+                              (HPDF_UINT16)fmin(fmax(0, plen(b, st->dash[1])), 65535)};
         HPDF_Page_SetDash(b->page, pat, pat[1] ? 2 : 1, 0);
     }
     if (fill) set_fill(b, st->fill_color);
     if (stroke) {
         set_stroke(b, st->stroke_color);
-        set_line(b, st, u);
+        set_line(b, st);
     }
-    if (dashed || !as_rect(b, p, segs, extend, u)) emit_segments(b, p, segs, extend, u);
+    if (dashed || !as_rect(b, p, segs, extend)) emit_segments(b, p, segs, extend);
     if (fill && stroke)
         HPDF_Page_FillStroke(b->page);
     else if (fill)
@@ -519,8 +526,9 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     }
     set_fill(b, t->color);
     /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
-    HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)ca, (HPDF_REAL)-sa, (HPDF_REAL)sa, (HPDF_REAL)ca,
-                            (HPDF_REAL)px(b, bx), (HPDF_REAL)py(b, by));
+    double k = b->k;
+    HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)(ca * k), (HPDF_REAL)(-sa * k), (HPDF_REAL)(sa * k),
+                            (HPDF_REAL)(ca * k), px(b, bx), py(b, by));
     HPDF_Page_ShowText(b->page, bytes);
     g_free(bytes);
     if (scoped) end_alpha(b, &saved);
@@ -533,21 +541,19 @@ static void crop_marks(haru_be *b)
 {
     double gap = fmin(HARU_MARK_GAP, b->bleed / 3);
     double xs[2] = {0, b->tw}, ys[2] = {0, b->th};
-    HPDF_Page_SetLineWidth(b->page, HARU_MARK_WIDTH);
+    HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)(HARU_MARK_WIDTH * b->k));
     HPDF_Page_SetLineCap(b->page, HPDF_BUTT_END);
     HPDF_Page_SetRGBStroke(b->page, 0, 0, 0);
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
             double sx = i ? 1 : -1, sy = j ? 1 : -1;
             /* horizontal mark on the line y = ys[j], outside the trim in x */
-            HPDF_Page_MoveTo(b->page, (HPDF_REAL)px(b, xs[i] + sx * gap), (HPDF_REAL)py(b, ys[j]));
-            HPDF_Page_LineTo(b->page, (HPDF_REAL)px(b, xs[i] + sx * b->bleed),
-                             (HPDF_REAL)py(b, ys[j]));
+            HPDF_Page_MoveTo(b->page, px(b, xs[i] + sx * gap), py(b, ys[j]));
+            HPDF_Page_LineTo(b->page, px(b, xs[i] + sx * b->bleed), py(b, ys[j]));
             HPDF_Page_Stroke(b->page);
             /* vertical mark on x = xs[i], outside the trim in y */
-            HPDF_Page_MoveTo(b->page, (HPDF_REAL)px(b, xs[i]), (HPDF_REAL)py(b, ys[j] + sy * gap));
-            HPDF_Page_LineTo(b->page, (HPDF_REAL)px(b, xs[i]),
-                             (HPDF_REAL)py(b, ys[j] + sy * b->bleed));
+            HPDF_Page_MoveTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * gap));
+            HPDF_Page_LineTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * b->bleed));
             HPDF_Page_Stroke(b->page);
         }
 }
