@@ -9,7 +9,12 @@
  * width, so centred text stays centred. The document is built in memory by
  * libharu and written through pn_outfile in finish, so output appears whole or
  * not at all. */
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_TRUETYPE_TAGS_H
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <hpdf.h>
 #include <math.h>
 #include <string.h>
@@ -24,6 +29,8 @@
  * larger than that many units uses 1/5 pt. */
 #define HARU_UNITS 10.0
 #define HARU_MAX_NUMBER 32767.0
+/* The largest --ttf file read. */
+#define HARU_MAX_TTF_BYTES (32 << 20)
 /* libharu keeps the whole document in memory until it is saved. */
 #define HARU_MAX_PAGES 5000
 /* Points on a trim edge (within this many mm) belong to a background. */
@@ -109,10 +116,46 @@ static void haru_set_date(haru_be *b, HPDF_InfoType which, long long epoch)
     HPDF_SetInfoDateAttr(b->pdf, which, d);
 }
 
+/* libharu 2.3.0 trusts the font file and crashes on a malformed one, so FreeType
+ * checks it first: one TrueType face with the tables libharu reads and a
+ * Unicode (Windows) character map. */
+static int haru_ttf_check(const char *file, pn_err *err)
+{
+    GStatBuf st;
+    if (g_stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return pn_err_set(err, PN_EINPUT, "--ttf %s: no such file", file);
+    if (st.st_size > HARU_MAX_TTF_BYTES)
+        return pn_err_set(err, PN_EINPUT, "--ttf %s: larger than %d MB", file,
+                          HARU_MAX_TTF_BYTES >> 20);
+    FT_Library lib;
+    if (FT_Init_FreeType(&lib)) return pn_err_set(err, PN_EIO, "FreeType could not start");
+    FT_Face face;
+    const char *why = NULL;
+    if (FT_New_Face(lib, file, 0, &face)) {
+        why = "not a font";
+    } else {
+        static const FT_ULong tags[] = {TTAG_head, TTAG_hhea, TTAG_maxp, TTAG_hmtx, TTAG_loca,
+                                        TTAG_glyf, TTAG_cmap, TTAG_name, TTAG_post, TTAG_OS2};
+        if (!FT_IS_SFNT(face) || face->num_faces != 1) why = "not a single TrueType font";
+        for (size_t i = 0; !why && i < G_N_ELEMENTS(tags); i++) {
+            FT_ULong len = 0;
+            if (FT_Load_Sfnt_Table(face, tags[i], 0, NULL, &len) || len == 0)
+                why = "not a TrueType font with glyf outlines";
+        }
+        bool unicode = false;
+        for (int i = 0; i < face->num_charmaps; i++)
+            unicode |= face->charmaps[i]->platform_id == 3 && face->charmaps[i]->encoding_id == 1;
+        if (!why && !unicode) why = "has no Unicode character map";
+        FT_Done_Face(face);
+    }
+    FT_Done_FreeType(lib);
+    if (why) return pn_err_set(err, PN_EINPUT, "--ttf %s: %s", file, why);
+    return 0;
+}
+
 static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
 {
-    if (!g_file_test(file, G_FILE_TEST_IS_REGULAR))
-        return pn_err_set(err, PN_EINPUT, "--ttf %s: no such file", file);
+    if (haru_ttf_check(file, err)) return -1;
     HPDF_UseUTFEncodings(b->pdf);
     const char *name = HPDF_LoadTTFontFromFile(b->pdf, file, HPDF_TRUE);
     if (name) b->ttf = HPDF_GetFont(b->pdf, name, "UTF-8");
