@@ -142,8 +142,11 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
     optind = 0; /* a fresh scan, also of a new argv */
     for (int c; (c = getopt_long(argc, argv, ":o:d:l:f:s:qh", render_options, NULL)) != -1;) {
         if (!cmd && (c == 'd' || c == 'l' || c == 'q' || c == 'h'))
-            return pn_err_set(err, PN_EUSAGE, "%s belongs on the command line, not in a list",
-                              argv[optind - 1]);
+            return pn_err_set(err, PN_EUSAGE, "--%s belongs on the command line, not in a list",
+                              c == 'd'   ? "outdir"
+                              : c == 'l' ? "list"
+                              : c == 'q' ? "quiet"
+                                         : "help");
         switch (c) {
         case 'o':
             j->output = optarg;
