@@ -58,10 +58,10 @@ typedef struct haru_be {
     double ph_pt;  /* media height, pt */
     double k;      /* page units per pt */
     HPDF_Page page;
-    bool in_text;         /* a BT ... ET object is open */
-    haru_state st;        /* valid while a page is open */
-    HPDF_Font base[2][2]; /* [bold][oblique] Helvetica, loaded on first use */
-    HPDF_Font ttf;        /* embedded --ttf font or NULL */
+    bool in_text;            /* a BT ... ET object is open */
+    haru_state st;           /* valid while a page is open */
+    HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
+    HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
     GHashTable *ttf_used; /* code points set in the embedded font */
     GHashTable *gstates;  /* alpha key -> HPDF_ExtGState */
@@ -459,17 +459,20 @@ static int haru_draw_path(void *vb, const scene_path *p, const scene_seg *segs, 
     return haru_check(b, "to draw a path", err);
 }
 
+/* The base-14 font for a scene font: Courier for a monospaced family, else
+ * Helvetica; the handwriting font has no base-14 cousin and is set oblique. */
 static HPDF_Font base_font(haru_be *b, const scene_font *f)
 {
-    /* The handwriting font has no base-14 cousin: it is set oblique. */
     bool hand = f->family && strstr(f->family, "Comic");
+    int mono = f->family && strstr(f->family, "Mono") ? 1 : 0;
     int bold = f->bold ? 1 : 0, obl = f->italic || hand ? 1 : 0;
-    if (!b->base[bold][obl]) {
-        static const char *const names[2][2] = {{"Helvetica", "Helvetica-Oblique"},
-                                                {"Helvetica-Bold", "Helvetica-BoldOblique"}};
-        b->base[bold][obl] = HPDF_GetFont(b->pdf, names[bold][obl], "WinAnsiEncoding");
+    if (!b->base[mono][bold][obl]) {
+        static const char *const names[2][2][2] = {
+            {{"Helvetica", "Helvetica-Oblique"}, {"Helvetica-Bold", "Helvetica-BoldOblique"}},
+            {{"Courier", "Courier-Oblique"}, {"Courier-Bold", "Courier-BoldOblique"}}};
+        b->base[mono][bold][obl] = HPDF_GetFont(b->pdf, names[mono][bold][obl], "WinAnsiEncoding");
     }
-    return b->base[bold][obl];
+    return b->base[mono][bold][obl];
 }
 
 /* Characters WinAnsiEncoding lacks that have a standard stand-in it has. */
