@@ -335,7 +335,7 @@ static void test_styles_match_cairo(void **state)
     char *argv[] = {"pdffonts", ph, NULL};
     assert_true(
         g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL, NULL, NULL));
-    /* the handwriting run is oblique */
+    /* the fonts expected (the handwriting run is set oblique) */
     for (const char *f = "Helvetica\0Helvetica-Oblique\0Helvetica-Bold\0Courier\0"; *f;
          f += strlen(f) + 1) {
         char *line = g_strdup_printf("\n%s ", f);
