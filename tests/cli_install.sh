@@ -58,7 +58,8 @@ expect_stderr "broken.yaml:2:13: " "the broken one named with its place"
 rm "$T/xdg/pnpkit/templates/broken.yaml"
 expect_status 0 "render user template" -- "$P/bin/pnpkit" render mine -o "$T/mine.pdf"
 expect_status 0 "names" -- "$P/bin/pnpkit" list --names
-expect_eq "$(tr '\n' ' ' < "$T/out")" "circle36 dicrono extra mine " "every name once, sorted"
+builtin=$(env XDG_DATA_HOME="$T/none" PNPKIT_DATADIR="$T/none" "$P/bin/pnpkit" list --names)
+expect_eq "$(tr '\n' ' ' < "$T/out")" "$(printf '%s\nextra\nmine\n' "$builtin" | LC_ALL=C sort | tr '\n' ' ')" "every name once, sorted"
 
 # The man page renders without warnings.
 MANWIDTH=80 man --warnings -l "$P/share/man/man1/pnpkit.1" > "$T/man.txt" 2> "$T/man.err" && ok || bad "man -l"
@@ -79,7 +80,9 @@ complete_words() {
 }
 PATH="$P/bin:$PATH" bash -c '. "$1" && complete -p pnpkit' sh "$P/share/bash-completion/completions/pnpkit" > "$T/complete" 2>&1
 grep -q -- "-F _pnpkit pnpkit" "$T/complete" && ok || bad "completion not registered: $(cat "$T/complete")"
-expect_eq "$(complete_words pnpkit '')" "--help --version help list render " "commands"
+commands=$("$P/bin/pnpkit" --help | awk '/^Commands:/ {on=1; next} on && /^  [a-z]/ {print $1}')
+expect_eq "$(complete_words pnpkit '')" "$(printf -- '--help\n--version\n%s\n' "$commands" | sort | tr '\n' ' ')" "commands"
+echo "$commands" | grep -qx render && ok || bad "render is a command"
 expect_eq "$(complete_words pnpkit re)" "render " "command prefix"
 expect_eq "$(complete_words pnpkit render m)" "mine " "user template name"
 mkdir ex-dir

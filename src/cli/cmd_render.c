@@ -30,7 +30,8 @@
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm)\n"          \
     "      --landscape      turn the paper; --portrait turns it back\n"                            \
-    "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k)\n"           \
+    "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
+    "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks\n"                  \
     "      --mono           ink-saving greyscale\n"                                                \
     "      --seed N         seed for random boards (default 1)\n"                                  \
@@ -331,12 +332,6 @@ static int check_output(render_job *j, pn_err *err)
         if (!f) f = ef;
     } else if (j->output) {
         if (!f) return pn_err_set(err, PN_EUSAGE, "-o - needs --format");
-        int nup = j->o.nup > 1 ? j->o.nup : 1, papers = (j->o.pages + nup - 1) / nup;
-        if ((!strcmp(f, "svg") || !strcmp(f, "png")) && papers > 1)
-            return pn_err_set(err, PN_EUSAGE,
-                              "%s file holds one page, so standard output can take only one of "
-                              "%d; write a PDF or give -o FILE",
-                              !strcmp(f, "svg") ? "an SVG" : "a PNG", papers);
         if (strcmp(f, "svg") && strcmp(f, "scene") && isatty(STDOUT_FILENO))
             return pn_err_set(err, PN_EUSAGE,
                               "not writing %s to a terminal: redirect standard output or give -o "
@@ -373,6 +368,19 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     } else if (!rc) {
         output = g_strdup(j->output);
     }
+    if (!rc && !strcmp(output, "-") && (!strcmp(j->format, "svg") || !strcmp(j->format, "png"))) {
+        /* one page per SVG or PNG file: refuse more before writing any */
+        int nup = j->o.nup > 1 ? j->o.nup : 1;
+        int pages = j->o.pages > 0 ? j->o.pages : render_sheet_count(t, &j->o, err);
+        int papers = (pages + nup - 1) / nup;
+        if (pages < 0)
+            rc = -1;
+        else if (papers > 1)
+            rc = pn_err_set(err, PN_EUSAGE,
+                            "%s file holds one page, so standard output can take only one of %d; "
+                            "write a PDF or give -o FILE",
+                            !strcmp(j->format, "svg") ? "an SVG" : "a PNG", papers);
+    }
     if (!rc && strcmp(output, "-")) {
         const char *before = g_hash_table_lookup(written, output);
         if (before)
@@ -399,7 +407,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
 static int render_run(int argc, char **argv)
 {
     render_job base = {
-        .o = {.landscape = -1, .dpi = 150, .seed = 1, .pages = 1, .nup = 1, .epoch = cli_epoch()},
+        .o = {.landscape = -1, .dpi = 150, .seed = 1, .pages = 0, .nup = 1, .epoch = cli_epoch()},
         .sets = g_ptr_array_new()};
     render_cmd cmd = {0};
     GPtrArray *names = g_ptr_array_new();
