@@ -73,6 +73,12 @@ for o in $("$P/bin/pnpkit" help render | grep -oE -- '--[a-z]+' | sort -u); do
     grep -q -- "$o" "$T/man.txt" && ok || bad "man page lacks $o"
 done
 
+# Every command is in the man page's synopsis and described.
+for c in $("$P/bin/pnpkit" --help | awk '/^Commands:/ {on=1; next} on && /^  [a-z]/ {print $1}'); do
+    grep -q "^       pnpkit $c" "$T/man.txt" && ok || bad "man synopsis lacks $c"
+    grep -q "^       $c " "$T/man.txt" && ok || bad "man page does not describe $c"
+done
+
 # The completion loads in bash and completes commands, templates and options.
 complete_words() {
     PATH="$P/bin:$PATH" bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _pnpkit; printf "%s\n" "${COMPREPLY[@]}"' \
@@ -91,6 +97,7 @@ expect_eq "$(complete_words pnpkit render circle36 --ba)" "--backend " "render o
 expect_eq "$(complete_words pnpkit render circle36 --backend '')" "cairo haru " "backend ids"
 expect_eq "$(complete_words pnpkit list --n)" "--names " "list option"
 expect_eq "$(complete_words pnpkit help r)" "render " "help topic"
+expect_eq "$(complete_words pnpkit check t)" "thinking-in-circles " "check's game"
 
 # make install PREFIX=... installs the same tree.
 cd "$SRC"
