@@ -76,7 +76,7 @@ done
 # Every command is in the man page's synopsis and described.
 for c in $("$P/bin/pnpkit" --help | awk '/^Commands:/ {on=1; next} on && /^  [a-z]/ {print $1}'); do
     grep -q "^       pnpkit $c" "$T/man.txt" && ok || bad "man synopsis lacks $c"
-    grep -q "^       $c " "$T/man.txt" && ok || bad "man page does not describe $c"
+    grep -Eq "^       $c( |$)" "$T/man.txt" && ok || bad "man page does not describe $c"
 done
 
 # The completion loads in bash and completes commands, templates and options.

@@ -216,6 +216,7 @@ static scene *with_background(const tmpl *t, scene *s, pn_err *err)
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
+    if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     comp_ctx base;
     double pw, ph, lw, lh, dw, dh;
     if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
