@@ -25,7 +25,7 @@ static char *tmpdir;
 
 static int setup(void **state)
 {
-    tmpdir = g_dir_make_tmp("pnpkit-haru-XXXXXX", NULL);
+    tmpdir = g_dir_make_tmp(NULL, NULL);
     return tmpdir ? 0 : -1;
 }
 
