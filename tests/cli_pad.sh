@@ -22,6 +22,25 @@ for t in circle36 dicrono; do
         "$t pad embeds the fonts of one sheet"
 done
 
+# The haru backend shares a pad's page the same way (one content stream), with
+# and without bleed.
+for bleed in 0 3mm; do
+    expect_status 0 "haru sheet, bleed $bleed" -- "$PNPKIT" render circle36 --backend haru --bleed $bleed -o "$T/h1.pdf"
+    expect_status 0 "haru pad, bleed $bleed" -- "$PNPKIT" render circle36 --backend haru --bleed $bleed --pages 40 -o "$T/h40.pdf"
+    expect_eq "$(pdf_pages "$T/h40.pdf")" 40 "haru pad has 40 pages"
+    pdftoppm -r 40 -png "$T/h1.pdf" "$T/h1"
+    pdftoppm -r 40 -f 40 -l 40 -png "$T/h40.pdf" "$T/h40"
+    cmp -s "$T/h1-1.png" "$T/h40-40.png" && ok || bad "haru pad page 40 differs from the sheet (bleed $bleed)"
+    one=$(wc -c <"$T/h1.pdf") pad=$(wc -c <"$T/h40.pdf")
+    [ "$pad" -lt $((one + 39 * 1024)) ] && ok || bad "haru pad of 40 pages is $pad bytes, one sheet $one"
+    trim() { pdfinfo -box "$@" | awk '/TrimBox:/ { print $(NF-3), $(NF-2), $(NF-1), $NF }'; }
+    expect_eq "$(trim -f 40 -l 40 "$T/h40.pdf")" "$(trim "$T/h1.pdf")" "haru pad page 40 has the sheet's trim box (bleed $bleed)"
+done
+# Pages that differ are drawn in full by haru too.
+expect_status 0 "haru seeded pad" -- "$PNPKIT" render thinking-in-circles --backend haru --pages 3 -o "$T/ht.pdf"
+pdftoppm -r 30 -f 2 -l 3 -png "$T/ht.pdf" "$T/ht"
+cmp -s "$T/ht-2.png" "$T/ht-3.png" && bad "seeded haru pages 2 and 3 are the same" || ok
+
 # An SVG or PNG pad closes each page's file when the page is done: more pages
 # than the process may hold open files.
 mkdir "$T/svg" "$T/png"
