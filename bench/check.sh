@@ -19,6 +19,10 @@ for t in circle36 dicrono; do
     expect_status 0 "$t: sharing keeps the pixels" -- "$B/bench-pngdiff" "$T/f3-$t-3.png" "$T/s3-$t-3.png" 0.1
     expect_status 0 "$t haru floor" -- "$B/bench-floor-haru" "$t" -o "$T/h-$t.pdf" --pages 2
     expect_eq "$(pdf_pages "$T/h-$t.pdf")" 2 "$t haru floor page count"
+    expect_status 0 "$t shared haru floor" -- "$B/bench-floor-haru" "$t" -o "$T/hs-$t.pdf" --pages 3 --share
+    expect_eq "$(pdf_pages "$T/hs-$t.pdf")" 3 "$t shared haru floor page count"
+    pdftoppm -r 50 -f 2 -l 2 -png "$T/h-$t.pdf" "$T/h2-$t" && pdftoppm -r 50 -f 3 -l 3 -png "$T/hs-$t.pdf" "$T/hs3-$t"
+    expect_status 0 "$t: haru sharing keeps the pixels" -- "$B/bench-pngdiff" "$T/h2-$t-2.png" "$T/hs3-$t-3.png" 0.1
 done
 # The comparison can fail: two different sheets differ.
 expect_status 1 "pngdiff tells sheets apart" -- "$B/bench-pngdiff" "$T/p-circle36.png" "$T/p-dicrono.png" 0.5

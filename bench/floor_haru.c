@@ -1,12 +1,17 @@
 /* floor_haru.c: the benchmark's floor with libharu: draws the circle36 or
  * dicrono sheet straight into a PDF with the base-14 Helvetica fonts.
  *
- *   bench-floor-haru TEMPLATE -o FILE.pdf [--pages N]
+ *   bench-floor-haru TEMPLATE -o FILE.pdf [--pages N] [--share]
+ *
+ * --share draws the sheet once into a content stream of its own that every
+ * further page lists as its contents (naming the fonts as the first page did),
+ * so the document holds the drawing once.
  *
  * Text is converted to WinAnsi; a character outside it is written as '-' when it
  * is a minus sign and '?' otherwise (the floor only has to cost the same). */
 #include <getopt.h>
 #include <hpdf.h>
+#include <hpdf_pages.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +25,8 @@ typedef struct fh_state {
     HPDF_Page page;
     HPDF_Font font[2]; /* regular, bold */
     double h;          /* page height, pt */
+    HPDF_Font used[2]; /* fonts in the order the page first set them */
+    int n_used;
 } fh_state;
 
 static void fh_error(HPDF_STATUS error, HPDF_STATUS detail, void *user)
@@ -134,6 +141,7 @@ static double fh_text(void *u, const char *utf8, double size, bool bold, uint32_
     char txt[FLOOR_TEXT_MAX];
     fh_winansi(utf8, txt, sizeof txt);
     HPDF_Font f = s->font[bold];
+    if (s->n_used == 0 || (s->n_used == 1 && s->used[0] != f)) s->used[s->n_used++] = f;
     HPDF_Page_SetFontAndSize(s->page, f, (float)size);
     double w = HPDF_Page_TextWidth(s->page, txt) / FLOOR_MM_TO_PT; /* mm */
     double asc = HPDF_Font_GetAscent(f) * size / 1000 / FLOOR_MM_TO_PT;
@@ -157,21 +165,27 @@ static double fh_text(void *u, const char *utf8, double size, bool bold, uint32_
 
 int main(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"output", required_argument, 0, 'o'}, {"pages", required_argument, 0, 'p'}, {0, 0, 0, 0}};
+    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+                                         {"pages", required_argument, 0, 'p'},
+                                         {"share", no_argument, 0, 's'},
+                                         {0, 0, 0, 0}};
     const char *out = NULL;
     int pages = 1;
+    bool share = false;
     for (int c; (c = getopt_long(argc, argv, "o:", opts, NULL)) != -1;) {
         if (c == 'o')
             out = optarg;
         else if (c == 'p')
             pages = atoi(optarg);
+        else if (c == 's')
+            share = true;
         else
             return 2;
     }
     floor_page_fn draw = optind == argc - 1 ? floor_find(argv[optind]) : NULL;
     if (!draw || !out || pages < 1 || pages > FLOOR_MAX_PAGES) {
-        fputs("usage: bench-floor-haru circle36|dicrono -o FILE.pdf [--pages N]\n", stderr);
+        fputs("usage: bench-floor-haru circle36|dicrono -o FILE.pdf [--pages N] [--share]\n",
+              stderr);
         return 2;
     }
     HPDF_Doc pdf = HPDF_New(fh_error, NULL);
@@ -187,10 +201,18 @@ int main(int argc, char **argv)
                                       .text = fh_text};
     floor_pen pen = pen_ops;
     pen.u = &s;
+    HPDF_Dict shared = NULL;
     for (int p = 0; p < pages; p++) {
         s.page = HPDF_AddPage(pdf);
         HPDF_Page_SetWidth(s.page, (float)(FLOOR_PAGE_W * FLOOR_MM_TO_PT));
         HPDF_Page_SetHeight(s.page, (float)s.h);
+        if (shared) {
+            for (int i = 0; i < s.n_used; i++)
+                HPDF_Page_GetLocalFontName(s.page, s.used[i]);
+            HPDF_Page_Insert_Shared_Content_Stream(s.page, shared);
+            continue;
+        }
+        if (share && pages > 1) HPDF_Page_New_Content_Stream(s.page, &shared);
         draw(&pen);
     }
     HPDF_SaveToFile(pdf, out);
