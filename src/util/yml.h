@@ -4,7 +4,7 @@
  *
  * Limits are checked before a document is built, so hostile input costs little:
  * the bytes first (size, NUL, UTF-8, line length), then a pass over the parser's
- * events (nodes, nesting, scalar length), and only then the tree. *
+ * events (nodes, nesting, scalar length), and only then the tree. */
 #ifndef PN_YML_H
 #define PN_YML_H
 
