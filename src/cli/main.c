@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "util/fonts.h"
+#include "util/outfile.h"
 
 const cli_command *cli_find(const char *name)
 {
@@ -79,6 +80,7 @@ const cli_command cli_help = {"help", "explain a command", "Usage: pnpkit help [
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "C.UTF-8");
+    pn_outfile_install_signal_cleanup();
     if (argc < 2) {
         usage(stderr);
         return PN_EUSAGE;

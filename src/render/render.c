@@ -73,7 +73,11 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
         while (c->type->props[n].name)
             n++;
         comp_args a = {.specs = c->type->props, .vals = c->vals, .n = n};
-        if (c->type->layout(&ctx, &a, s, err)) {
+        int rc = c->type->layout(&ctx, &a, s, err);
+        pn_err over;
+        if (scene_check(s, &over))
+            rc = pn_err_at(err, t->file, c->line, c->col, "%s: %s", c->type->name, over.msg);
+        if (rc) {
             scene_free(s);
             return NULL;
         }
@@ -148,9 +152,20 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (pages > RENDER_MAX_PAGES)
         return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);
     if (nup != 1 && nup != 2 && nup != 4) return pn_err_set(err, PN_EUSAGE, "--nup: 2 or 4");
+    if (o->dpi != 0 && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
+        return pn_err_set(err, PN_EUSAGE, "--dpi: %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
     /* Check the page size and every component before creating any output. */
     scene *first = nup == 1 ? render_sheet(t, o, 0, err) : impose(t, o, 0, MIN(nup, pages), err);
     if (!first) return -1;
+    int papers = (pages + nup - 1) / nup;
+    size_t items = scene_count(first);
+    if (items * (size_t)papers > RENDER_MAX_DOC_ITEMS) {
+        scene_free(first);
+        return pn_err_set(err, PN_EINPUT,
+                          "%d pages of about %zu items each would pass the limit of %d items in "
+                          "one document; render fewer pages",
+                          papers, items, RENDER_MAX_DOC_ITEMS);
+    }
     pn_backend_opts bo = {.path = o->output,
                           .format = o->format,
                           .dpi = o->dpi,
@@ -163,12 +178,18 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
         scene_free(first);
         return -1;
     }
-    int papers = (pages + nup - 1) / nup;
     for (int p = 0; p < papers; p++) {
         scene *s = first;
         if (p > 0)
             s = nup == 1 ? render_sheet(t, o, p, err)
                          : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+        if (s && p > 0 && (items += scene_count(s)) > RENDER_MAX_DOC_ITEMS) {
+            pn_err_set(err, PN_EINPUT,
+                       "the document would hold more than %d items; render fewer pages",
+                       RENDER_MAX_DOC_ITEMS);
+            scene_free(s);
+            s = NULL;
+        }
         if (!s || pn_backend_draw_page(be, b, s, err)) {
             scene_free(s);
             be->discard(b);
