@@ -3,16 +3,27 @@
 
 #include <errno.h>
 #include <glib.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+/* The first parse error libfyaml reports. Errors are captured from its text
+ * output ("NAME:LINE:COL: error: MESSAGE"): collecting them with
+ * fy_diag_set_collect_errors leaks every record in libfyaml 0.7. */
+typedef struct diag_first {
+    bool got;
+    int line, col; /* 1-based; 0 when unknown */
+    char msg[256];
+} diag_first;
+
 struct pn_yml_stream {
     struct fy_parser *fyp;
     struct fy_diag *diag;
-    char *text; /* the whole stream; the parser points into it */
+    diag_first first; /* the parser's first error */
+    char *text;       /* the whole stream; the parser points into it */
     char *file;
     bool done;
     int index;    /* documents returned so far */
@@ -80,25 +91,53 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
 }
 
-static struct fy_diag *diag_new(void)
+static void diag_output(struct fy_diag *d, void *user, const char *buf, size_t len)
+{
+    diag_first *f = user;
+    const char *tag = g_strstr_len(buf, (gssize)len, ": error: ");
+    if (f->got || !tag) return;
+    f->got = true;
+    const char *msg = tag + 9, *end = buf + len;
+    size_t n = 0;
+    while (msg + n < end && msg[n] != '\n' && n + 1 < sizeof f->msg)
+        n++;
+    memcpy(f->msg, msg, n);
+    f->msg[n] = '\0';
+    /* ":LINE:COL" just before the tag. */
+    const char *p = tag;
+    long num[2] = {0, 0};
+    for (int k = 1; k >= 0; k--) {
+        const char *digits = p;
+        while (digits > buf && g_ascii_isdigit(digits[-1]))
+            digits--;
+        if (digits == p || digits == buf || digits[-1] != ':') return;
+        num[k] = strtol(digits, NULL, 10);
+        p = digits - 1;
+    }
+    if (num[0] > 0 && num[0] < INT_MAX && num[1] > 0 && num[1] < INT_MAX) {
+        f->line = (int)num[0];
+        f->col = (int)num[1];
+    }
+}
+
+static struct fy_diag *diag_new(diag_first *f)
 {
     struct fy_diag_cfg cfg;
     fy_diag_cfg_default(&cfg);
     cfg.fp = NULL;
+    cfg.output_fn = diag_output;
+    cfg.user = f;
     cfg.colorize = false;
-    struct fy_diag *d = fy_diag_create(&cfg);
-    if (d) fy_diag_set_collect_errors(d, true);
-    return d;
+    cfg.show_source = false;
+    return fy_diag_create(&cfg);
 }
 
-/* The first collected parse error, as "file:line:col: message". */
-static int diag_to_err(struct fy_diag *d, const char *file, pn_err *err)
+/* The first parse error, as "file:line:col: invalid YAML: message". */
+static int diag_to_err(const diag_first *f, const char *file, pn_err *err)
 {
-    void *it = NULL;
-    struct fy_diag_error *e = d ? fy_diag_errors_iterate(d, &it) : NULL;
-    if (!e) return pn_err_at(err, file, 0, 0, "not valid YAML");
-    const char *msg = e->msg ? e->msg : "syntax error";
-    return pn_err_at(err, file, e->line + 1, e->column + 1, "invalid YAML: %s", msg);
+    if (!f->got) return pn_err_at(err, file, 0, 0, "not valid YAML");
+    return pn_err_at(err, file, f->line, f->col, "invalid YAML: %s",
+                     f->msg[0] ? f->msg : "syntax error");
 }
 
 /* The bytes before any parsing: no NUL, valid UTF-8, no line longer than
@@ -132,7 +171,8 @@ static int check_bytes(const char *file, const char *buf, size_t len, pn_err *er
 static int prescan(const char *file, const char *buf, size_t len, int *bad_doc, pn_err *err)
 {
     struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS};
-    struct fy_diag *d = diag_new();
+    diag_first first = {0};
+    struct fy_diag *d = diag_new(&first);
     cfg.diag = d;
     struct fy_parser *fyp = fy_parser_create(&cfg);
     int rc = 0, doc = -1, depth = 0;
@@ -255,11 +295,12 @@ static pn_yml *load_owned(const char *name, char *text, size_t len, pn_err *err)
         g_free(text);
         return NULL;
     }
-    struct fy_diag *d = diag_new();
+    diag_first first = {0};
+    struct fy_diag *d = diag_new(&first);
     struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = d};
     struct fy_document *fyd = fy_document_build_from_string(&cfg, text, len);
     if (!fyd) {
-        diag_to_err(d, name, err);
+        diag_to_err(&first, name, err);
         fy_diag_unref(d);
         g_free(text);
         return NULL;
@@ -353,7 +394,7 @@ pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err)
         return NULL;
     }
     if (prescan(s->file, text, len, &s->bad_doc, &s->limit) == 0) s->bad_doc = -1;
-    s->diag = diag_new();
+    s->diag = diag_new(&s->first);
     struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = s->diag};
     s->fyp = fy_parser_create(&cfg);
     if (!s->fyp || fy_parser_set_string(s->fyp, text, len) != 0) {
@@ -376,7 +417,7 @@ int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err)
     struct fy_document *fyd = fy_parse_load_document(s->fyp);
     if (!fyd) {
         s->done = true;
-        if (fy_parser_get_stream_error(s->fyp)) return diag_to_err(s->diag, s->file, err);
+        if (fy_parser_get_stream_error(s->fyp)) return diag_to_err(&s->first, s->file, err);
         return 0;
     }
     s->index++;
