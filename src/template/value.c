@@ -244,8 +244,9 @@ int pv_parse_list(const pv_spec *spec, const char *const *items, size_t n, pv_po
                 return fail(why, wl, "item %zu: '%s' is not a number", i + 1, items[i]);
             }
             if (fabs(tmp[i]) > 1e6) {
+                double v = tmp[i];
                 g_free(tmp);
-                return fail(why, wl, "item %zu: %g is out of range", i + 1, tmp[i]);
+                return fail(why, wl, "item %zu: %g is out of range", i + 1, v);
             }
         }
         g_ptr_array_add(pool->blocks, tmp);

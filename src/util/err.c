@@ -1,9 +1,38 @@
 /* err.c: filling in pn_err values. */
 #include "util/err.h"
 
+#include <glib.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+/* A message is one line of valid UTF-8 whatever the input held: control
+ * characters (a value with a newline in it) are written as escapes, and a
+ * message cut short by the buffer ends at a whole character. */
+static void tidy(pn_err *err)
+{
+    char out[sizeof err->msg];
+    size_t o = 0;
+    for (const char *p = err->msg; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        bool plain = c >= 0x20 && c != 0x7f;
+        if (o + (plain ? 1 : 4) >= sizeof out) break;
+        if (plain)
+            out[o++] = (char)c;
+        else if (c == '\n' || c == '\t' || c == '\r')
+            o += (size_t)snprintf(out + o, sizeof out - o, "\\%c",
+                                  c == '\n'   ? 'n'
+                                  : c == '\t' ? 't'
+                                              : 'r');
+        else
+            o += (size_t)snprintf(out + o, sizeof out - o, "\\x%02x", c);
+    }
+    out[o] = '\0';
+    const char *end;
+    if (!g_utf8_validate(out, -1, &end)) out[end - out] = '\0';
+    memcpy(err->msg, out, o + 1);
+}
 
 int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...)
 {
@@ -13,6 +42,7 @@ int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...)
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
     err->status = status;
+    tidy(err);
     return -1;
 }
 
@@ -31,6 +61,7 @@ int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt,
     vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
     va_end(ap);
     err->status = PN_EINPUT;
+    tidy(err);
     return -1;
 }
 
