@@ -134,7 +134,7 @@ static void test_messages_are_one_line(void **state)
     g_string_free(s, TRUE);
 }
 
-static void test_numbers_out_of_range(void **state)
+static void test_value_bounds(void **state)
 {
     /* Found by fuzzing: the message read the list after it was freed. */
     pv_pool *pool = pv_pool_new();
@@ -144,6 +144,19 @@ static void test_numbers_out_of_range(void **state)
     char why[128];
     assert_int_equal(pv_parse_list(&sp, items, 2, pool, &v, why, sizeof why), -1);
     assert_string_equal(why, "item 2: 1e+21 is out of range");
+    /* Strings have both bounds, and pnpkit list shows them. */
+    pv_spec id = {.name = "id", .type = PV_STRING, .min = 1, .max = 4};
+    assert_int_equal(pv_parse(&id, "", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "must not be empty");
+    assert_int_equal(pv_parse(&id, "abcde", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "text longer than 4 bytes");
+    assert_int_equal(pv_parse(&id, "abcd", pool, &v, why, sizeof why), 0);
+    char *d = pv_describe(&id);
+    assert_string_equal(d, "string of 1..4 bytes");
+    g_free(d);
+    d = pv_describe(&sp);
+    assert_string_equal(d, "numbers of 0..1000 items");
+    g_free(d);
     pv_pool_free(pool);
 }
 
@@ -251,7 +264,7 @@ int main(void)
         cmocka_unit_test(test_yml_copies_buffer),
         cmocka_unit_test(test_yml_stream_limits_in_order),
         cmocka_unit_test(test_messages_are_one_line),
-        cmocka_unit_test(test_numbers_out_of_range),
+        cmocka_unit_test(test_value_bounds),
         cmocka_unit_test(test_scene_budget),
         cmocka_unit_test(test_scene_text_budget),
         cmocka_unit_test(test_outfile),

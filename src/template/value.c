@@ -193,6 +193,9 @@ int pv_parse(const pv_spec *spec, const char *text, pv_pool *pool, pv_value *out
     case PV_STRING:
         if (!g_utf8_validate(text, -1, NULL)) return fail(why, wl, "text is not valid UTF-8");
         if ((double)strlen(text) > max) return fail(why, wl, "text longer than %.0f bytes", max);
+        if ((double)strlen(text) < min)
+            return min <= 1 ? fail(why, wl, "must not be empty")
+                            : fail(why, wl, "text shorter than %.0f bytes", min);
         out->str = pv_pool_str(pool, text);
         return 0;
     case PV_ENUM:
@@ -315,6 +318,13 @@ char *pv_describe(const pv_spec *spec)
         break;
     case PV_ENUM:
         g_string_append_printf(s, " %s", spec->choices ? spec->choices : "");
+        break;
+    case PV_STRING:
+        g_string_append_printf(s, " of %.0f..%.0f bytes", min, max);
+        break;
+    case PV_STRLIST:
+    case PV_NUMLIST:
+        g_string_append_printf(s, " of %.0f..%.0f items", min, max);
         break;
     default:
         break;
