@@ -124,6 +124,9 @@ static void test_messages_are_one_line(void **state)
     pn_err err;
     pn_err_at(&err, "t.yaml", 2, 3, "unknown type '%s'", "i\n\nt\tx\x01");
     assert_string_equal(err.msg, "t.yaml:2:3: unknown type 'i\\n\\nt\\tx\\x01'");
+    /* Bytes that are not UTF-8 (a Latin-1 argument) are escaped, the rest kept. */
+    pn_err_set(&err, PN_EINPUT, "--set title=%s: bad", "caf\xe9 \xe2\x98\x89");
+    assert_string_equal(err.msg, "--set title=caf\\xe9 \xe2\x98\x89: bad");
     /* Cut by the buffer in the middle of a character: the message ends before it. */
     GString *s = g_string_new(NULL);
     while (s->len < sizeof err.msg + 10)
