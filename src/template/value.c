@@ -277,10 +277,10 @@ char *pv_format(const pv_value *v)
     case PV_INT:
         return g_strdup_printf("%ld", v->i);
     case PV_NUMBER:
-        return g_strdup(g_ascii_formatd(buf, sizeof buf, "%g", v->num));
+        return g_strdup(g_ascii_formatd(buf, sizeof buf, "%.15g", v->num));
     case PV_LENGTH:
-        return v->pct ? g_strdup_printf("%s%%", g_ascii_formatd(buf, sizeof buf, "%g", v->num))
-                      : g_strdup_printf("%smm", g_ascii_formatd(buf, sizeof buf, "%g", v->num));
+        return v->pct ? g_strdup_printf("%s%%", g_ascii_formatd(buf, sizeof buf, "%.15g", v->num))
+                      : g_strdup_printf("%smm", g_ascii_formatd(buf, sizeof buf, "%.15g", v->num));
     case PV_COLOR:
     case PV_STRING:
     case PV_ENUM:
@@ -293,7 +293,7 @@ char *pv_format(const pv_value *v)
         GString *s = g_string_new(NULL);
         for (size_t i = 0; i < v->n; i++)
             g_string_append_printf(s, "%s%s", i ? "," : "",
-                                   g_ascii_formatd(buf, sizeof buf, "%g", v->nums[i]));
+                                   g_ascii_formatd(buf, sizeof buf, "%.15g", v->nums[i]));
         return g_string_free(s, FALSE);
     }
     }
