@@ -83,6 +83,8 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
         }
     }
     if (t->seeded && add_footer(t, o, s, w, h, seed, err)) {
+        pn_err why = *err;
+        pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
         scene_free(s);
         return NULL;
     }
