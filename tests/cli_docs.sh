@@ -19,7 +19,8 @@ expect_stderr "^--set rounds=99: 99 is out of range \(1 to 20\)$" "message from 
 
 # Every component the guide's table names exists.
 "$PNPKIT" list --components > "$T/components"
-for c in text line rect circle slot grid table ring-board c36-scorebox; do
+for c in text line rect circle slot grid table ring-board c36-scorebox tic-board tic-goals \
+    tic-blockers shape tile-sheet circular-track tally; do
     grep -q "^$c: " "$T/components" && ok || bad "component $c is not listed"
 done
 finish

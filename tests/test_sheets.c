@@ -53,7 +53,7 @@ static void check_board(const char *paper, double page_w, int rings, int sectors
     double rw = (R - rc) / rings, step = 360.0 / sectors;
     for (int i = 0; i < rings; i++)
         for (int k = 1; k <= sectors; k++) {
-            char id[8];
+            char id[16];
             snprintf(id, sizeof id, "%c%d", c36_ring_prefix(i), k);
             double a, d;
             polar(slot(sc, id), cx, cy, &a, &d);

@@ -19,7 +19,8 @@
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm)\n"          \
     "      --landscape      turn the paper; --portrait turns it back\n"                            \
-    "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k)\n"           \
+    "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
+    "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks\n"                  \
     "      --mono           ink-saving greyscale\n"                                                \
     "      --seed N         seed for random boards (default 1)\n"                                  \
@@ -82,7 +83,7 @@ static int render_run(int argc, char **argv)
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     render_opts o = {
-        .landscape = -1, .dpi = 150, .seed = 1, .pages = 1, .nup = 1, .epoch = cli_epoch()};
+        .landscape = -1, .dpi = 150, .seed = 1, .pages = 0, .nup = 1, .epoch = cli_epoch()};
     GPtrArray *sets = g_ptr_array_new();
     const char *output = NULL, *format = NULL;
     bool seed_given = false;

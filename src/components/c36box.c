@@ -2,7 +2,8 @@
  * every ring and row, the bonus (a printed 3 to circle or cross out), Total
  * Points Earned, Penalty Points and TOTAL POINTS. Middle: the points chart
  * around the target. Right: the numbered dice-roll boxes and the ComboCircles
- * line. Slots: total.<area>, points.<area> (areas red, blue, green, ..., A, B,
+ * line (for variants with many rounds, compact split boxes, and the line moves
+ * under the chart). Slots: total.<area>, points.<area> (areas red, blue, green, ..., A, B,
  * ...), red_upper, bonus, earned, penalty, total, roll<k> with roll<k>.a and
  * roll<k>.b, combos, combo_penalty. */
 #include <stdio.h>
@@ -130,7 +131,7 @@ static int left_table(box *b, double x, double y, double w, double h)
 }
 
 /* The colour chart: totals target+4 at the top down to target-4. */
-static int chart(box *b, double x, double y, double w, double h)
+static int chart(box *b, double x, double y, double w, double h, double *used)
 {
     int cols = b->v.rings + 2, n = 2 * C36_CHART_SPAN + 1;
     double hh = 8, rh = (h - hh) / n;
@@ -174,47 +175,16 @@ static int chart(box *b, double x, double y, double w, double h)
         scene_segment(s, x + tw + c * cw, y, x + tw + c * cw, bottom, &thin);
     scene_style frame = line_st(0.6);
     scene_rect(s, x, y, w, bottom - y, &frame);
+    *used = bottom - y;
     return 0;
 }
 
-/* The dice-roll record and the ComboCircles line. */
-static int record(box *b, double x, double y, double w, double h)
+/* "Total ComboCircles ___ - 1 = ___ Penalty Points", on two lines from y. */
+static int combos_line(box *b, double x, double y, double w)
 {
-    int n = b->v.rings * b->v.sectors + 1;
-    double line_h = 18, th = 6;
-    int cols = 3, per = (n + cols - 1) / cols;
-    double bh = (h - th - line_h) / per;
-    while (bh < 6 && cols < 8) {
-        cols++;
-        per = (n + cols - 1) / cols;
-        bh = (h - th - line_h) / per;
-    }
-    if (bh > 8.5) bh = 8.5;
-    double colw = w / cols;
     scene *s = b->s;
-    if (!draw_label(s, "Dice Rolls", 8, true, PN_BLACK, x, y, w, th, b->err)) return -1;
-    scene_style box_st = line_st(0.3),
-                dice_st = scene_stroke_style((pn_rgba){0.45, 0.45, 0.45, 1}, 0.25);
-    char id[32], num[16];
-    for (int k = 0; k < n; k++) {
-        int c = k / per, r = k % per;
-        double bx = x + c * colw + 0.8, by = y + th + r * bh;
-        double nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
-        snprintf(num, sizeof num, "%d", k + 1);
-        if (!draw_label(s, num, 7.5, false, PN_BLACK, bx, by, nw, bh, b->err)) return -1;
-        double dside = dw - 1.2 < bh - 1.6 ? dw - 1.2 : bh - 1.6;
-        for (int d = 0; d < 2; d++) {
-            double dx = bx + nw + d * dw + (dw - dside) / 2, dy = by + (bh - dside) / 2;
-            scene_rect(s, dx, dy, dside, dside, &dice_st);
-            snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
-            if (slot(b, id, dx, dy, dside, dside)) return -1;
-        }
-        snprintf(id, sizeof id, "roll%d", k + 1);
-        if (slot(b, id, bx + nw, by + 0.3, 2 * dw, bh - 0.6)) return -1;
-        scene_rect(s, bx, by, colw - 1.6, bh, &box_st);
-    }
-    /* Total ComboCircles ___ - 1 = ___ Penalty Points, on two lines. */
-    double ly = y + th + per * bh + 5, sw = 11, sh = 7;
+    double ly = y + 5, sw = 11, sh = 7;
+    scene_style box_st = line_st(0.3);
     const scene_text *t =
         draw_text_left(s, "Total ComboCircles", 8, true, PN_BLACK, x, ly, w * 0.6, b->err);
     if (!t) return -1;
@@ -229,6 +199,100 @@ static int record(box *b, double x, double y, double w, double h)
     if (slot(b, "combo_penalty", x + 1, ly - sh / 2, sw, sh)) return -1;
     if (!draw_text_left(s, "Penalty Points", 8, true, PN_BLACK, x + sw + 3, ly, w - sw - 3, b->err))
         return -1;
+    return 0;
+}
+
+#define RECORD_TITLE_H 6.0
+#define COMBOS_H 18.0
+
+/* The classic record: cols columns of a numbered line per round with a box
+ * for each die, the ComboCircles line below. Returns the dice boxes' side. */
+static double classic_plan(int n, double w, double h, int *cols, double *bh)
+{
+    int per = (n + 2) / 3;
+    *cols = 3;
+    *bh = (h - RECORD_TITLE_H - COMBOS_H) / per;
+    while (*bh < 6 && *cols < 8) {
+        (*cols)++;
+        per = (n + *cols - 1) / *cols;
+        *bh = (h - RECORD_TITLE_H - COMBOS_H) / per;
+    }
+    if (*bh > 8.5) *bh = 8.5;
+    double colw = w / *cols, dw = (colw - 1.6 - colw * 0.3) / 2;
+    return dw - 1.2 < *bh - 1.6 ? dw - 1.2 : *bh - 1.6;
+}
+
+/* Dice boxes smaller than this are too small to write in: the record turns
+ * compact (large variants). */
+#define RECORD_MIN_DICE 4.0
+
+/* The dice-roll record. Classic: a numbered line per round with a box for
+ * each die, the ComboCircles line below. Compact (when the rounds are too
+ * many for that): one numbered box per round, split for the two dice; the
+ * caller places the ComboCircles line. */
+static int record(box *b, double x, double y, double w, double h, bool compact)
+{
+    int n = b->v.rings * b->v.sectors + 1, cols;
+    scene *s = b->s;
+    if (!draw_label(s, "Dice Rolls", 8, true, PN_BLACK, x, y, w, RECORD_TITLE_H, b->err)) return -1;
+    scene_style box_st = line_st(0.3),
+                dice_st = scene_stroke_style((pn_rgba){0.45, 0.45, 0.45, 1}, 0.25);
+    char id[32], num[16];
+    double top = y + RECORD_TITLE_H, bh;
+    if (!compact) {
+        double side = classic_plan(n, w, h, &cols, &bh);
+        int per = (n + cols - 1) / cols;
+        double colw = w / cols;
+        for (int k = 0; k < n; k++) {
+            int c = k / per, r = k % per;
+            double bx = x + c * colw + 0.8, by = top + r * bh;
+            double nw = colw * 0.3, dw = (colw - 1.6 - nw) / 2;
+            snprintf(num, sizeof num, "%d", k + 1);
+            if (!draw_label(s, num, 7.5, false, PN_BLACK, bx, by, nw, bh, b->err)) return -1;
+            for (int d = 0; d < 2; d++) {
+                double dx = bx + nw + d * dw + (dw - side) / 2, dy = by + (bh - side) / 2;
+                scene_rect(s, dx, dy, side, side, &dice_st);
+                snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
+                if (slot(b, id, dx, dy, side, side)) return -1;
+            }
+            snprintf(id, sizeof id, "roll%d", k + 1);
+            if (slot(b, id, bx + nw, by + 0.3, 2 * dw, bh - 0.6)) return -1;
+            scene_rect(s, bx, by, colw - 1.6, bh, &box_st);
+        }
+        return combos_line(b, x, top + per * bh, w);
+    }
+    double cw = 0, ch = 0, score = -1;
+    cols = 3;
+    for (int c = 3; c <= 12; c++) {
+        int per = (n + c - 1) / c;
+        double wc = w / c, hc = (h - RECORD_TITLE_H) / per > 8.5 ? 8.5 : (h - RECORD_TITLE_H) / per;
+        double sc = wc / 2.2 < hc ? wc / 2.2 : hc;
+        if (sc > score + 0.05) {
+            score = sc;
+            cols = c;
+            cw = wc;
+            ch = hc;
+        }
+    }
+    int per = (n + cols - 1) / cols;
+    scene_style mid = scene_stroke_style((pn_rgba){0.6, 0.6, 0.6, 1}, 0.2);
+    scene_font nf = comp_font(ch * 0.3 * PN_MM_TO_PT, false);
+    for (int k = 0; k < n; k++) {
+        int c = k / per, r = k % per;
+        double bx = x + c * cw + 0.4, by = top + r * ch + 0.3, bw = cw - 0.8, bhh = ch - 0.6;
+        scene_rect(s, bx, by, bw, bhh, &box_st);
+        scene_segment(s, bx + bw / 2, by + bhh * 0.3, bx + bw / 2, by + bhh - 0.5, &mid);
+        snprintf(num, sizeof num, "%d", k + 1);
+        if (!scene_text_add(s, num, &nf, (pn_rgba){0.4, 0.4, 0.4, 1}, bx + 0.5, by + 0.3, TEXT_LEFT,
+                            TEXT_TOP, 0, b->err))
+            return -1;
+        snprintf(id, sizeof id, "roll%d", k + 1);
+        if (slot(b, id, bx, by, bw, bhh)) return -1;
+        for (int d = 0; d < 2; d++) {
+            snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
+            if (slot(b, id, bx + d * bw / 2, by + bhh * 0.25, bw / 2, bhh * 0.75)) return -1;
+        }
+    }
     return 0;
 }
 
@@ -249,8 +313,15 @@ static int box_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err 
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
     double gap = 4, lw = w * 0.37, cw = w * 0.27, rw = w - lw - cw - 2 * gap;
     if (left_table(&b, x, y, lw, h)) return -1;
-    if (chart(&b, x + lw + gap, y, cw, h)) return -1;
-    return record(&b, x + lw + cw + 2 * gap, y, rw, h);
+    int rec_cols;
+    double rec_bh;
+    bool compact =
+        classic_plan(b.v.rings * b.v.sectors + 1, rw, h, &rec_cols, &rec_bh) < RECORD_MIN_DICE;
+    /* Compact: the ComboCircles line goes under the chart. */
+    double chart_h, ch = compact ? h - COMBOS_H - 2 : h;
+    if (chart(&b, x + lw + gap, y, cw, ch, &chart_h)) return -1;
+    if (record(&b, x + lw + cw + 2 * gap, y, rw, h, compact)) return -1;
+    return compact ? combos_line(&b, x + lw + gap, y + chart_h + 2, cw) : 0;
 }
 
 const comp_type comp_c36_scorebox = {"c36-scorebox",

@@ -41,6 +41,15 @@ typedef struct comp_type {
 extern const comp_type *const comp_types[];
 const comp_type *comp_find(const char *name);
 
+/* How many sheets a component needs to show all it holds (the tile sheet: the
+ * whole set of tiles). Only a few components have one (registry.c lists
+ * them); comp_sheets_of returns NULL for the rest. A document rendered
+ * without --pages gets the largest count of any of its components. */
+typedef int (*comp_sheets_fn)(const comp_ctx *ctx, const comp_args *a);
+comp_sheets_fn comp_sheets_of(const comp_type *t);
+/* The tile sheet's counter (tilesheet.c). */
+int comp_tile_sheet_sheets(const comp_ctx *ctx, const comp_args *a);
+
 /* Property access by name. Asking for a name the table lacks is a programming
  * error and aborts. Lengths come back in mm with percentages resolved against
  * the content box: names starting with y or h against its height, all others

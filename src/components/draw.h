@@ -24,4 +24,51 @@ void draw_polar(double cx, double cy, double r, double a, double *x, double *y);
 void draw_tile(scene *s, double x, double y, double side, double r, const pn_rgba corners[4],
                pn_rgba bg, double edge);
 
+/* Patterns that tell fills apart without colour (mono printing). All are polar
+ * about the sector's centre, so they look the same however a tile is turned
+ * and join into whole circles where four tile corners meet. */
+typedef enum {
+    DRAW_PAT_NONE,    /* plain */
+    DRAW_PAT_SPOKES,  /* lines out from the centre */
+    DRAW_PAT_DOTS,    /* dots on arcs */
+    DRAW_PAT_RINGS,   /* concentric arcs */
+    DRAW_PAT_CHECKER, /* alternate cells of rings x slices filled */
+    DRAW_PAT_SOLID,   /* filled with the ink */
+    DRAW_PAT_BAND,    /* the outer band filled */
+    DRAW_PAT_CORE,    /* the inner part filled */
+    DRAW_PAT_COUNT
+} draw_pattern;
+
+/* Draws pattern p in ink inside the disc sector of radius r about (cx, cy)
+ * between clock angles a0 < a1 (a1 - a0 a multiple of 90 keeps the checker
+ * continuous across sectors). Nothing is drawn outside the sector. */
+void draw_sector_pattern(scene *s, double cx, double cy, double r, double a0, double a1,
+                         draw_pattern p, pn_rgba ink);
+
+/* draw_tile with a pattern over each corner: patterns[i] in inks[i]. patterns
+ * (and inks) may be NULL for none; outline > 0 also strokes each quarter
+ * circle's edge in inks[i] (or black). */
+void draw_tile_patterned(scene *s, double x, double y, double side, double r,
+                         const pn_rgba corners[4], const draw_pattern patterns[4],
+                         const pn_rgba inks[4], pn_rgba bg, double edge, double outline);
+
+/* Shape glyphs (Thinking In Circles); same order as tic_shape. */
+typedef enum {
+    DRAW_CIRCLE,
+    DRAW_TRIANGLE,
+    DRAW_SQUARE,
+    DRAW_PENTAGON,
+    DRAW_SHAPES
+} draw_shape_kind;
+/* A shape of about equal visual weight fitting a circle of radius r about (cx, cy). */
+void draw_shape(scene *s, draw_shape_kind k, double cx, double cy, double r, const scene_style *st);
+/* A shape's name ("circle") and from a name (-1 if unknown). */
+const char *draw_shape_name(draw_shape_kind k);
+int draw_shape_from_name(const char *name);
+
+/* An arrow along a circle of radius r from clock angle a0 to a1 (a1 < a0 points
+ * counterclockwise), head at a1. */
+void draw_arc_arrow(scene *s, double cx, double cy, double r, double a0, double a1, double width,
+                    pn_rgba c);
+
 #endif

@@ -57,6 +57,7 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     int rings = (int)comp_int(a, "rings"), S = (int)comp_int(a, "sectors");
     const pv_value *cols = comp_val(a, "colors");
     double tint = comp_num(a, "tint");
+    if (ctx->mono) tint *= 0.5; /* ink saving: rings are told apart by place and name */
     if (S % 2)
         return comp_err(ctx, err,
                         "ring-board: sectors must be even (a row joins a sector and its opposite)");

@@ -2,6 +2,7 @@
 #include "render/render.h"
 
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 #include "backend/backend.h"
 #include "render/paper.h"
@@ -19,8 +20,60 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
     return 0;
 }
 
-/* "template circle36 · rings=3 sectors=8 · seed 7": enough to print the board again. */
-static int add_footer(tmpl *t, const render_opts *o, scene *s, double w, double h,
+/* The seed a document starts from: the template's "seed" parameter when it
+ * has one (--seed sets it too, so --seed N and --set seed=N agree), else --seed. */
+static unsigned long base_seed(const tmpl *t, const render_opts *o)
+{
+    tmpl_param *p = tmpl_param_find(t, "seed");
+    if (p && p->value.type == PV_INT && p->value.i >= 0) return (unsigned long)p->value.i;
+    return o->seed;
+}
+
+/* Room kept free under the content of a seeded sheet for its footer. */
+#define FOOTER_MM 3.5
+
+/* The page box components are laid out in on a w x h page: inside the
+ * template's margin and never inside the border printers cannot print; above
+ * the footer of a seeded sheet. */
+static int content_box(const tmpl *t, const render_opts *o, double w, double h, comp_ctx *ctx,
+                       pn_err *err)
+{
+    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
+    double bottom = m;
+    if (t->seeded && bottom < PAPER_UNPRINTABLE_MM + FOOTER_MM)
+        bottom = PAPER_UNPRINTABLE_MM + FOOTER_MM;
+    if (2 * m >= w || m + bottom >= h)
+        return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
+    *ctx = (comp_ctx){.x = m,
+                      .y = m,
+                      .w = w - 2 * m,
+                      .h = h - m - bottom,
+                      .page_w = w,
+                      .page_h = h,
+                      .mono = o->mono,
+                      .file = t->file};
+    return 0;
+}
+
+/* The template's own paper, in the template's orientation. */
+static int design_size(const tmpl *t, double *w, double *h, pn_err *err)
+{
+    render_opts design = {.paper = t->paper, .landscape = -1};
+    return render_sheet_size(t, &design, w, h, err);
+}
+
+/* The page the components are first laid out on: the paper printed on,
+ * unless the template always scales from its own paper. */
+static int layout_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
+{
+    if (t->fit == TMPL_FIT_SCALE) return design_size(t, w, h, err);
+    return render_sheet_size(t, o, w, h, err);
+}
+
+/* "pnpkit render thinking-in-circles --set layout=ring --seed 7": the command
+ * that prints this very sheet again, small at the foot of the page, inside
+ * the printable area. */
+static int add_footer(tmpl *t, scene *s, double x, double w, double bottom, double size,
                       unsigned long seed, pn_err *err)
 {
     GString *f = g_string_new(NULL);
@@ -34,45 +87,77 @@ static int add_footer(tmpl *t, const render_opts *o, scene *s, double w, double 
         g_free(v);
     }
     g_string_append_printf(f, " --seed %lu", seed);
-    scene_font font = {.family = "DejaVu Sans", .size = 6};
-    const scene_text *tx =
-        scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1}, w / 2,
-                       h - PAPER_UNPRINTABLE_MM + 1.2, TEXT_CENTER, TEXT_BASELINE, 0, err);
+    scene_font font = {.family = "DejaVu Sans", .size = size};
+    font.size = scene_fit_size(&font, f->str, w, 3);
+    const scene_text *tx = scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1},
+                                          x + w / 2, bottom, TEXT_CENTER, TEXT_BOTTOM, 0, err);
     g_string_free(f, TRUE);
-    (void)o;
     return tx ? 0 : -1;
 }
 
-scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
+static comp_args args_of(const tmpl_comp *c)
 {
+    size_t n = 0;
+    while (c->type->props[n].name)
+        n++;
+    return (comp_args){.specs = c->type->props, .vals = c->vals, .n = n};
+}
+
+int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
+{
+    comp_ctx ctx;
     double w, h;
-    if (render_sheet_size(t, o, &w, &h, err)) return NULL;
-    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
-    if (2 * m >= w || 2 * m >= h) {
-        pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
-        return NULL;
+    if (layout_size(t, o, &w, &h, err) || content_box(t, o, w, h, &ctx, err)) return -1;
+    int most = 1;
+    for (guint i = 0; i < t->comps->len; i++) {
+        tmpl_comp *c = g_ptr_array_index(t->comps, i);
+        comp_sheets_fn sheets = comp_sheets_of(c->type);
+        if (!c->enabled || !sheets) continue;
+        comp_args a = args_of(c);
+        int k = sheets(&ctx, &a);
+        if (k > most) most = k;
     }
+    return most > RENDER_MAX_PAGES ? RENDER_MAX_PAGES : most;
+}
+
+/* Scales a sheet laid out on another paper so its content box fills the
+ * paper's content box, centred. Returns the new scene (s is freed). */
+static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const comp_ctx *laid,
+                           double pw, double ph, pn_err *err)
+{
+    comp_ctx pc;
+    scene *p = NULL;
+    if (!content_box(t, o, pw, ph, &pc, err)) {
+        double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
+        double dx = pc.x + (pc.w - laid->w * k) / 2 - laid->x * k;
+        double dy = pc.y + (pc.h - laid->h * k) / 2 - laid->y * k;
+        p = scene_new(pw, ph, o->mono);
+        if (scene_append(p, s, k, dx, dy, "", err)) {
+            scene_free(p);
+            p = NULL;
+        }
+    }
+    scene_free(s);
+    return p;
+}
+
+/* One sheet; footer: whether a seeded sheet gets its footer here (imposed
+ * sheets get theirs from impose, legible at the paper's scale). */
+/* Lays every component out on a w x h page. NULL with err on failure. */
+static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double h, comp_ctx *base,
+                      pn_err *err)
+{
+    if (content_box(t, o, w, h, base, err)) return NULL;
     scene *s = scene_new(w, h, o->mono);
-    unsigned long seed = o->seed + (unsigned long)page;
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;
-        comp_ctx ctx = {.x = m,
-                        .y = m,
-                        .w = w - 2 * m,
-                        .h = h - 2 * m,
-                        .page_w = w,
-                        .page_h = h,
-                        .seed = seed,
-                        .page = page,
-                        .mono = o->mono,
-                        .file = t->file,
-                        .line = c->line,
-                        .col = c->col};
-        size_t n = 0;
-        while (c->type->props[n].name)
-            n++;
-        comp_args a = {.specs = c->type->props, .vals = c->vals, .n = n};
+        comp_ctx ctx = *base;
+        ctx.seed = base_seed(t, o) + (unsigned long)page;
+        ctx.page = page;
+        ctx.line = c->line;
+        ctx.col = c->col;
+        comp_args a = args_of(c);
         int rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))
@@ -82,7 +167,74 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
             return NULL;
         }
     }
-    if (t->seeded && add_footer(t, o, s, w, h, seed, err)) {
+    return s;
+}
+
+/* True when everything drawn stays out of the unprintable border and, on a
+ * seeded sheet, above the footer. */
+static bool fits_paper(const tmpl *t, const scene *s)
+{
+    double w = scene_width(s), h = scene_height(s), m = PAPER_UNPRINTABLE_MM;
+    double bottom = h - m - (t->seeded ? FOOTER_MM : 0);
+    const scene_seg *segs = scene_segs(s);
+    for (size_t i = 0; i < scene_count(s); i++) {
+        const scene_item *it = scene_item_at(s, i);
+        if (it->kind == SCENE_PATH) {
+            double hw = it->u.path.style.stroke ? it->u.path.style.width / 2 : 0;
+            for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++) {
+                if (segs[j].op == SEG_CLOSE) continue;
+                int e = segs[j].op == SEG_CURVE ? 2 : 0;
+                double x = segs[j].x[e], y = segs[j].y[e];
+                if (x - hw < m || x + hw > w - m || y - hw < m || y + hw > bottom) return false;
+            }
+        } else if (it->kind == SCENE_TEXT) {
+            const scene_text *tx = &it->u.text;
+            double a = tx->angle * G_PI / 180, c = cos(a), sn = sin(a);
+            double px[4] = {0, tx->width, tx->width, 0};
+            double py[4] = {-tx->ascent, -tx->ascent, tx->descent, tx->descent};
+            for (int k = 0; k < 4; k++) {
+                double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
+                if (x < m || x > w - m || y < m || y > bottom) return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* One sheet; footer: whether a seeded sheet gets its footer here (imposed
+ * sheets get theirs from impose, legible at the paper's scale). */
+static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
+{
+    comp_ctx base;
+    double pw, ph, lw, lh, dw, dh;
+    if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
+        design_size(t, &dw, &dh, err))
+        return NULL;
+    bool own_paper = fabs(pw - dw) < 0.01 && fabs(ph - dh) < 0.01;
+    bool larger = !own_paper && pw > dw - 0.01 && ph > dh - 0.01;
+    pn_err first = {0};
+    scene *s = NULL;
+    if (t->fit != TMPL_FIT_AUTO || !larger)
+        s = lay_out(t, o, page, lw, lh, &base, own_paper ? err : &first);
+    /* Another paper: a larger one gets the sheet scaled up; a smaller or
+     * differently shaped one keeps the sizes if the sheet fits it, else
+     * gets the sheet as laid out on its own paper, shrunk. */
+    if (t->fit == TMPL_FIT_AUTO && !own_paper && (!s || !fits_paper(t, s))) {
+        scene_free(s);
+        lw = dw;
+        lh = dh;
+        s = lay_out(t, o, page, lw, lh, &base, err);
+    } else if (!s && !own_paper) {
+        *err = first;
+    }
+    if (!s) return NULL;
+    unsigned long seed = base_seed(t, o) + (unsigned long)page;
+    if ((fabs(pw - lw) > 0.01 || fabs(ph - lh) > 0.01) &&
+        !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
+        return NULL;
+    if (footer && t->seeded &&
+        add_footer(t, s, PAPER_UNPRINTABLE_MM + 1, pw - 2 * PAPER_UNPRINTABLE_MM - 2,
+                   ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
         pn_err why = *err;
         pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
         scene_free(s);
@@ -95,11 +247,18 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
     return s;
 }
 
+scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
+{
+    return build_sheet(t, o, page, true, err);
+}
+
+#define CUT_REACH 4.0 /* mm: how far cut marks reach out from a sheet */
+
 /* Short marks at the corners of each imposed sheet, in its gutter. */
 static void cut_marks(scene *s, double x, double y, double w, double h)
 {
     scene_style st = scene_stroke_style((pn_rgba){0.3, 0.3, 0.3, 1}, 0.15);
-    const double len = 3, gap = 1;
+    const double gap = 1, len = CUT_REACH - gap;
     double xs[2] = {x, x + w}, ys[2] = {y, y + h};
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
@@ -117,19 +276,22 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     /* 2-up turns the paper so two sheets stand side by side; 4-up keeps it. */
     double pw = o->nup == 2 ? sh : sw, ph = o->nup == 2 ? sw : sh;
     int cols = 2, rows = o->nup == 2 ? 1 : 2;
-    const double gutter = 8;
-    double cw = (pw - gutter * (cols + 1)) / cols, ch = (ph - gutter * (rows + 1)) / rows;
+    /* The cut marks reach CUT_REACH past each sheet: the outer gutter keeps
+     * them out of the border printers cannot print. */
+    const double gutter = 2 * CUT_REACH, outer = PAPER_UNPRINTABLE_MM + CUT_REACH + 1;
+    double cw = (pw - 2 * outer - gutter * (cols - 1)) / cols,
+           ch = (ph - 2 * outer - gutter * (rows - 1)) / rows;
     double k = cw / sw < ch / sh ? cw / sw : ch / sh;
     scene *paper = scene_new(pw, ph, o->mono);
     for (int i = 0; i < count; i++) {
-        scene *s = render_sheet(t, o, first + i, err);
+        scene *s = build_sheet(t, o, first + i, false, err);
         if (!s) {
             scene_free(paper);
             return NULL;
         }
         int c = i % cols, r = i / cols;
-        double x = gutter + c * (cw + gutter) + (cw - sw * k) / 2;
-        double y = gutter + r * (ch + gutter) + (ch - sh * k) / 2;
+        double x = outer + c * (cw + gutter) + (cw - sw * k) / 2;
+        double y = outer + r * (ch + gutter) + (ch - sh * k) / 2;
         char prefix[16];
         snprintf(prefix, sizeof prefix, "%d:", i + 1);
         int rc = scene_append(paper, s, k, x, y, prefix, err);
@@ -139,6 +301,13 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
             return NULL;
         }
         cut_marks(paper, x, y, sw * k, sh * k);
+        /* The footer in the sheet's bottom margin, at a size still legible. */
+        double size = 6 * k < 4.5 ? 4.5 : 6 * k;
+        if (t->seeded && add_footer(t, paper, x + 1, sw * k - 2, y + sh * k - 0.8, size,
+                                    base_seed(t, o) + (unsigned long)(first + i), err)) {
+            scene_free(paper);
+            return NULL;
+        }
     }
     return paper;
 }
@@ -149,7 +318,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
-    int pages = o->pages > 0 ? o->pages : 1;
+    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, o, err);
+    if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)
         return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);

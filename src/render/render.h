@@ -28,7 +28,7 @@ typedef struct render_opts {
     int landscape;       /* -1: the template's, 0 portrait, 1 landscape */
     double dpi;
     unsigned long seed;
-    int pages; /* sheets; 0 means 1 */
+    int pages; /* sheets; 0: as many as the template needs (render_sheet_count) */
     int nup;   /* 1, 2 or 4 sheets per paper */
     bool mono;
     double bleed; /* mm */
@@ -45,6 +45,10 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err);
 
 /* Lays out one sheet (page index `page`) of t into a new scene. Caller frees. */
 scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err);
+
+/* How many sheets the template needs to show all it holds (1 for most; the
+ * Cirplexed tile sheet needs enough for the whole set), or -1 with err. */
+int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err);
 
 /* The sheet size for the options (paper and orientation), mm. */
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err);

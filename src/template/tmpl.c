@@ -9,7 +9,7 @@ static const char *const top_keys[] = {"name",   "title", "description", "game",
                                        "params", "page",  "components",  NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
-static const char *const page_keys[] = {"paper", "orientation", "margin", NULL};
+static const char *const page_keys[] = {"paper", "orientation", "margin", "fit", NULL};
 
 static bool valid_name(const char *s)
 {
@@ -70,7 +70,7 @@ static int bound(const tmpl *t, struct fy_node *n, pv_type type, double *out, pn
         if (pv_length_mm(s, out)) return 0;
     } else {
         *out = g_ascii_strtod(s, &end);
-        if (end != s && !*end && *out > -1e9 && *out < 1e9) return 0;
+        if (end != s && !*end && *out > -1e10 && *out < 1e10) return 0;
     }
     return pn_yml_err(err, t->doc, n, "'%s' is not a valid bound", s);
 }
@@ -182,6 +182,17 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
             t->landscape = true;
         else if (strcmp(o, "portrait"))
             return pn_yml_err(err, t->doc, on, "orientation must be portrait or landscape");
+    }
+    struct fy_node *fn = pn_yml_get(pg, "fit");
+    if (fn) {
+        const char *f;
+        if (pn_yml_str(t->doc, fn, &f, err)) return -1;
+        if (!strcmp(f, "flow"))
+            t->fit = TMPL_FIT_FLOW;
+        else if (!strcmp(f, "scale"))
+            t->fit = TMPL_FIT_SCALE;
+        else if (strcmp(f, "auto"))
+            return pn_yml_err(err, t->doc, fn, "fit must be auto, scale or flow");
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {

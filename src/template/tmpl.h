@@ -31,6 +31,14 @@ typedef struct tmpl_comp {
     bool enabled;   /* "when" */
 } tmpl_comp;
 
+/* page.fit, for printing on a paper other than the template's own: auto
+ * scales the sheet up to a larger paper; on a smaller or differently shaped
+ * one it lays the sheet out on that paper, and when the result would reach
+ * into the unprintable border, lays it out on its own paper and shrinks it
+ * to fit. scale always lays out on the template's paper and scales; flow
+ * always lays out on the paper printed on (components that size themselves). */
+typedef enum { TMPL_FIT_AUTO, TMPL_FIT_SCALE, TMPL_FIT_FLOW } tmpl_fit;
+
 typedef struct tmpl {
     pn_yml *doc;
     char *file;   /* shown in messages: a path, or "templates/NAME.yaml" for built-ins */
@@ -40,6 +48,7 @@ typedef struct tmpl {
     const char *paper; /* default paper name or WxH */
     bool landscape;
     double margin;     /* mm */
+    tmpl_fit fit;      /* how a sheet meets a paper other than `paper` */
     GPtrArray *params; /* tmpl_param* */
     GPtrArray *comps;  /* tmpl_comp* */
     pv_pool *pool;

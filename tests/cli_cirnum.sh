@@ -1,0 +1,48 @@
+# cli_cirnum.sh: "pnpkit calc circular-numbers": sums with and without a
+# marked space, moves, the ace-five-six move-back, the track taken from the
+# template (and --set), and errors.
+. "$2/tests/lib.sh"
+
+CALC="$PNPKIT calc circular-numbers"
+
+expect_status 0 "start space" -- $CALC --hand "A 5 6 K"
+expect_stdout "^Hand: A 5 6 K on the start space$" "hand"
+expect_eq "$(grep -cE '^ +[0-9]+ +[0-9] ' "$T/out")" 4 "four sums without a mark"
+expect_stdout "^  6      3  A \+ 5$" "A + 5 = 6 moves 3"
+expect_stdout "^Ace-five-six move-back: available" "move-back"
+
+# Space 20 carries 10 by default: multiples of 10 reach 25 and 76.
+expect_status 0 "marked 10" -- $CALC --hand "A 5 6 K" --space 20
+expect_stdout "^Hand: A 5 6 K on space 20, marked 10: any multiple of 10 may be added$" "mark named"
+expect_stdout "^ 25      4  5 \+ 20 \(2 x 10\)$" "25 = 5 + 20"
+expect_stdout "^ 76      5  6 \+ K \+ 60 \(6 x 10\)$" "76 = 6 + K + 60"
+expect_eq "$(grep -cE '^ 76 ' "$T/out")" 4 "four ways to 76"
+
+# An unmarked space, no sum at all, no move-back.
+expect_status 0 "unmarked" -- $CALC --hand "2 2 9" --space 5
+expect_stdout "^Hand: 2 2 9 on space 5 \(not marked\)$" "unmarked"
+expect_stdout "^No circular number: draw a card from the stock\.$" "no sum"
+expect_stdout "^Ace-five-six move-back: not available$" "no move-back"
+
+# JSON.
+expect_status 0 "json" -- $CALC --hand "5 5 J" --space 8 --json
+expect_stdout '^\{"game":"circular-numbers","hand":\["5","5","J"\],"space":8,"mark":3,"sums":\[\{"sum":5,"moves":2,"cards":\["5"\],"cards_total":5,"multiple":0\},\{"sum":25,"moves":4,"cards":\["J"\],"cards_total":10,"multiple":15\}' "json sums"
+expect_stdout '"move_back":false\}$' "json move-back"
+
+# The track follows the board's parameters.
+expect_status 0 "--set marks" -- $CALC --hand "A" --space 3 --set marks=3:25
+expect_stdout "^ 76      5  A \+ 75 \(3 x 25\)$" "a custom mark"
+expect_status 2 "space past a short track" -- $CALC --hand "A" --space 12 --set spaces=12 --set marks=3:2
+expect_stderr "--space takes a space of the track, 0 \(the start\) to 11" "space bound"
+expect_status 1 "marks off the track" -- $CALC --hand "A" --set spaces=12
+expect_stderr "marks: mark '12:4': expected SPACE:NUMBER with SPACE 1 to 11" "marks checked"
+expect_status 1 "bad card" -- $CALC --hand "A 5 Z"
+expect_stderr "^--hand \"A 5 Z\": 'Z' is not a card \(A, 2-10, J, Q, K\)$" "bad card message"
+expect_status 1 "too many cards" -- $CALC --hand "A 2 3 4 5 6 7 8 9 10 J Q K"
+expect_stderr "more than 12 cards" "hand bound"
+expect_status 2 "no hand" -- $CALC
+expect_stderr "--hand is required" "no hand message"
+expect_status 2 "other game" -- "$PNPKIT" calc circle36 --hand A
+expect_status 2 "space not a number" -- $CALC --hand A --space x
+
+finish

@@ -1,0 +1,152 @@
+# cli_print.sh: print features of "pnpkit render" on every built-in template:
+# paper sizes and orientation, pads and n-up page counts, PNG resolution, SVG
+# pages, mono, byte-identical output per seed, and every parameter's bounds.
+. "$2/tests/lib.sh"
+
+TEMPLATES=$("$PNPKIT" list --names)
+expect_eq "$(echo "$TEMPLATES" | grep -c .)" 6 "six built-in templates"
+
+# "W x H" in points of page N of a PDF.
+page_size() {
+    pdfinfo -f "${2:-1}" -l "${2:-1}" "$1" 2>/dev/null | awk '/size:/ {print $4 "x" $6; exit}'
+}
+pages() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ {print $2}'; }
+
+for t in $TEMPLATES; do
+    while read -r paper size; do
+        expect_status 0 "$t on $paper" -- "$PNPKIT" render "$t" --paper "$paper" -o "$T/p.pdf"
+        expect_eq "$(page_size "$T/p.pdf")" "$size" "$t on $paper: page size"
+        w=${size%x*}; h=${size#*x}
+        expect_status 0 "$t on $paper landscape" -- "$PNPKIT" render "$t" --paper "$paper" --landscape -o "$T/l.pdf"
+        expect_eq "$(page_size "$T/l.pdf")" "${h}x${w}" "$t on $paper landscape: page size"
+    done <<EOF
+a4 595.276x841.89
+a5 419.528x595.276
+a3 841.89x1190.55
+letter 612x792
+legal 612x1008
+200x150mm 425.197x566.929
+8.5x11in 612x792
+EOF
+    expect_status 0 "$t --mono" -- "$PNPKIT" render "$t" --mono -o "$T/m.pdf"
+    expect_status 0 "$t --mono --nup 4" -- "$PNPKIT" render "$t" --mono --nup 4 --pages 4 -o "$T/m4.pdf"
+    expect_eq "$(pages "$T/m4.pdf")" 1 "$t: 4 sheets 4-up on one paper"
+done
+
+# Pads and n-up: page counts and the paper turned for 2-up.
+expect_status 0 "pad of 5" -- "$PNPKIT" render thinking-in-circles --pages 5 -o "$T/pad.pdf"
+expect_eq "$(pages "$T/pad.pdf")" 5 "--pages 5"
+expect_status 0 "5 sheets 2-up" -- "$PNPKIT" render thinking-in-circles --pages 5 --nup 2 -o "$T/n2.pdf"
+expect_eq "$(pages "$T/n2.pdf")" 3 "--pages 5 --nup 2"
+expect_eq "$(page_size "$T/n2.pdf")" "841.89x595.276" "2-up turns A4"
+expect_status 0 "5 sheets 4-up" -- "$PNPKIT" render thinking-in-circles --pages 5 --nup 4 -o "$T/n4.pdf"
+expect_eq "$(pages "$T/n4.pdf")" 2 "--pages 5 --nup 4"
+expect_eq "$(page_size "$T/n4.pdf")" "595.276x841.89" "4-up keeps A4"
+expect_status 0 "4-up on letter" -- "$PNPKIT" render circle36 --pages 8 --nup 4 --paper letter -o "$T/n4l.pdf"
+expect_eq "$(pages "$T/n4l.pdf")" 2 "--pages 8 --nup 4"
+expect_eq "$(page_size "$T/n4l.pdf")" "612x792" "4-up on letter"
+# Every sheet of a seeded pad names its own seed in the footer.
+if command -v pdftotext >/dev/null; then
+    pdftotext -f 3 -l 3 "$T/pad.pdf" "$T/pad3.txt"
+    expect_eq "$(grep -c 'pnpkit render thinking-in-circles --seed 3$' "$T/pad3.txt")" 1 "sheet 3 of a pad: seed 1+2"
+    "$PNPKIT" render thinking-in-circles --seed 40 --set layout=ring --pages 2 --nup 2 -o "$T/f.pdf"
+    pdftotext "$T/f.pdf" "$T/f.txt"
+    expect_eq "$(grep -c -- '--set layout=ring --seed 4[01]$' "$T/f.txt")" 2 "2-up: both footers"
+fi
+
+# The tile set takes as many sheets as it needs; --pages overrides.
+expect_status 0 "tiles" -- "$PNPKIT" render cirplexed-tiles -o "$T/tiles.pdf"
+expect_eq "$(pages "$T/tiles.pdf")" 2 "90 tiles of 30mm on A4"
+expect_status 0 "tiles a3" -- "$PNPKIT" render cirplexed-tiles --paper a3 -o "$T/tiles3.pdf"
+expect_eq "$(pages "$T/tiles3.pdf")" 1 "90 tiles of 30mm on A3"
+expect_status 0 "tiles 20mm" -- "$PNPKIT" render cirplexed-tiles --set tile=20mm -o "$T/tiles20.pdf"
+expect_eq "$(pages "$T/tiles20.pdf")" 1 "90 tiles of 20mm on A4"
+expect_status 0 "two sets" -- "$PNPKIT" render cirplexed-tiles --pages 4 -o "$T/tiles4.pdf"
+expect_eq "$(pages "$T/tiles4.pdf")" 4 "--pages 4"
+
+# PNG resolution: width and height from the PNG header.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $3*256+$4 "x" $7*256+$8}'; }
+expect_status 0 "png 100dpi" -- "$PNPKIT" render circular-numbers --dpi 100 -o "$T/c.png"
+expect_eq "$(png_size "$T/c.png")" "827x1169" "A4 at 100 dpi"
+expect_status 0 "png 30dpi landscape" -- "$PNPKIT" render dicrono --dpi 30 --landscape -o "$T/d.png"
+expect_eq "$(png_size "$T/d.png")" "351x248" "A4 landscape at 30 dpi"
+expect_status 0 "png pages" -- "$PNPKIT" render thinking-in-circles --pages 3 --dpi 20 -o "$T/pp.png"
+expect_eq "$(ls "$T"/pp*.png | wc -l)" 3 "one PNG per page"
+expect_status 0 "svg pages" -- "$PNPKIT" render cirplexed-tiles -o "$T/t.svg"
+[ -f "$T/t.svg" ] && [ -f "$T/t-2.svg" ] && ok || bad "tile sheets as SVG: t.svg and t-2.svg"
+
+# Same seed, same bytes; --seed N and --set seed=N agree; another seed differs.
+"$PNPKIT" render thinking-in-circles --seed 9 -o "$T/s1.pdf"
+"$PNPKIT" render thinking-in-circles --seed 9 -o "$T/s2.pdf"
+"$PNPKIT" render thinking-in-circles --set seed=9 -o "$T/s3.pdf"
+"$PNPKIT" render thinking-in-circles --seed 10 -o "$T/s4.pdf"
+cmp -s "$T/s1.pdf" "$T/s2.pdf" && ok || bad "same seed gives the same bytes"
+cmp -s "$T/s1.pdf" "$T/s3.pdf" && ok || bad "--set seed=9 is --seed 9"
+cmp -s "$T/s1.pdf" "$T/s4.pdf" && bad "seed 10 gives another board" || ok
+# Page 2 of a pad from seed 9 is the board of seed 10.
+"$PNPKIT" render thinking-in-circles --seed 9 --pages 2 --dpi 20 -o "$T/q.png"
+"$PNPKIT" render thinking-in-circles --seed 10 --dpi 20 -o "$T/r.png"
+cmp -s "$T/q-2.png" "$T/r.png" && ok || bad "sheet 2 of a pad from seed 9 is seed 10's board"
+
+# Print options out of bounds: usage errors, no output.
+expect_status 2 "--nup 3" -- "$PNPKIT" render circle36 --nup 3 -o "$T/x.pdf"
+expect_stderr "--nup takes 2 or 4" "--nup 3 message"
+expect_status 2 "--pages 0" -- "$PNPKIT" render circle36 --pages 0 -o "$T/x.pdf"
+expect_status 2 "--dpi 5" -- "$PNPKIT" render circle36 --dpi 5 -o "$T/x.png"
+expect_status 1 "--paper b5" -- "$PNPKIT" render circle36 --paper b5 -o "$T/x.pdf"
+expect_stderr "unknown paper 'b5'" "--paper b5 message"
+expect_status 1 "--paper 20x20mm" -- "$PNPKIT" render circle36 --paper 20x20mm -o "$T/x.pdf"
+expect_stderr "each side must be 50 to 1200 mm" "tiny paper message"
+expect_no_file "$T/x.pdf" "no output after an error"
+
+# Every parameter of every template: one past each bound is refused, by name.
+"$PNPKIT" list | awk '
+    /^[^ ]/ {t = $1}
+    /--set/ {gsub(",", "", $4); print t, $2, $3, $4}' >"$T/params"
+while read -r t name type range; do
+    lo=${range%%..*}; hi=${range#*..}
+    case $type in
+    int) below=$((lo - 1)); above=$((hi + 1)) ;;
+    length) below="$(awk "BEGIN {print ${lo%mm} - 1}")mm"; above="$(awk "BEGIN {print ${hi%mm} + 1}")mm" ;;
+    number) below=$(awk "BEGIN {print $lo - 1}"); above=$(awk "BEGIN {print $hi + 1}") ;;
+    enum) below=bogus; above=bogus ;;
+    *) continue ;;
+    esac
+    for v in "$below" "$above"; do
+        expect_status 1 "$t --set $name=$v" -- "$PNPKIT" render "$t" --set "$name=$v" -o "$T/b.pdf"
+        expect_stderr "^--set $name=$v: .*(out of range|is not one of)" "$t $name=$v message"
+        expect_no_file "$T/b.pdf" "$t $name=$v leaves no file"
+    done
+done <"$T/params"
+expect_eq "$(grep -c . "$T/params")" 24 "parameters listed"
+
+# Bounds that depend on each other and steps.
+expect_status 1 "odd sectors" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/b.pdf"
+expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)" "odd sectors message"
+expect_status 1 "neutral beyond spaces" -- "$PNPKIT" render thinking-in-circles --set spaces=6 --set neutral=4 -o "$T/b.pdf"
+expect_stderr "templates/thinking-in-circles.yaml:[0-9]+:[0-9]+: tic-board: neutral must leave at least one black and one white space" "neutral message"
+expect_status 1 "mark beyond the track" -- "$PNPKIT" render circular-numbers --set spaces=12 -o "$T/b.pdf"
+expect_stderr "circular-track: marks: mark '12:4': expected SPACE:NUMBER with SPACE 1 to 11" "marks message"
+expect_no_file "$T/b.pdf" "no file after a dependent bound"
+expect_status 0 "marks fitted to a short track" -- "$PNPKIT" render circular-numbers --set spaces=12 --set marks=3:2,9:5 -o "$T/b.pdf"
+
+# A template from a file: the components of this page, a parameter, --set.
+cat >"$T/mine.yaml" <<'EOF2'
+# A row of shape glyphs.
+name: glyphs
+params:
+  size: {type: length, default: 20mm, min: 5mm, max: 40mm}
+components:
+  - {type: shape, x: 20mm, y: 20mm, shape: circle, size: $size}
+  - {type: shape, x: 50mm, y: 20mm, shape: pentagon, size: $size, fill: none, stroke: black}
+  - {type: tile-sheet, x: 0, y: 40mm, w: 100mm, h: 80mm, tile: 25mm, legend: false}
+  - {type: circular-track, x: 50%, y: 200mm, radius: 50mm, width: 15mm, spaces: 12, marks: ["3:2"]}
+EOF2
+expect_status 0 "template from a file" -- "$PNPKIT" render "$T/mine.yaml" --set size=30mm -o "$T/mine.pdf"
+expect_eq "$(pages "$T/mine.pdf")" 8 "12 tiles a sheet: 90 tiles on 8 sheets"
+sed 's/shape: pentagon/shape: hexagon/' "$T/mine.yaml" >"$T/bad.yaml"
+expect_status 1 "bad shape in a file" -- "$PNPKIT" render "$T/bad.yaml" -o "$T/bad.pdf"
+expect_stderr "^$T/bad.yaml:7:44: shape: 'hexagon' is not one of: circle, triangle, square, pentagon$" "bad shape message"
+expect_no_file "$T/bad.pdf" "no file from a bad template"
+
+finish

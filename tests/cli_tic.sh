@@ -1,0 +1,130 @@
+# cli_tic.sh: "pnpkit check thinking-in-circles": wins by colour and by goal
+# read either way, adjacency by layout, seeded boards as printed, and errors
+# at the line and column of the offending node.
+. "$2/tests/lib.sh"
+
+CHECK="$PNPKIT check thinking-in-circles"
+
+# A drawn board: circles 1-5, the token of each on space 1.
+cat >"$T/row.yaml" <<'EOF'
+board:
+  layout: row
+  circles:
+    - "* bc wt"
+    - "* bs wc"
+    - "* bp nt"
+    - "* wt bc"
+    - "* bc ns"
+tokens: [1, 1, 1, 1, 1]
+players:
+  - {name: Ann, color: black, goals: [[pentagon, square, circle]]}
+  - {name: Bob, color: white, goals: [[circle, pentagon, square]]}
+EOF
+expect_status 0 "check a row" -- $CHECK "$T/row.yaml"
+expect_stdout "^Tokens: 1 black circle, 2 black square, 3 black pentagon, 4 white triangle, 5 black circle$" "tokens listed"
+expect_stdout "^Ann \(black\): wins with three black spaces on circles 1-2-3; goal 1 \(pentagon, square, circle, read backwards\) on circles 3-2-1$" "Ann wins twice"
+expect_stdout "^Bob \(white\): no win$" "Bob does not win: order matters"
+
+# The same board as a ring: circles 5-1-2 are adjacent too.
+sed 's/layout: row/layout: ring/' "$T/row.yaml" >"$T/ring.yaml"
+expect_status 0 "check a ring" -- $CHECK --json "$T/ring.yaml"
+expect_stdout '"wins":\[\{"by":"color","circles":\[1,2,3\]\},\{"by":"goal","goal":1,"reversed":true,"circles":\[3,2,1\]\},\{"by":"color","circles":\[5,1,2\]\}\]' "ring adds 5-1-2"
+expect_stdout '"winners":\["Ann"\]' "winners"
+
+# Tokens are steps from the start, any whole number: 10 steps on 3 spaces is 1.
+sed 's/tokens: \[1, 1, 1, 1, 1\]/tokens: [10, -2, 0, 1, 1]/' "$T/row.yaml" >"$T/steps.yaml"
+expect_status 0 "steps" -- $CHECK "$T/steps.yaml"
+expect_stdout "^Tokens: 1 black circle, 2 black square, 3 start, 4 white triangle, 5 black circle$" "steps taken modulo"
+expect_stdout "^Ann \(black\): no win$" "a token on the start breaks both wins"
+
+# Both at once; Spin Cycle goals; several documents.
+cat >"$T/both.yaml" <<'EOF'
+board: {circles: ["* wc nt", "* ws nt", "* wp nt"], layout: row}
+tokens: [1, 1, 1]
+players:
+  - {name: Ann, color: black, goals: [[triangle, triangle, triangle], [circle, square, pentagon], [square, square, square]]}
+  - {color: white, goals: [[pentagon, pentagon, pentagon]]}
+---
+board: {circles: ["* wc nt", "* ws nt", "* wp nt"]}
+tokens: [0, 0, 0]
+players:
+  - {name: Ann, color: black, goals: [[circle, square, pentagon]]}
+  - {name: Bob, color: white, goals: [[circle, square, pentagon]]}
+EOF
+expect_status 0 "two documents" -- $CHECK "$T/both.yaml"
+expect_stdout "^Ann \(black\): wins with goal 2 \(circle, square, pentagon\) on circles 1-2-3$" "Spin Cycle goal 2"
+expect_stdout "^Player 2 \(white\): wins with three white spaces on circles 1-2-3$" "unnamed player, colour win"
+expect_stdout "^Both players win at once\.$" "both win"
+expect_eq "$(grep -c 'no win' "$T/out")" 2 "second document: nobody wins from the start"
+
+# A seeded board is the one render prints for that seed: no win from the start
+# for any goal, and the shapes under the tokens make a goal that wins.
+cat >"$T/seed.yaml" <<'EOF'
+board: {seed: 4, layout: ring}
+tokens: [1, 1, 1, 1, 1]
+players:
+  - {name: Ann, color: black, goals: [[pentagon, pentagon, pentagon]]}
+  - {name: Bob, color: white, goals: [[triangle, triangle, square]]}
+EOF
+expect_status 0 "seeded board" -- $CHECK --json "$T/seed.yaml"
+shapes=$(grep -o '"shape":"[a-z]*"' "$T/out" | head -3 | sed 's/"shape":"//; s/"//' | tr '\n' ',' | sed 's/,$//')
+sed "s/\[\[pentagon, pentagon, pentagon\]\]/[[${shapes}]]/" "$T/seed.yaml" >"$T/seed2.yaml"
+expect_status 0 "goal from the board" -- $CHECK --json "$T/seed2.yaml"
+expect_stdout '"name":"Ann","color":"black","wins":\[[^]]*\{"by":"goal","goal":1,"reversed":false,"circles":\[1,2,3\]\}' "the shapes under tokens 1-3 win"
+sed 's/tokens: \[1, 1, 1, 1, 1\]/tokens: [0, 0, 0, 0, 0]/' "$T/seed2.yaml" >"$T/seed3.yaml"
+expect_status 0 "start position" -- $CHECK --json "$T/seed3.yaml"
+expect_stdout '"winners":\[\]' "nobody wins from the start"
+
+# Errors: file:line:col, exit 1, nothing on standard output.
+err_case() {
+    printf '%s\n' "$1" >"$T/bad.yaml"
+    expect_status 1 "$3" -- $CHECK "$T/bad.yaml"
+    expect_stderr "^$T/bad.yaml:$2" "$3 message"
+    expect_eq "$(wc -c <"$T/out")" 0 "$3: no output"
+}
+P='players: [{color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]'
+err_case "board: {seed: 1}
+tokens: [0, 0]
+$P" "2:1: tokens has 2 entries; the board has 5 circles" "token count"
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{color: black, goals: [[circle, hexagon, circle]]}, {color: white, goals: [[square, square, square]]}]" "3:43: 'hexagon' is not a shape" "bad shape"
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{color: white, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]" "3:1: both players are white" "same colour"
+err_case "board: {circles: [\"* bc nt\", \"* xq nt\", \"* bc nt\"]}
+tokens: [0, 0, 0]
+$P" "1:31: circle 2, space 2: 'xq' is not a space" "bad space"
+err_case "board: {circles: [\"* bc nt\", \"* bc wt nc\", \"* bc nt\"]}
+tokens: [0, 0, 0]
+$P" "1:31: circle 2 has 4 spaces; circle 1 has 3" "ragged circles"
+err_case "board: {circles: [\"* bc\", \"* bc\", \"* bc\"]}
+tokens: [0, 0, 0]
+$P" "1:20: circle 1 has 2 spaces; at least 3" "short circle"
+err_case "board: {seed: 1, spaces: 20}
+tokens: [0, 0, 0, 0, 0]
+$P" "1:26: 20 is out of range" "spaces bound"
+err_case "board: {seed: 1, spaces: 6, neutral: 4}
+tokens: [0, 0, 0, 0, 0]
+$P" "1:38: neutral must leave at least one black and one white" "neutral bound"
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+uncloned: true
+$P" "4:35: UnCloned: a goal may not hold the same shape twice in a row" "UnCloned"
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{color: black, goals: [[circle, square, circle], [circle, square, circle], [circle, square, circle], [circle, square, circle]]}, {color: white, goals: [[square, square, square]]}]" "3:26: 4 goals; a player has 1 \(Spin Cycle: 2 or 3\)" "too many goals"
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+color: black
+$P" "3:1: unknown key 'color'" "unknown key"
+err_case "game: circle36" "1:7: game 'circle36': this checks thinking-in-circles" "wrong game"
+
+expect_status 3 "missing file" -- $CHECK "$T/none.yaml"
+expect_status 2 "no game" -- "$PNPKIT" check
+expect_status 2 "wrong game" -- "$PNPKIT" check circle36 "$T/row.yaml"
+expect_stderr "only thinking-in-circles can be checked" "wrong game message"
+expect_status 0 "help" -- "$PNPKIT" help check
+expect_stdout "board: \{seed: 7\}" "help shows the format"
+
+finish
