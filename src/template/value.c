@@ -329,6 +329,6 @@ char *pv_describe(const pv_spec *spec)
     default:
         break;
     }
-    if (spec->def) g_string_append_printf(s, ", default %s", spec->def);
+    if (spec->def) g_string_append_printf(s, ", default %s", *spec->def ? spec->def : "\"\"");
     return g_string_free(s, FALSE);
 }
