@@ -6,6 +6,7 @@
 # fuzz/seeds/NAME, fuzz/regressions/NAME and the built-in templates. Crash, leak
 # and timeout inputs land in BUILD_DIR/artifacts/NAME/: copy each into
 # fuzz/regressions/NAME/ once it is fixed, so ctest replays it from then on.
+# BUILD_DIR/fuzz-history.log keeps one line per harness per run.
 build=${1:?build directory} secs=${2:-60}
 src=$(cd "$(dirname "$0")/.." && pwd)
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
@@ -41,6 +42,7 @@ for bin in "$build"/fuzz/fuzz_*; do
     found=$(ls "$art" | wc -l)
     line="$name: ${secs}s, ${execs:-0} executions, $cov, corpus $(ls "$corpus" | wc -l), artifacts $found, exit $rc"
     echo "fuzz: $line"
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$build/fuzz-history.log"
     summary="$summary$line
 "
     [ "$rc" -eq 0 ] || status=1
