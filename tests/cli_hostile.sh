@@ -79,6 +79,10 @@ refused "invalid UTF-8" "^$T/latin1.yaml:2:11: not valid UTF-8" "$T/latin1.yaml"
 printf 'name: x\ntitle: a\000b\ncomponents: []\n' > "$T/nul.yaml"
 refused "NUL byte" "^$T/nul.yaml:2:9: NUL byte in the text$" "$T/nul.yaml"
 
+# A tab (libfyaml 0.7 crashes on some tabs after an explicit key).
+printf 'name: x\ncomponents: []\n? a:\t:\n' > "$T/tab.yaml"
+refused "tab character" "^$T/tab.yaml:3:5: a tab character; YAML is indented and separated with spaces" "$T/tab.yaml"
+
 # Too many components, and a page too heavy to lay out (500 grids of 30x30).
 awk 'BEGIN { print "name: many"; print "components:";
              for (i = 0; i < 501; i++) print "  - {type: rect}" }' > "$T/many.yaml"

@@ -31,6 +31,14 @@ static void test_yml_bytes(void **state)
     assert_string_equal(yml_error("a: 1\nb: x\0y\n", 12), "t.yaml:2:5: NUL byte in the text");
     assert_string_equal(yml_error("a: 1\nb: \xc3\xa9\xff\n", 11),
                         "t.yaml:2:5: not valid UTF-8 (save the file as UTF-8)");
+    /* libfyaml 0.7 crashes on this; the tab is refused before it parses. */
+    assert_string_equal(yml_error("a: 1\n? b:\t:\n", 12),
+                        "t.yaml:2:5: a tab character; YAML is indented and separated with "
+                        "spaces (in a quoted text, write \\t)");
+    pn_err ok = {0};
+    pn_yml *c = pn_yml_load_buffer("t.yaml", "a: 1 #\tcomment\n#\tmore\n", 23, &ok);
+    assert_non_null(c);
+    pn_yml_free(c);
     GString *s = g_string_new("a: 1\nb: ");
     for (int i = 0; i < PN_YML_MAX_LINE; i++)
         g_string_append_c(s, 'x');

@@ -141,7 +141,11 @@ static int diag_to_err(const diag_first *f, const char *file, pn_err *err)
 }
 
 /* The bytes before any parsing: no NUL, valid UTF-8, no line longer than
- * PN_YML_MAX_LINE (libfyaml holds every token of a line in memory). */
+ * PN_YML_MAX_LINE (libfyaml holds every token of a line in memory), and no tab
+ * outside a comment. YAML never indents with tabs, and libfyaml 0.7 crashes on
+ * some tabs used as separators (for instance "? a:<tab>:"), so a tab is refused
+ * with its place instead; a comment, from a '#' at the start of a line or after
+ * a space, may hold anything. */
 static int check_bytes(const char *file, const char *buf, size_t len, pn_err *err)
 {
     const char *end = NULL;
@@ -149,13 +153,23 @@ static int check_bytes(const char *file, const char *buf, size_t len, pn_err *er
     size_t stop = valid ? len : (size_t)(end - buf);
     int line = 1;
     size_t start = 0;
+    bool comment = false;
     for (size_t i = 0; i <= stop; i++) {
         if (i - start > PN_YML_MAX_LINE)
             return pn_err_at(err, file, line, PN_YML_MAX_LINE + 1, "line longer than %d bytes",
                              PN_YML_MAX_LINE);
-        if (i < stop && buf[i] == '\n') {
+        if (i == stop) break;
+        if (buf[i] == '\n') {
             line++;
             start = i + 1;
+            comment = false;
+        } else if (buf[i] == '#' && (i == start || buf[i - 1] == ' ')) {
+            comment = true;
+        } else if (buf[i] == '\t' && !comment) {
+            int col = (int)g_utf8_strlen(buf + start, (gssize)(i - start)) + 1;
+            return pn_err_at(err, file, line, col,
+                             "a tab character; YAML is indented and separated with spaces "
+                             "(in a quoted text, write \\t)");
         }
     }
     if (valid) return 0;
