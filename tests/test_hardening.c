@@ -36,7 +36,7 @@ static void test_yml_bytes(void **state)
                         "t.yaml:2:5: a tab character; YAML is indented and separated with "
                         "spaces (in a quoted text, write \\t)");
     pn_err ok = {0};
-    pn_yml *c = pn_yml_load_buffer("t.yaml", "a: 1 #\tcomment\n#\tmore\n", 23, &ok);
+    pn_yml *c = pn_yml_load_buffer("t.yaml", "a: 1 #\tcomment\n#\tmore\n", 22, &ok);
     assert_non_null(c);
     pn_yml_free(c);
     GString *s = g_string_new("a: 1\nb: ");
