@@ -80,6 +80,27 @@ static void test_yml_structure(void **state)
                         "t.yaml:2:4: aliases (*name) are not supported; write the value out");
 }
 
+static void test_yml_parser_crash(void **state)
+{
+    /* libfyaml 0.7 crashes while it reports the error in this file (found by
+     * fuzzing); the first pass runs in a helper process, so pnpkit reports it. */
+    gchar *text;
+    gsize len;
+    assert_true(g_file_get_contents(PNPKIT_SOURCE_DIR
+                                    "/fuzz/regressions/template/libfyaml-crash-error-display.yaml",
+                                    &text, &len, NULL));
+    assert_string_equal(yml_error(text, len),
+                        "t.yaml:2:486: invalid YAML: invalid multiline plain key");
+    /* The same again (a new helper), then a good document. */
+    assert_string_equal(yml_error(text, len),
+                        "t.yaml:2:486: invalid YAML: invalid multiline plain key");
+    g_free(text);
+    pn_err err = {0};
+    pn_yml *y = pn_yml_load_buffer("t.yaml", "a: [1, 2]\n", 10, &err);
+    assert_non_null(y);
+    pn_yml_free(y);
+}
+
 static void test_yml_copies_buffer(void **state)
 {
     /* The document must not point into the caller's buffer. */
@@ -272,6 +293,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_yml_bytes),
         cmocka_unit_test(test_yml_structure),
+        cmocka_unit_test(test_yml_parser_crash),
         cmocka_unit_test(test_yml_copies_buffer),
         cmocka_unit_test(test_yml_stream_limits_in_order),
         cmocka_unit_test(test_messages_are_one_line),

@@ -1,6 +1,8 @@
 /* yml.c: libfyaml wrapper with bounded input, no aliases and positioned errors. */
 #include "util/yml.h"
 
+#include "util/yml_scan.h"
+
 #include <errno.h>
 #include <glib.h>
 #include <limits.h>
@@ -10,24 +12,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The first parse error libfyaml reports. Errors are captured from its text
- * output ("NAME:LINE:COL: error: MESSAGE"): collecting them with
- * fy_diag_set_collect_errors leaks every record in libfyaml 0.7. */
-typedef struct diag_first {
-    bool got;
-    int line, col; /* 1-based; 0 when unknown */
-    char msg[256];
-} diag_first;
-
 struct pn_yml_stream {
     struct fy_parser *fyp;
     struct fy_diag *diag;
-    diag_first first; /* the parser's first error */
-    char *text;       /* the whole stream; the parser points into it */
+    yml_first_error first; /* the parser's first error */
+    char *text;            /* the whole stream; the parser points into it */
     char *file;
     bool done;
     int index;    /* documents returned so far */
-    int bad_doc;  /* index of the first document over a limit, or -1 */
+    int bad_doc;  /* index of the first document with a problem, or -1 */
     pn_err limit; /* what is wrong with it */
 };
 
@@ -91,159 +84,6 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
 }
 
-static void diag_output(struct fy_diag *d, void *user, const char *buf, size_t len)
-{
-    diag_first *f = user;
-    const char *tag = g_strstr_len(buf, (gssize)len, ": error: ");
-    if (f->got || !tag) return;
-    f->got = true;
-    const char *msg = tag + 9, *end = buf + len;
-    size_t n = 0;
-    while (msg + n < end && msg[n] != '\n' && n + 1 < sizeof f->msg)
-        n++;
-    memcpy(f->msg, msg, n);
-    f->msg[n] = '\0';
-    /* ":LINE:COL" just before the tag. */
-    const char *p = tag;
-    long num[2] = {0, 0};
-    for (int k = 1; k >= 0; k--) {
-        const char *digits = p;
-        while (digits > buf && g_ascii_isdigit(digits[-1]))
-            digits--;
-        if (digits == p || digits == buf || digits[-1] != ':') return;
-        num[k] = strtol(digits, NULL, 10);
-        p = digits - 1;
-    }
-    if (num[0] > 0 && num[0] < INT_MAX && num[1] > 0 && num[1] < INT_MAX) {
-        f->line = (int)num[0];
-        f->col = (int)num[1];
-    }
-}
-
-static struct fy_diag *diag_new(diag_first *f)
-{
-    struct fy_diag_cfg cfg;
-    fy_diag_cfg_default(&cfg);
-    cfg.fp = NULL;
-    cfg.output_fn = diag_output;
-    cfg.user = f;
-    cfg.colorize = false;
-    cfg.show_source = false;
-    return fy_diag_create(&cfg);
-}
-
-/* The first parse error, as "file:line:col: invalid YAML: message". */
-static int diag_to_err(const diag_first *f, const char *file, pn_err *err)
-{
-    if (!f->got) return pn_err_at(err, file, 0, 0, "not valid YAML");
-    return pn_err_at(err, file, f->line, f->col, "invalid YAML: %s",
-                     f->msg[0] ? f->msg : "syntax error");
-}
-
-/* The bytes before any parsing: no NUL, valid UTF-8, no line longer than
- * PN_YML_MAX_LINE (libfyaml holds every token of a line in memory), and no tab
- * outside a comment. YAML never indents with tabs, and libfyaml 0.7 crashes on
- * some tabs used as separators (for instance "? a:<tab>:"), so a tab is refused
- * with its place instead; a comment, from a '#' at the start of a line or after
- * a space, may hold anything. */
-static int check_bytes(const char *file, const char *buf, size_t len, pn_err *err)
-{
-    const char *end = NULL;
-    bool valid = g_utf8_validate_len(buf, len, &end);
-    size_t stop = valid ? len : (size_t)(end - buf);
-    int line = 1;
-    size_t start = 0;
-    bool comment = false;
-    for (size_t i = 0; i <= stop; i++) {
-        if (i - start > PN_YML_MAX_LINE)
-            return pn_err_at(err, file, line, PN_YML_MAX_LINE + 1, "line longer than %d bytes",
-                             PN_YML_MAX_LINE);
-        if (i == stop) break;
-        if (buf[i] == '\n') {
-            line++;
-            start = i + 1;
-            comment = false;
-        } else if (buf[i] == '#' && (i == start || buf[i - 1] == ' ')) {
-            comment = true;
-        } else if (buf[i] == '\t' && !comment) {
-            int col = (int)g_utf8_strlen(buf + start, (gssize)(i - start)) + 1;
-            return pn_err_at(err, file, line, col,
-                             "a tab character; YAML is indented and separated with spaces "
-                             "(in a quoted text, write \\t)");
-        }
-    }
-    if (valid) return 0;
-    int col = (int)g_utf8_strlen(buf + start, (gssize)(stop - start)) + 1;
-    if (*end == '\0') return pn_err_at(err, file, line, col, "NUL byte in the text");
-    return pn_err_at(err, file, line, col, "not valid UTF-8 (save the file as UTF-8)");
-}
-
-/* Checks one stream's events against the limits without building anything.
- * Returns 0 when every document is within them (a syntax error also stops the
- * scan with 0: building the document reports it, in order). Otherwise -1 with
- * err set and *bad_doc the 0-based index of the document over a limit. */
-static int prescan(const char *file, const char *buf, size_t len, int *bad_doc, pn_err *err)
-{
-    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS};
-    diag_first first = {0};
-    struct fy_diag *d = diag_new(&first);
-    cfg.diag = d;
-    struct fy_parser *fyp = fy_parser_create(&cfg);
-    int rc = 0, doc = -1, depth = 0;
-    long nodes = 0;
-    if (!fyp || fy_parser_set_string(fyp, buf, len) != 0) {
-        rc = pn_err_set(err, PN_EIO, "%s: cannot start the YAML parser", file);
-        doc = 0;
-    }
-    for (struct fy_event *e; !rc && (e = fy_parser_parse(fyp));) {
-        const struct fy_mark *m = fy_event_start_mark(e);
-        int line = m ? m->line + 1 : 0, col = m ? m->column + 1 : 0;
-        switch (e->type) {
-        case FYET_DOCUMENT_START:
-            if (++doc >= PN_YML_MAX_DOCS)
-                rc = pn_err_at(err, file, line, col, "more than %d documents", PN_YML_MAX_DOCS);
-            nodes = 0;
-            depth = 0;
-            break;
-        case FYET_SEQUENCE_START:
-        case FYET_MAPPING_START:
-            if (++depth > PN_YML_MAX_DEPTH)
-                rc = pn_err_at(err, file, line, col, "nesting deeper than %d levels",
-                               PN_YML_MAX_DEPTH);
-            else if (++nodes > PN_YML_MAX_NODES)
-                rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
-                               PN_YML_MAX_NODES);
-            break;
-        case FYET_SEQUENCE_END:
-        case FYET_MAPPING_END:
-            depth--;
-            break;
-        case FYET_SCALAR: {
-            const struct fy_mark *me = fy_event_end_mark(e);
-            if (++nodes > PN_YML_MAX_NODES)
-                rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
-                               PN_YML_MAX_NODES);
-            else if (m && me && me->input_pos - m->input_pos > PN_YML_MAX_SCALAR)
-                rc = pn_err_at(err, file, line, col, "a value longer than %d bytes",
-                               PN_YML_MAX_SCALAR);
-            break;
-        }
-        case FYET_ALIAS: /* not expanded here; the tree check refuses it at its place */
-            if (++nodes > PN_YML_MAX_NODES)
-                rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
-                               PN_YML_MAX_NODES);
-            break;
-        default:
-            break;
-        }
-        fy_parser_event_free(fyp, e);
-    }
-    if (fyp) fy_parser_destroy(fyp);
-    fy_diag_unref(d);
-    *bad_doc = doc < 0 ? 0 : doc;
-    return rc;
-}
-
 /* Refuses complex and duplicate keys (libfyaml's own duplicate check is
  * quadratic, so it is turned off) and, as a second line, the prescan limits. */
 static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count, pn_err *err)
@@ -304,17 +144,17 @@ static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *
 /* Loads from text, which the document keeps (and frees) on success. */
 static pn_yml *load_owned(const char *name, char *text, size_t len, pn_err *err)
 {
-    int bad_doc;
-    if (check_bytes(name, text, len, err) || prescan(name, text, len, &bad_doc, err)) {
+    yml_scan_stop stop;
+    if (yml_scan(name, text, len, &stop, err)) {
         g_free(text);
         return NULL;
     }
-    diag_first first = {0};
-    struct fy_diag *d = diag_new(&first);
+    yml_first_error first = {0};
+    struct fy_diag *d = yml_diag_new(&first);
     struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = d};
     struct fy_document *fyd = fy_document_build_from_string(&cfg, text, len);
     if (!fyd) {
-        diag_to_err(&first, name, err);
+        yml_diag_err(&first, name, err);
         fy_diag_unref(d);
         g_free(text);
         return NULL;
@@ -403,12 +243,14 @@ pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err)
     s->text = text;
     s->file = g_strdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
     s->bad_doc = -1;
-    if (check_bytes(s->file, text, len, err)) {
-        pn_yml_stream_close(s);
-        return NULL;
+    /* A document with a problem is reported when its turn comes; the parser
+     * here only ever sees the documents before it. */
+    yml_scan_stop stop;
+    if (yml_scan(s->file, text, len, &stop, &s->limit)) {
+        s->bad_doc = stop.doc;
+        len = stop.pos;
     }
-    if (prescan(s->file, text, len, &s->bad_doc, &s->limit) == 0) s->bad_doc = -1;
-    s->diag = diag_new(&s->first);
+    s->diag = yml_diag_new(&s->first);
     struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = s->diag};
     s->fyp = fy_parser_create(&cfg);
     if (!s->fyp || fy_parser_set_string(s->fyp, text, len) != 0) {
@@ -431,7 +273,7 @@ int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err)
     struct fy_document *fyd = fy_parse_load_document(s->fyp);
     if (!fyd) {
         s->done = true;
-        if (fy_parser_get_stream_error(s->fyp)) return diag_to_err(&s->first, s->file, err);
+        if (fy_parser_get_stream_error(s->fyp)) return yml_diag_err(&s->first, s->file, err);
         return 0;
     }
     s->index++;

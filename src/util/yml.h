@@ -3,8 +3,11 @@
  * aliases are refused (no exponential expansion), and sizes are bounded.
  *
  * Limits are checked before a document is built, so hostile input costs little:
- * the bytes first (size, NUL, UTF-8, line length), then a pass over the parser's
- * events (nodes, nesting, scalar length), and only then the tree. */
+ * the bytes first (size, NUL, UTF-8, line length, tabs), then a pass over the
+ * parser's events (syntax, nodes, nesting, scalar length), and only then the
+ * tree. The first pass runs in a helper process (yml_scan.h) because libfyaml
+ * 0.7 can crash on some malformed input; a text that passed it has no syntax
+ * error left for the build to stumble on. */
 #ifndef PN_YML_H
 #define PN_YML_H
 
