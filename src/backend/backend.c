@@ -4,9 +4,11 @@
 #include <string.h>
 
 extern const pn_backend pn_backend_cairo;
+extern const pn_backend pn_backend_haru;
 extern const pn_backend pn_backend_dump;
 
-const pn_backend *const pn_backends[] = {&pn_backend_cairo, &pn_backend_dump, NULL};
+const pn_backend *const pn_backends[] = {&pn_backend_cairo, &pn_backend_haru, &pn_backend_dump,
+                                         NULL};
 
 const pn_backend *pn_backend_find(const char *id)
 {

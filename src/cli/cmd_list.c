@@ -37,20 +37,26 @@ static int list_run(int argc, char **argv)
         list_components();
         return 0;
     }
-    char **names = tmpl_builtin_names();
+    GPtrArray *list = tmpl_list();
     int rc = 0;
-    for (char **n = names; *n; n++) {
+    for (guint k = 0; k < list->len; k++) {
+        const tmpl_entry *e = g_ptr_array_index(list, k);
         if (names_only) {
-            printf("%s\n", *n);
+            printf("%s\n", e->name);
             continue;
         }
         pn_err err = {0};
-        tmpl *t = tmpl_open(*n, &err);
+        tmpl *t = tmpl_open(e->name, &err);
         if (!t) {
             rc = cli_fail(&err);
             continue;
         }
-        printf("%-22s %s (%s)\n", t->name, t->title, t->origin);
+        if (!strcmp(e->origin, "built-in"))
+            printf("%-22s %s (built-in)\n", e->name, t->title);
+        else
+            printf("%-22s %s (%s: %s%s%s%s)\n", e->name, t->title, e->origin, e->path,
+                   e->hides ? "; hides the " : "", e->hides ? e->hides : "",
+                   e->hides ? " one" : "");
         if (*t->description) printf("    %s\n", t->description);
         for (guint i = 0; i < t->params->len; i++) {
             tmpl_param *p = g_ptr_array_index(t->params, i);
@@ -61,14 +67,19 @@ static int list_run(int argc, char **argv)
         }
         tmpl_free(t);
     }
-    g_strfreev(names);
+    g_ptr_array_unref(list);
     return rc;
 }
 
 const cli_command cli_list = {
-    "list", "list the built-in templates and their parameters",
+    "list", "list the templates and their parameters",
     "Usage: pnpkit list [--names | --components]\n\n"
-    "Lists every built-in template with its title, description and parameters\n"
-    "(type, bounds, default). --names prints only the names, one per line;\n"
-    "--components lists every component a template can use, with its properties.\n",
+    "Lists every template 'pnpkit render NAME' finds, with where it comes from,\n"
+    "its title, description and parameters (type, bounds, default):\n"
+    "  user       $XDG_DATA_HOME/pnpkit/templates/NAME.yaml (~/.local/share/...);\n"
+    "             a user template hides a built-in or installed one of that name\n"
+    "  built-in   embedded in the binary\n"
+    "  installed  PREFIX/share/pnpkit/templates/NAME.yaml ($PNPKIT_DATADIR/templates)\n"
+    "--names prints only the names, one per line; --components lists every\n"
+    "component a template can use, with its properties.\n",
     list_run};

@@ -1,19 +1,30 @@
-/* cmd_render.c: "pnpkit render": a template to PDF, SVG or PNG. */
+/* cmd_render.c: "pnpkit render": templates to PDF, SVG or PNG, one or many (from
+ * the command line or a list file), each to its own output. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "render/render.h"
 #include "template/value.h"
 #include "util/outfile.h"
 
 #define RENDER_USAGE                                                                               \
-    "Usage: pnpkit render TEMPLATE [options]\n\n"                                                  \
-    "TEMPLATE is a built-in name (see 'pnpkit list') or a path to a .yaml file.\n\n"               \
+    "Usage: pnpkit render TEMPLATE... [options]\n"                                                 \
+    "       pnpkit render --list FILE [options]\n\n"                                               \
+    "TEMPLATE is a name (see 'pnpkit list') or a path to a .yaml file. Several\n"                  \
+    "templates are rendered one after another, each to OUTDIR/NAME.FORMAT.\n\n"                    \
     "  -o, --output FILE    output file; the format follows the extension (.pdf .svg\n"            \
     "                       .png). '-' writes to standard output (give --format).\n"               \
-    "                       Default: out/TEMPLATE.FORMAT\n"                                        \
+    "                       Default: OUTDIR/TEMPLATE.FORMAT\n"                                     \
+    "  -d, --outdir DIR     where outputs go without -o (default out; created)\n"                  \
+    "  -l, --list FILE      render every line of FILE ('-': standard input): a\n"                  \
+    "                       template and its own options, as on this command line\n"               \
+    "                       (quotes as in the shell; blank lines and # comments\n"                 \
+    "                       are skipped). They add to the options given here.\n"                   \
     "  -f, --format FMT     pdf | svg | png (default pdf); scene writes the laid-out\n"            \
     "                       display list as text (mm), for checking layouts\n"                     \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
@@ -25,9 +36,39 @@
     "      --mono           ink-saving greyscale\n"                                                \
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
-    "      --backend ID     cairo (default) | haru (compact PDF)\n"                                \
-    "  -q, --quiet          no progress output\n"                                                  \
-    "\nPNG and SVG hold one page per file: page k of a pad goes to NAME-k.EXT.\n"
+    "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
+    "      --bleed LEN      haru: grow the page by LEN (0 to 10mm) on every side for\n"            \
+    "                       a print shop: backgrounds reach into it, crop marks,\n"                \
+    "                       TrimBox and BleedBox\n"                                                \
+    "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
+    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "  -q, --quiet          no progress bar (it shows on a terminal when a render\n"               \
+    "                       takes over a second)\n"                                                \
+    "\nPNG and SVG hold one page per file: page k of a pad goes to NAME-k.EXT.\n"                  \
+    "When one of several renders fails, the others still run; the exit status is\n"                \
+    "the first failure's. Parallel runs (xargs -P, make -j) are safe: every output\n"              \
+    "is written to its own temporary file and renamed into place.\n"
+
+/* Bounds on a list file. */
+#define RENDER_MAX_JOBS 10000
+#define RENDER_MAX_LIST_BYTES (1u << 20)
+#define RENDER_MAX_LINE 4096
+
+/* One render: a template and the options that apply to it. Strings are borrowed
+ * from an argv that outlives the job. */
+typedef struct render_job {
+    render_opts o;
+    GPtrArray *sets; /* const char * */
+    const char *output, *format, *name;
+    bool seed_given;
+    char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
+} render_job;
+
+/* Options only the command line has. */
+typedef struct render_cmd {
+    const char *outdir, *list;
+    bool quiet;
+} render_cmd;
 
 static const char *ext_format(const char *path)
 {
@@ -63,172 +104,377 @@ enum {
     OPT_TTF
 };
 
-static int render_run(int argc, char **argv)
+static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
+                                               {"outdir", required_argument, 0, 'd'},
+                                               {"list", required_argument, 0, 'l'},
+                                               {"format", required_argument, 0, 'f'},
+                                               {"set", required_argument, 0, 's'},
+                                               {"paper", required_argument, 0, OPT_PAPER},
+                                               {"landscape", no_argument, 0, OPT_LANDSCAPE},
+                                               {"portrait", no_argument, 0, OPT_PORTRAIT},
+                                               {"pages", required_argument, 0, OPT_PAGES},
+                                               {"nup", required_argument, 0, OPT_NUP},
+                                               {"mono", no_argument, 0, OPT_MONO},
+                                               {"seed", required_argument, 0, OPT_SEED},
+                                               {"dpi", required_argument, 0, OPT_DPI},
+                                               {"backend", required_argument, 0, OPT_BACKEND},
+                                               {"bleed", required_argument, 0, OPT_BLEED},
+                                               {"ttf", required_argument, 0, OPT_TTF},
+                                               {"quiet", no_argument, 0, 'q'},
+                                               {"help", no_argument, 0, 'h'},
+                                               {0, 0, 0, 0}};
+
+/* What getopt_long stopped at, as a message. */
+static int bad_option(int code, char **argv, pn_err *err)
 {
-    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-                                         {"format", required_argument, 0, 'f'},
-                                         {"set", required_argument, 0, 's'},
-                                         {"paper", required_argument, 0, OPT_PAPER},
-                                         {"landscape", no_argument, 0, OPT_LANDSCAPE},
-                                         {"portrait", no_argument, 0, OPT_PORTRAIT},
-                                         {"pages", required_argument, 0, OPT_PAGES},
-                                         {"nup", required_argument, 0, OPT_NUP},
-                                         {"mono", no_argument, 0, OPT_MONO},
-                                         {"seed", required_argument, 0, OPT_SEED},
-                                         {"dpi", required_argument, 0, OPT_DPI},
-                                         {"backend", required_argument, 0, OPT_BACKEND},
-                                         {"bleed", required_argument, 0, OPT_BLEED},
-                                         {"ttf", required_argument, 0, OPT_TTF},
-                                         {"quiet", no_argument, 0, 'q'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    render_opts o = {
-        .landscape = -1, .dpi = 150, .seed = 1, .pages = 0, .nup = 1, .epoch = cli_epoch()};
-    GPtrArray *sets = g_ptr_array_new();
-    const char *output = NULL, *format = NULL;
-    bool seed_given = false;
+    const char *arg = argv[optind - 1];
+    if (code == ':') return pn_err_set(err, PN_EUSAGE, "option '%s' needs a value", arg);
+    if (optopt && optopt < 256) return pn_err_set(err, PN_EUSAGE, "unknown option '-%c'", optopt);
+    return pn_err_set(err, PN_EUSAGE, "unknown option '%s'", arg);
+}
+
+/* Reads argv's options into j (on top of what it holds) and its other words
+ * into names. cmd is NULL for a line of a list file, where the command-line
+ * options are refused. Returns 0, 1 after printing help, or -1 with err. */
+static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, GPtrArray *names,
+                         pn_err *err)
+{
     long v;
-    int rc = 0;
-    optind = 1;
-    for (int c; (c = getopt_long(argc, argv, ":o:f:s:qh", opts, NULL)) != -1;) {
+    optind = 0; /* a fresh scan, also of a new argv */
+    for (int c; (c = getopt_long(argc, argv, ":o:d:l:f:s:qh", render_options, NULL)) != -1;) {
+        if (!cmd && (c == 'd' || c == 'l' || c == 'q' || c == 'h'))
+            return pn_err_set(err, PN_EUSAGE, "--%s belongs on the command line, not in a list",
+                              c == 'd'   ? "outdir"
+                              : c == 'l' ? "list"
+                              : c == 'q' ? "quiet"
+                                         : "help");
         switch (c) {
         case 'o':
-            output = optarg;
+            j->output = optarg;
+            break;
+        case 'd':
+            cmd->outdir = optarg;
+            break;
+        case 'l':
+            cmd->list = optarg;
             break;
         case 'f':
-            format = optarg;
+            j->format = optarg;
             break;
         case 's':
-            g_ptr_array_add(sets, optarg);
+            g_ptr_array_add(j->sets, optarg);
             break;
         case OPT_PAPER:
-            o.paper = optarg;
+            j->o.paper = optarg;
             break;
         case OPT_LANDSCAPE:
-            o.landscape = 1;
+            j->o.landscape = 1;
             break;
         case OPT_PORTRAIT:
-            o.landscape = 0;
+            j->o.landscape = 0;
             break;
         case OPT_PAGES:
-            if (!parse_long(optarg, 1, RENDER_MAX_PAGES, &v)) {
-                rc = cli_usage_error("render", "--pages takes a number from 1 to %d",
-                                     RENDER_MAX_PAGES);
-                goto out;
-            }
-            o.pages = (int)v;
+            if (!parse_long(optarg, 1, RENDER_MAX_PAGES, &v))
+                return pn_err_set(err, PN_EUSAGE, "--pages takes a number from 1 to %d",
+                                  RENDER_MAX_PAGES);
+            j->o.pages = (int)v;
             break;
         case OPT_NUP:
-            if (!parse_long(optarg, 1, 4, &v) || v == 3) {
-                rc = cli_usage_error("render", "--nup takes 2 or 4");
-                goto out;
-            }
-            o.nup = (int)v;
+            if (!parse_long(optarg, 1, 4, &v) || v == 3)
+                return pn_err_set(err, PN_EUSAGE, "--nup takes 2 or 4");
+            j->o.nup = (int)v;
             break;
         case OPT_MONO:
-            o.mono = true;
+            j->o.mono = true;
             break;
         case OPT_SEED:
-            if (!parse_long(optarg, 0, 2147483647L, &v)) {
-                rc = cli_usage_error("render", "--seed takes a number from 0 to 2147483647");
-                goto out;
-            }
-            o.seed = (unsigned long)v;
-            seed_given = true;
+            if (!parse_long(optarg, 0, 2147483647L, &v))
+                return pn_err_set(err, PN_EUSAGE, "--seed takes a number from 0 to 2147483647");
+            j->o.seed = (unsigned long)v;
+            j->seed_given = true;
             break;
         case OPT_DPI:
-            if (!parse_long(optarg, RENDER_MIN_DPI, RENDER_MAX_DPI, &v)) {
-                rc = cli_usage_error("render", "--dpi takes a number from %d to %d", RENDER_MIN_DPI,
-                                     RENDER_MAX_DPI);
-                goto out;
-            }
-            o.dpi = (double)v;
+            if (!parse_long(optarg, RENDER_MIN_DPI, RENDER_MAX_DPI, &v))
+                return pn_err_set(err, PN_EUSAGE, "--dpi takes a number from %d to %d",
+                                  RENDER_MIN_DPI, RENDER_MAX_DPI);
+            j->o.dpi = (double)v;
             break;
         case OPT_BACKEND:
-            o.backend = optarg;
+            j->o.backend = optarg;
             break;
         case OPT_BLEED:
-            if (!pv_length_mm(optarg, &o.bleed) || o.bleed < 0 || o.bleed > 10) {
-                rc = cli_usage_error("render", "--bleed takes a length from 0 to 10mm");
-                goto out;
-            }
+            if (!pv_length_mm(optarg, &j->o.bleed) || j->o.bleed < 0 || j->o.bleed > 10)
+                return pn_err_set(err, PN_EUSAGE, "--bleed takes a length from 0 to 10mm");
             break;
         case OPT_TTF:
-            o.ttf = optarg;
+            j->o.ttf = optarg;
             break;
         case 'q':
+            cmd->quiet = true;
             break;
         case 'h':
             fputs(RENDER_USAGE, stdout);
-            goto out;
+            return 1;
         default:
-            rc = cli_bad_option("render", c, argv);
-            goto out;
+            return bad_option(c, argv, err);
         }
     }
-    if (optind != argc - 1) {
-        rc = cli_usage_error("render",
-                             optind >= argc ? "which template?" : "one template at a time");
-        goto out;
-    }
-    const char *name = argv[optind];
-    if (format && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png") &&
-        strcmp(format, "scene")) {
-        rc = cli_usage_error("render", "--format must be pdf, svg, png or scene");
-        goto out;
-    }
-    if (output && strcmp(output, "-")) {
-        const char *ef = ext_format(output);
-        if (!ef && !format) {
-            rc = cli_usage_error(
-                "render", "%s: cannot tell the format; use .pdf, .svg, .png or --format", output);
-            goto out;
+    for (int i = optind; i < argc; i++)
+        g_ptr_array_add(names, argv[i]);
+    return 0;
+}
+
+static render_job *job_copy(const render_job *base, const char *name, char *where)
+{
+    render_job *j = g_new0(render_job, 1);
+    *j = *base;
+    j->sets = g_ptr_array_copy(base->sets, NULL, NULL);
+    j->name = name;
+    j->where = where;
+    return j;
+}
+
+static void job_free(gpointer p)
+{
+    render_job *j = p;
+    g_ptr_array_free(j->sets, TRUE);
+    g_free(j->where);
+    g_free(j);
+}
+
+/* Reads the list file into jobs (built on base). Every line's words are kept in
+ * words (freed by the caller) because the jobs borrow them. */
+static int read_list(const char *file, const render_job *base, GPtrArray *jobs, GPtrArray *words,
+                     pn_err *err)
+{
+    bool std = !strcmp(file, "-");
+    const char *shown = std ? "<stdin>" : file;
+    FILE *fp = std ? stdin : fopen(file, "r");
+    if (!fp) return pn_err_set(err, PN_EIO, "%s: %s", file, strerror(errno));
+    char line[RENDER_MAX_LINE + 2];
+    int lineno = 0, rc = 0;
+    size_t bytes = 0;
+    while (!rc && fgets(line, sizeof line, fp)) {
+        lineno++;
+        size_t len = strlen(line);
+        bytes += len;
+        if (bytes > RENDER_MAX_LIST_BYTES) {
+            rc = pn_err_at(err, shown, lineno, 1, "the list is larger than %u bytes",
+                           RENDER_MAX_LIST_BYTES);
+            break;
         }
-        if (ef && format && strcmp(ef, format)) {
-            rc = cli_usage_error("render", "%s does not match --format %s", output, format);
-            goto out;
+        if (len > RENDER_MAX_LINE) {
+            rc =
+                pn_err_at(err, shown, lineno, 1, "line longer than %d characters", RENDER_MAX_LINE);
+            break;
         }
-        if (!format) format = ef;
-    } else if (output && !format) {
-        rc = cli_usage_error("render", "-o - needs --format");
-        goto out;
-    }
-    if (!format) format = "pdf";
-    if (!strcmp(format, "scene") && !o.backend) o.backend = "dump";
-    pn_err err = {0};
-    tmpl *t = tmpl_open(name, &err);
-    if (!t) {
-        rc = cli_fail(&err);
-        goto out;
-    }
-    for (guint i = 0; i < sets->len && !rc; i++)
-        if (tmpl_set(t, g_ptr_array_index(sets, i), &err)) rc = cli_fail(&err);
-    if (!rc && seed_given) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%lu", o.seed);
-        if (tmpl_set_if_present(t, "seed", buf, &err)) rc = cli_fail(&err);
-    }
-    if (!rc && tmpl_resolve(t, &err)) rc = cli_fail(&err);
-    char *deflt = NULL;
-    if (!rc && !output) {
-        if (pn_ensure_dir("out", &err)) {
-            rc = cli_fail(&err);
+        g_strchomp(line);
+        const char *s = line;
+        while (g_ascii_isspace(*s))
+            s++;
+        if (!*s || *s == '#') continue;
+        if (jobs->len >= RENDER_MAX_JOBS) {
+            rc = pn_err_at(err, shown, lineno, 1, "more than %d renders in one list",
+                           RENDER_MAX_JOBS);
+            break;
+        }
+        int n;
+        char **line_words;
+        GError *ge = NULL;
+        if (!g_shell_parse_argv(s, &n, &line_words, &ge)) {
+            rc = pn_err_at(err, shown, lineno, 1, "%s", ge->message);
+            g_error_free(ge);
+            break;
+        }
+        /* getopt wants the command's name first */
+        int argc = n + 1;
+        char **argv = g_new0(char *, (gsize)argc + 1);
+        argv[0] = g_strdup("render");
+        memcpy(argv + 1, line_words, (size_t)n * sizeof *argv);
+        g_free(line_words);
+        g_ptr_array_add(words, argv);
+        GPtrArray *names = g_ptr_array_new();
+        render_job *j = job_copy(base, NULL, g_strdup_printf("%s:%d", shown, lineno));
+        pn_err perr = {0};
+        if (parse_options(j, NULL, argc, argv, names, &perr)) {
+            rc = pn_err_at(err, shown, lineno, 1, "%s", perr.msg);
+        } else if (names->len != 1) {
+            rc = pn_err_at(err, shown, lineno, 1,
+                           names->len ? "one template per line" : "which template?");
         } else {
-            deflt = g_strdup_printf("out/%s.%s", t->name, format);
-            output = deflt;
+            j->name = g_ptr_array_index(names, 0);
+            g_ptr_array_add(jobs, j);
+            j = NULL;
         }
+        if (j) job_free(j);
+        g_ptr_array_free(names, TRUE);
     }
-    if (!rc) {
-        o.output = output;
-        o.format = format;
-        if (render_template(t, &o, &err)) rc = cli_fail(&err);
-    }
-    g_free(deflt);
-    tmpl_free(t);
-out:
-    g_ptr_array_free(sets, TRUE);
+    if (!rc && ferror(fp)) rc = pn_err_set(err, PN_EIO, "%s: read error", shown);
+    if (!std) fclose(fp);
+    if (rc && err->status != PN_EIO) err->status = PN_EINPUT;
     return rc;
 }
 
-const cli_command cli_render = {"render", "render a template to PDF, SVG or PNG", RENDER_USAGE,
+/* Checks the output and format of a job and settles its format. */
+static int check_output(render_job *j, pn_err *err)
+{
+    const char *f = j->format;
+    if (f && strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
+        return pn_err_set(err, PN_EUSAGE, "--format must be pdf, svg, png or scene");
+    if (j->output && strcmp(j->output, "-")) {
+        const char *ef = ext_format(j->output);
+        if (!ef && !f)
+            return pn_err_set(err, PN_EUSAGE,
+                              "%s: cannot tell the format; use .pdf, .svg, .png or --format",
+                              j->output);
+        if (ef && f && strcmp(ef, f))
+            return pn_err_set(err, PN_EUSAGE, "%s does not match --format %s", j->output, f);
+        if (!f) f = ef;
+    } else if (j->output) {
+        if (!f) return pn_err_set(err, PN_EUSAGE, "-o - needs --format");
+        if (strcmp(f, "svg") && strcmp(f, "scene") && isatty(STDOUT_FILENO))
+            return pn_err_set(err, PN_EUSAGE,
+                              "not writing %s to a terminal: redirect standard output or give -o "
+                              "FILE",
+                              !strcmp(f, "pdf") ? "a PDF" : "a PNG");
+    }
+    j->format = f ? f : "pdf";
+    if (!strcmp(j->format, "scene") && !j->o.backend) j->o.backend = "dump";
+    return 0;
+}
+
+/* Renders one job; outputs already written by this run are refused. */
+static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
+                   pn_err *err)
+{
+    tmpl *t = tmpl_open(j->name, err);
+    if (!t) return -1;
+    int rc = 0;
+    for (guint i = 0; i < j->sets->len && !rc; i++)
+        rc = tmpl_set(t, g_ptr_array_index(j->sets, i), err);
+    if (!rc && j->seed_given) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lu", j->o.seed);
+        rc = tmpl_set_if_present(t, "seed", buf, err);
+    }
+    if (!rc) rc = tmpl_resolve(t, err);
+    char *output = NULL;
+    if (!rc && !j->output) {
+        const char *dir = cmd->outdir ? cmd->outdir : "out";
+        if (g_mkdir_with_parents(dir, 0777) != 0)
+            rc = pn_err_set(err, PN_EIO, "cannot create directory %s: %s", dir, strerror(errno));
+        else
+            output = g_strdup_printf("%s/%s.%s", dir, t->name, j->format);
+    } else if (!rc) {
+        output = g_strdup(j->output);
+    }
+    if (!rc && !strcmp(output, "-") && (!strcmp(j->format, "svg") || !strcmp(j->format, "png"))) {
+        /* one page per SVG or PNG file: refuse more before writing any */
+        int nup = j->o.nup > 1 ? j->o.nup : 1;
+        int pages = j->o.pages > 0 ? j->o.pages : render_sheet_count(t, &j->o, err);
+        int papers = (pages + nup - 1) / nup;
+        if (pages < 0)
+            rc = -1;
+        else if (papers > 1)
+            rc = pn_err_set(err, PN_EUSAGE,
+                            "%s file holds one page, so standard output can take only one of %d; "
+                            "write a PDF or give -o FILE",
+                            !strcmp(j->format, "svg") ? "an SVG" : "a PNG", papers);
+    }
+    if (!rc && strcmp(output, "-")) {
+        const char *before = g_hash_table_lookup(written, output);
+        if (before)
+            rc = pn_err_set(err, j->where ? PN_EINPUT : PN_EUSAGE,
+                            "%s was already written by %s; give this one -o FILE", output, before);
+    }
+    if (!rc) {
+        cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
+        render_opts o = j->o;
+        o.output = output;
+        o.format = j->format;
+        o.progress = cli_progress_update;
+        o.progress_user = bar;
+        rc = render_template(t, &o, err);
+        cli_progress_free(bar);
+        if (!rc)
+            g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
+    }
+    g_free(output);
+    tmpl_free(t);
+    return rc;
+}
+
+static int render_run(int argc, char **argv)
+{
+    render_job base = {
+        .o = {.landscape = -1, .dpi = 150, .seed = 1, .pages = 0, .nup = 1, .epoch = cli_epoch()},
+        .sets = g_ptr_array_new()};
+    render_cmd cmd = {0};
+    GPtrArray *names = g_ptr_array_new();
+    GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
+    GPtrArray *words = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    GHashTable *written = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    pn_err err = {0};
+    int rc = parse_options(&base, &cmd, argc, argv, names, &err);
+    if (rc == 1) {
+        rc = 0;
+        goto out;
+    }
+    if (rc) {
+        rc = cli_usage_error("render", "%s", err.msg);
+        goto out;
+    }
+    for (guint i = 0; i < names->len; i++)
+        g_ptr_array_add(jobs, job_copy(&base, g_ptr_array_index(names, i), NULL));
+    if (cmd.list && read_list(cmd.list, &base, jobs, words, &err)) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    if (!jobs->len) {
+        rc = cli_usage_error("render", "which template?");
+        goto out;
+    }
+    if (jobs->len > 1 && base.output) {
+        rc = cli_usage_error("render", "-o names one file; give --outdir DIR for several "
+                                       "templates");
+        goto out;
+    }
+    for (guint i = 0; i < jobs->len; i++) {
+        render_job *j = g_ptr_array_index(jobs, i);
+        if (check_output(j, &err)) {
+            if (!j->where) {
+                rc = cli_usage_error("render", "%s", err.msg);
+            } else {
+                fprintf(stderr, "%s:1: %s\n", j->where, err.msg);
+                rc = PN_EINPUT;
+            }
+            goto out;
+        }
+        if (jobs->len > 1 && !strcmp(j->output ? j->output : "", "-")) {
+            rc = cli_usage_error("render", "only one template can go to standard output");
+            goto out;
+        }
+    }
+    for (guint i = 0; i < jobs->len; i++) {
+        render_job *j = g_ptr_array_index(jobs, i);
+        char *label = jobs->len > 1 ? g_strdup_printf("[%u/%u] %s", i + 1, jobs->len, j->name)
+                                    : g_strdup(j->name);
+        pn_err jerr = {0};
+        if (run_job(j, &cmd, written, label, &jerr)) {
+            if (j->where) fprintf(stderr, "%s: ", j->where);
+            int st = cli_fail(&jerr);
+            if (!rc) rc = st;
+        }
+        g_free(label);
+    }
+out:
+    g_hash_table_destroy(written);
+    g_ptr_array_free(jobs, TRUE);
+    g_ptr_array_free(words, TRUE);
+    g_ptr_array_free(names, TRUE);
+    g_ptr_array_free(base.sets, TRUE);
+    return rc;
+}
+
+const cli_command cli_render = {"render", "render templates to PDF, SVG or PNG", RENDER_USAGE,
                                 render_run};

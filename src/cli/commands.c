@@ -2,7 +2,8 @@
 #include <stddef.h>
 #include "cli/cli.h"
 
-extern const cli_command cli_list, cli_render, cli_check, cli_calc, cli_help;
+extern const cli_command cli_list, cli_render, cli_score, cli_analyze, cli_check, cli_calc,
+    cli_help;
 
-const cli_command *const cli_commands[] = {&cli_list, &cli_render, &cli_check,
-                                           &cli_calc, &cli_help,   NULL};
+const cli_command *const cli_commands[] = {&cli_list,  &cli_render, &cli_score, &cli_analyze,
+                                           &cli_check, &cli_calc,   &cli_help,  NULL};

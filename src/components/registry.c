@@ -3,7 +3,8 @@
 
 extern const comp_type comp_text, comp_line, comp_rect, comp_circle, comp_slot, comp_grid,
     comp_table, comp_ring_board, comp_c36_scorebox, comp_tic_board, comp_tic_goals,
-    comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape;
+    comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape,
+    comp_cirplexed_board;
 
 const comp_type *const comp_types[] = {
     &comp_text,
@@ -22,6 +23,7 @@ const comp_type *const comp_types[] = {
     &comp_tally,
     &comp_tile_sheet,
     &comp_shape,
+    &comp_cirplexed_board,
     NULL,
 };
 

@@ -201,10 +201,26 @@ static bool fits_paper(const tmpl *t, const scene *s)
     return true;
 }
 
+/* The page background under everything, to the paper's edge (a backend with
+ * bleed extends it past the trim). Returns the new scene (s is freed). */
+static scene *with_background(const tmpl *t, scene *s, pn_err *err)
+{
+    scene *p = scene_new(scene_width(s), scene_height(s), scene_mono(s));
+    scene_style bg = scene_fill_style(t->background);
+    scene_rect(p, 0, 0, scene_width(s), scene_height(s), &bg);
+    if (scene_append(p, s, 1, 0, 0, "", err)) {
+        scene_free(p);
+        p = NULL;
+    }
+    scene_free(s);
+    return p;
+}
+
 /* One sheet; footer: whether a seeded sheet gets its footer here (imposed
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
+    if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     comp_ctx base;
     double pw, ph, lw, lh, dw, dh;
     if (render_sheet_size(t, o, &pw, &ph, err) || layout_size(t, o, &lw, &lh, err) ||
@@ -232,6 +248,7 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     if ((fabs(pw - lw) > 0.01 || fabs(ph - lh) > 0.01) &&
         !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
         return NULL;
+    if (t->background.a > 0 && !(s = with_background(t, s, err))) return NULL;
     if (footer && t->seeded &&
         add_footer(t, s, PAPER_UNPRINTABLE_MM + 1, pw - 2 * PAPER_UNPRINTABLE_MM - 2,
                    ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
@@ -318,6 +335,16 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
+    if (o->bleed > 0 && !be->bleed)
+        return pn_err_set(err, PN_EUSAGE,
+                          "--bleed needs --backend haru (the %s backend cannot write the trim and "
+                          "bleed boxes a print shop reads)",
+                          be->id);
+    if (o->ttf && !be->ttf)
+        return pn_err_set(err, PN_EUSAGE,
+                          "--ttf is for --backend haru (the %s backend draws every character with "
+                          "its own fonts)",
+                          be->id);
     int pages = o->pages > 0 ? o->pages : render_sheet_count(t, o, err);
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;

@@ -17,6 +17,10 @@
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);
+/* Called before a sheet is laid out, with its index: it may change the
+ * template's parameters for that sheet (tmpl_set, then tmpl_resolve), e.g. a
+ * scorer drawing a different board on every page. */
+typedef int (*render_prepare_hook)(void *user, tmpl *t, int page, pn_err *err);
 /* Called after every page is written (progress reporting). */
 typedef void (*render_progress)(void *user, int done, int total);
 
@@ -34,6 +38,7 @@ typedef struct render_opts {
     double bleed; /* mm */
     const char *ttf;
     long long epoch;
+    render_prepare_hook prepare; /* may be NULL; gets hook_user */
     render_page_hook hook;
     void *hook_user;
     render_progress progress;

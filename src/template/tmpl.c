@@ -3,13 +3,15 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "util/paths.h"
 #include "util/resources.h"
 
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
                                        "params", "page",  "components",  NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
-static const char *const page_keys[] = {"paper", "orientation", "margin", "fit", NULL};
+static const char *const page_keys[] = {"paper", "orientation", "margin",
+                                        "fit",   "background",  NULL};
 
 static bool valid_name(const char *s)
 {
@@ -194,6 +196,13 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
         else if (strcmp(f, "auto"))
             return pn_yml_err(err, t->doc, fn, "fit must be auto, scale or flow");
     }
+    struct fy_node *bn = pn_yml_get(pg, "background");
+    if (bn) {
+        const char *c;
+        if (pn_yml_str(t->doc, bn, &c, err)) return -1;
+        if (!pn_rgba_parse(c, &t->background))
+            return pn_yml_err(err, t->doc, bn, "background must be a colour (#rrggbb or a name)");
+    }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {
         const char *m;
@@ -308,9 +317,30 @@ tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *er
     return from_doc(pn_yml_load_buffer(file, buf, len, err), "built-in", err);
 }
 
-static char *user_dir(void)
+/* Where the template called name lives: its origin and path ("templates/NAME.yaml"
+ * for an embedded one, with *res set). false when there is none. */
+static bool find_named(const char *name, const char **origin, char **path, const pn_resource **res)
 {
-    return g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL);
+    char *file = g_strdup_printf("%s.yaml", name);
+    *res = NULL;
+    *path = g_build_filename(pn_paths_user_templates(), file, NULL);
+    *origin = "user";
+    if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+        g_free(*path);
+        *path = g_strdup_printf("templates/%s", file);
+        *origin = "built-in";
+        if (!(*res = pn_resource_find(*path))) {
+            g_free(*path);
+            *path = g_build_filename(pn_paths_installed_templates(), file, NULL);
+            *origin = "installed";
+            if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+                g_free(*path);
+                *path = NULL;
+            }
+        }
+    }
+    g_free(file);
+    return *path != NULL;
 }
 
 tmpl *tmpl_open(const char *name, pn_err *err)
@@ -321,33 +351,87 @@ tmpl *tmpl_open(const char *name, pn_err *err)
         pn_err_set(err, PN_EINPUT, "%s: not a template name", name);
         return NULL;
     }
-    char *file = g_strdup_printf("%s.yaml", name);
-    char *dir = user_dir();
-    char *path = g_build_filename(dir, file, NULL);
-    g_free(dir);
-    tmpl *t = NULL;
-    if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-        t = from_doc(pn_yml_load_file(path, err), "user", err);
-        goto done;
+    const char *origin;
+    char *path;
+    const pn_resource *r;
+    if (!find_named(name, &origin, &path, &r)) {
+        pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
+        return NULL;
     }
+    tmpl *t = r ? tmpl_load_buffer(path, r->data, r->len, err)
+                : from_doc(pn_yml_load_file(path, err), origin, err);
     g_free(path);
-    path = g_strdup_printf("templates/%s", file);
-    const pn_resource *r = pn_resource_find(path);
-    if (r) {
-        t = tmpl_load_buffer(path, r->data, r->len, err);
-        goto done;
-    }
-    g_free(path);
-    path = g_build_filename(PNPKIT_DATADIR, "templates", file, NULL);
-    if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-        t = from_doc(pn_yml_load_file(path, err), "installed", err);
-        goto done;
-    }
-    pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
-done:
-    g_free(path);
-    g_free(file);
     return t;
+}
+
+/* Adds the names of the *.yaml files in dir (at most TMPL_MAX_LISTED). */
+static void add_dir_names(GHashTable *names, const char *dir)
+{
+    GDir *d = g_dir_open(dir, 0, NULL);
+    if (!d) return;
+    int n = 0;
+    for (const char *f; n < TMPL_MAX_LISTED && (f = g_dir_read_name(d));) {
+        if (!g_str_has_suffix(f, ".yaml")) continue;
+        char *name = g_strndup(f, strlen(f) - 5);
+        if (valid_name(name)) {
+            g_hash_table_add(names, name);
+            n++;
+        } else {
+            g_free(name);
+        }
+    }
+    g_dir_close(d);
+}
+
+static gint cmp_entry(gconstpointer a, gconstpointer b)
+{
+    const tmpl_entry *x = *(tmpl_entry *const *)a, *y = *(tmpl_entry *const *)b;
+    return strcmp(x->name, y->name);
+}
+
+static void entry_free(gpointer p)
+{
+    tmpl_entry *e = p;
+    g_free(e->name);
+    g_free(e->path);
+    g_free(e);
+}
+
+GPtrArray *tmpl_list(void)
+{
+    GHashTable *names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    char **builtin = tmpl_builtin_names();
+    for (char **b = builtin; *b; b++)
+        g_hash_table_add(names, g_strdup(*b));
+    g_strfreev(builtin);
+    add_dir_names(names, pn_paths_user_templates());
+    add_dir_names(names, pn_paths_installed_templates());
+    GPtrArray *out = g_ptr_array_new_with_free_func(entry_free);
+    GHashTableIter it;
+    gpointer key;
+    g_hash_table_iter_init(&it, names);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        tmpl_entry *e = g_new0(tmpl_entry, 1);
+        const pn_resource *r;
+        if (!find_named(key, &e->origin, &e->path, &r)) {
+            g_free(e);
+            continue;
+        }
+        e->name = g_strdup(key);
+        if (!strcmp(e->origin, "user")) {
+            char *p = g_strdup_printf("templates/%s.yaml", e->name);
+            char *inst = g_build_filename(pn_paths_installed_templates(), p + 10, NULL);
+            e->hides = pn_resource_find(p)                         ? "built-in"
+                       : g_file_test(inst, G_FILE_TEST_IS_REGULAR) ? "installed"
+                                                                   : NULL;
+            g_free(inst);
+            g_free(p);
+        }
+        g_ptr_array_add(out, e);
+    }
+    g_hash_table_destroy(names);
+    g_ptr_array_sort(out, cmp_entry);
+    return out;
 }
 
 int tmpl_set(tmpl *t, const char *assignment, pn_err *err)

@@ -47,16 +47,17 @@ typedef struct tmpl {
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
     bool landscape;
-    double margin;     /* mm */
-    tmpl_fit fit;      /* how a sheet meets a paper other than `paper` */
-    GPtrArray *params; /* tmpl_param* */
-    GPtrArray *comps;  /* tmpl_comp* */
+    double margin;      /* mm */
+    tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
+    pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    GPtrArray *params;  /* tmpl_param* */
+    GPtrArray *comps;   /* tmpl_comp* */
     pv_pool *pool;
 } tmpl;
 
 /* Loads by built-in name, or from a path (anything containing '/' or ending in
- * .yaml). Built-ins are looked up in the user's directory, the installed data
- * directory, then the embedded set. NULL with err on failure. */
+ * .yaml). A name is looked up in the user's directory, the embedded set, then the
+ * installed data directory (see util/paths.h). NULL with err on failure. */
 tmpl *tmpl_open(const char *name_or_path, pn_err *err);
 tmpl *tmpl_load_file(const char *path, pn_err *err);
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
@@ -73,5 +74,19 @@ int tmpl_resolve(tmpl *t, pn_err *err);
 
 /* Names of the embedded templates (sorted; caller g_strfreev()s). */
 char **tmpl_builtin_names(void);
+
+#define TMPL_MAX_LISTED 1000 /* template files read from one directory */
+
+/* A template tmpl_open finds by name, and where it comes from. */
+typedef struct tmpl_entry {
+    char *name;         /* what to pass to tmpl_open */
+    const char *origin; /* "user", "built-in" or "installed" (the one that wins) */
+    char *path;         /* its file, or "templates/NAME.yaml" for a built-in */
+    const char *hides;  /* a user template hides this origin's copy, or NULL */
+} tmpl_entry;
+
+/* Every named template: built-in, the user's ($XDG_DATA_HOME/pnpkit/templates)
+ * and installed ones, sorted by name. Caller g_ptr_array_unref()s. */
+GPtrArray *tmpl_list(void);
 
 #endif

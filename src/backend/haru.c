@@ -1,0 +1,709 @@
+/* haru.c: the libharu backend: compact PDF with the PDF base-14 fonts (Helvetica
+ * for the scene's print and handwriting fonts), an optional embedded TrueType
+ * font for text the base-14 fonts cannot encode, and the print-shop bleed: the
+ * page grows by the bleed on every side, backgrounds reach into it, crop marks
+ * sit outside the trim and the page carries TrimBox and BleedBox.
+ *
+ * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
+ * anchor, alignment and baseline but is re-placed with the base-14 font's own
+ * width, so centred text stays centred. The document is built in memory by
+ * libharu and written through pn_outfile in finish, so output appears whole or
+ * not at all. */
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_TRUETYPE_TAGS_H
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <hpdf.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
+#include "backend/backend.h"
+#include "scene/measure.h"
+#include "util/outfile.h"
+
+/* Page content is written in whole units of 1/10 pt (a cm at the start of each
+ * page): shorter than libharu's five decimals, within 0.02 mm, and libharu's
+ * integer dash lengths fit. libharu refuses numbers above 32767, so a page
+ * larger than that many units uses 1/5 pt. */
+#define HARU_UNITS 10.0
+#define HARU_MAX_NUMBER 32767.0
+/* The largest --ttf file read. */
+#define HARU_MAX_TTF_BYTES (32 << 20)
+/* libharu keeps the whole document in memory until it is saved. */
+#define HARU_MAX_PAGES 5000
+/* Points on a trim edge (within this many mm) belong to a background. */
+#define HARU_EDGE_EPS 0.01
+/* Crop marks: stroke width (pt) and the gap (mm) kept clear of the trim. */
+#define HARU_MARK_WIDTH 0.25
+#define HARU_MARK_GAP 1.0
+
+/* The graphics state last written to the page, so only changes are written. */
+typedef struct haru_state {
+    pn_rgba fill, stroke;
+    double width;
+    int cap, join;
+    bool dashed;
+    HPDF_Font font;
+    double size;
+} haru_state;
+
+typedef struct haru_be {
+    HPDF_Doc pdf;
+    pn_outfile *out;
+    char *path;
+    double bleed;  /* mm */
+    double tw, th; /* trim size of the current page, mm */
+    double ph_pt;  /* media height, pt */
+    double k;      /* page units per pt */
+    HPDF_Page page;
+    bool in_text;            /* a BT ... ET object is open */
+    haru_state st;           /* valid while a page is open */
+    HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
+    HPDF_Font ttf;           /* embedded --ttf font or NULL */
+    char *ttf_path;
+    GHashTable *ttf_used; /* code points set in the embedded font */
+    GHashTable *gstates;  /* alpha key -> HPDF_ExtGState */
+    int pages;
+    HPDF_STATUS error, detail; /* the first error libharu reported */
+} haru_be;
+
+static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
+{
+    haru_be *b = user;
+    if (!b->error) {
+        b->error = error_no;
+        b->detail = detail_no;
+    }
+}
+
+/* Turns a recorded libharu error into err; 0 when there was none. */
+static int haru_check(haru_be *b, const char *what, pn_err *err)
+{
+    if (!b->error) return 0;
+    return pn_err_set(err, PN_EIO, "%s: libharu failed %s (error 0x%04X, detail %u)", b->path, what,
+                      (unsigned)b->error, (unsigned)b->detail);
+}
+
+static bool haru_supports(const char *f)
+{
+    return !strcmp(f, "pdf");
+}
+
+static void haru_free(haru_be *b)
+{
+    if (b->pdf) HPDF_Free(b->pdf);
+    if (b->gstates) g_hash_table_destroy(b->gstates);
+    if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
+    g_free(b->path);
+    g_free(b->ttf_path);
+    g_free(b);
+}
+
+static void haru_set_date(haru_be *b, HPDF_InfoType which, long long epoch)
+{
+    time_t t = (time_t)epoch;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    HPDF_Date d = {.year = tm.tm_year + 1900,
+                   .month = tm.tm_mon + 1,
+                   .day = tm.tm_mday,
+                   .hour = tm.tm_hour,
+                   .minutes = tm.tm_min,
+                   .seconds = tm.tm_sec,
+                   .ind = 'Z'};
+    HPDF_SetInfoDateAttr(b->pdf, which, d);
+}
+
+/* libharu 2.3.0 trusts the font file and crashes on a malformed one, so FreeType
+ * checks it first: one TrueType face with the tables libharu reads and a
+ * Unicode (Windows) character map. */
+static int haru_ttf_check(const char *file, pn_err *err)
+{
+    GStatBuf st;
+    if (g_stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return pn_err_set(err, PN_EINPUT, "--ttf %s: no such file", file);
+    if (st.st_size > HARU_MAX_TTF_BYTES)
+        return pn_err_set(err, PN_EINPUT, "--ttf %s: larger than %d MB", file,
+                          HARU_MAX_TTF_BYTES >> 20);
+    FT_Library lib;
+    if (FT_Init_FreeType(&lib)) return pn_err_set(err, PN_EIO, "FreeType could not start");
+    FT_Face face;
+    const char *why = NULL;
+    if (FT_New_Face(lib, file, 0, &face)) {
+        why = "not a font";
+    } else {
+        static const FT_ULong tags[] = {TTAG_head, TTAG_hhea, TTAG_maxp, TTAG_hmtx, TTAG_loca,
+                                        TTAG_glyf, TTAG_cmap, TTAG_name, TTAG_post, TTAG_OS2};
+        if (!FT_IS_SFNT(face) || face->num_faces != 1) why = "not a single TrueType font";
+        for (size_t i = 0; !why && i < G_N_ELEMENTS(tags); i++) {
+            FT_ULong len = 0;
+            if (FT_Load_Sfnt_Table(face, tags[i], 0, NULL, &len) || len == 0)
+                why = "not a TrueType font with glyf outlines";
+        }
+        bool unicode = false;
+        for (int i = 0; i < face->num_charmaps; i++)
+            unicode |= face->charmaps[i]->platform_id == 3 && face->charmaps[i]->encoding_id == 1;
+        if (!why && !unicode) why = "has no Unicode character map";
+        FT_Done_Face(face);
+    }
+    FT_Done_FreeType(lib);
+    if (why) return pn_err_set(err, PN_EINPUT, "--ttf %s: %s", file, why);
+    return 0;
+}
+
+static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
+{
+    if (haru_ttf_check(file, err)) return -1;
+    HPDF_UseUTFEncodings(b->pdf);
+    const char *name = HPDF_LoadTTFontFromFile(b->pdf, file, HPDF_TRUE);
+    if (name) b->ttf = HPDF_GetFont(b->pdf, name, "UTF-8");
+    if (!name || !b->ttf || b->error)
+        return pn_err_set(err, PN_EINPUT,
+                          "--ttf %s: not a TrueType font libharu can embed (error 0x%04X)", file,
+                          (unsigned)b->error);
+    b->ttf_path = g_strdup(file);
+    b->ttf_used = g_hash_table_new(g_direct_hash, g_direct_equal);
+    return 0;
+}
+
+static void *haru_open(const pn_backend_opts *o, pn_err *err)
+{
+    haru_be *b = g_new0(haru_be, 1);
+    b->path = g_strdup(o->path);
+    b->bleed = o->bleed > 0 ? o->bleed : 0;
+    b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
+    b->pdf = HPDF_New(haru_on_error, b);
+    if (!b->pdf) {
+        pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
+        haru_free(b);
+        return NULL;
+    }
+    HPDF_SetCompressionMode(b->pdf, HPDF_COMP_ALL);
+    /* Fixed dates and no /ID (libharu writes one only when encrypting): two runs
+     * give the same bytes. */
+    haru_set_date(b, HPDF_INFO_CREATION_DATE, o->epoch);
+    haru_set_date(b, HPDF_INFO_MOD_DATE, o->epoch);
+    HPDF_SetInfoAttr(b->pdf, HPDF_INFO_CREATOR, "pnpkit");
+    if (o->title) {
+        /* Info strings are written as given: keep them ASCII. */
+        char *title = g_str_to_ascii(o->title, "C");
+        HPDF_SetInfoAttr(b->pdf, HPDF_INFO_TITLE, title);
+        g_free(title);
+    }
+    if (haru_check(b, "to set up the document", err) || (o->ttf && haru_load_ttf(b, o->ttf, err))) {
+        haru_free(b);
+        return NULL;
+    }
+    b->out = pn_outfile_open(b->path, err);
+    if (!b->out) {
+        haru_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* Scene mm (y down) to page units (1/100 pt, y up), with the bleed margin. */
+static HPDF_REAL px(const haru_be *b, double x)
+{
+    return (HPDF_REAL)round((x + b->bleed) * PN_MM_TO_PT * b->k);
+}
+static HPDF_REAL py(const haru_be *b, double y)
+{
+    return (HPDF_REAL)round((b->ph_pt - (y + b->bleed) * PN_MM_TO_PT) * b->k);
+}
+/* A length in mm to page units. */
+static HPDF_REAL plen(const haru_be *b, double mm)
+{
+    return (HPDF_REAL)round(mm * PN_MM_TO_PT * b->k);
+}
+
+static void end_text(haru_be *b)
+{
+    if (!b->in_text) return;
+    HPDF_Page_EndText(b->page);
+    b->in_text = false;
+}
+
+static int haru_begin_page(void *vb, double w, double h, pn_err *err)
+{
+    haru_be *b = vb;
+    if (b->pages >= HARU_MAX_PAGES)
+        return pn_err_set(err, PN_EINPUT,
+                          "the haru backend holds at most %d pages in one document; use the "
+                          "cairo backend or fewer --pages",
+                          HARU_MAX_PAGES);
+    b->pages++;
+    b->tw = w;
+    b->th = h;
+    double mw = (w + 2 * b->bleed) * PN_MM_TO_PT, mh = (h + 2 * b->bleed) * PN_MM_TO_PT;
+    b->ph_pt = mh;
+    b->page = HPDF_AddPage(b->pdf);
+    if (!b->page) return haru_check(b, "to add a page", err);
+    HPDF_Page_SetWidth(b->page, (HPDF_REAL)mw);
+    HPDF_Page_SetHeight(b->page, (HPDF_REAL)mh);
+    if (b->bleed > 0) {
+        double k = b->bleed * PN_MM_TO_PT;
+        HPDF_Box trim = {(HPDF_REAL)k, (HPDF_REAL)k, (HPDF_REAL)(mw - k), (HPDF_REAL)(mh - k)};
+        HPDF_Box bleed = {0, 0, (HPDF_REAL)mw, (HPDF_REAL)mh};
+        HPDF_Dict_Add(b->page, "TrimBox", HPDF_Box_Array_New(b->page->mmgr, trim));
+        HPDF_Dict_Add(b->page, "BleedBox", HPDF_Box_Array_New(b->page->mmgr, bleed));
+    }
+    b->k = HARU_UNITS;
+    if (fmax(mw, mh) * b->k > HARU_MAX_NUMBER) b->k = HARU_UNITS / 2;
+    HPDF_Page_Concat(b->page, (HPDF_REAL)(1 / b->k), 0, 0, (HPDF_REAL)(1 / b->k), 0, 0);
+    /* PDF's initial state: black, 1pt, butt caps, miter joins, solid. */
+    b->st = (haru_state){.fill = PN_BLACK,
+                         .stroke = PN_BLACK,
+                         .width = b->k,
+                         .cap = HPDF_BUTT_END,
+                         .join = HPDF_MITER_JOIN};
+    b->in_text = false;
+    return haru_check(b, "to add a page", err);
+}
+
+static bool same_rgb(pn_rgba a, pn_rgba c)
+{
+    return a.r == c.r && a.g == c.g && a.b == c.b;
+}
+
+static void set_fill(haru_be *b, pn_rgba c)
+{
+    if (same_rgb(b->st.fill, c)) return;
+    HPDF_Page_SetRGBFill(b->page, (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
+    b->st.fill = c;
+}
+
+static void set_stroke(haru_be *b, pn_rgba c)
+{
+    if (same_rgb(b->st.stroke, c)) return;
+    HPDF_Page_SetRGBStroke(b->page, (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
+    b->st.stroke = c;
+}
+
+/* Opens a saved state with the given alphas (an ExtGState shared by every use of
+ * the same pair). The caller restores with end_alpha. */
+static void begin_alpha(haru_be *b, double fill_a, double stroke_a, haru_state *saved)
+{
+    *saved = b->st;
+    end_text(b);
+    HPDF_Page_GSave(b->page);
+    int fa = (int)lround(fill_a * 1000), sa = (int)lround(stroke_a * 1000);
+    gpointer key = GINT_TO_POINTER(fa * 1001 + sa + 1);
+    HPDF_ExtGState gs = g_hash_table_lookup(b->gstates, key);
+    if (!gs) {
+        gs = HPDF_CreateExtGState(b->pdf);
+        if (!gs) return;
+        HPDF_ExtGState_SetAlphaFill(gs, (HPDF_REAL)(fa / 1000.0));
+        HPDF_ExtGState_SetAlphaStroke(gs, (HPDF_REAL)(sa / 1000.0));
+        g_hash_table_insert(b->gstates, key, gs);
+    }
+    HPDF_Page_SetExtGState(b->page, gs);
+}
+
+static void end_alpha(haru_be *b, const haru_state *saved)
+{
+    end_text(b);
+    HPDF_Page_GRestore(b->page);
+    b->st = *saved;
+}
+
+/* True when the path is a polygon with a point on a trim edge: a background that
+ * the bleed extends. */
+static bool is_background(const haru_be *b, const scene_path *p, const scene_seg *segs)
+{
+    bool edge = false;
+    for (size_t i = p->first; i < p->first + p->count; i++) {
+        const scene_seg *s = &segs[i];
+        if (s->op == SEG_CURVE) return false;
+        if (s->op == SEG_CLOSE) continue;
+        double x = s->x[0], y = s->y[0];
+        if (fabs(x) < HARU_EDGE_EPS || fabs(x - b->tw) < HARU_EDGE_EPS || fabs(y) < HARU_EDGE_EPS ||
+            fabs(y - b->th) < HARU_EDGE_EPS)
+            edge = true;
+    }
+    return edge;
+}
+
+/* A coordinate on a trim edge moves out to the bleed edge. */
+static double bleed_out(const haru_be *b, double v, double edge)
+{
+    if (fabs(v) < HARU_EDGE_EPS) return -b->bleed;
+    if (fabs(v - edge) < HARU_EDGE_EPS) return edge + b->bleed;
+    return v;
+}
+
+/* An axis-aligned rectangle (move, three lines, close) is written as one "re". */
+static bool as_rect(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend)
+{
+    if (p->count != 5) return false;
+    const scene_seg *s = &segs[p->first];
+    if (s[0].op != SEG_MOVE || s[1].op != SEG_LINE || s[2].op != SEG_LINE || s[3].op != SEG_LINE ||
+        s[4].op != SEG_CLOSE)
+        return false;
+    double x[4], y[4];
+    for (int i = 0; i < 4; i++) {
+        x[i] = extend ? bleed_out(b, s[i].x[0], b->tw) : s[i].x[0];
+        y[i] = extend ? bleed_out(b, s[i].y[0], b->th) : s[i].y[0];
+    }
+    bool h0 = y[0] == y[1] && x[1] == x[2] && y[2] == y[3] && x[3] == x[0];
+    bool v0 = x[0] == x[1] && y[1] == y[2] && x[2] == x[3] && y[3] == y[0];
+    if (!h0 && !v0) return false;
+    double x0 = fmin(fmin(x[0], x[1]), x[2]), x1 = fmax(fmax(x[0], x[1]), x[2]);
+    double y0 = fmin(fmin(y[0], y[1]), y[2]), y1 = fmax(fmax(y[0], y[1]), y[2]);
+    HPDF_Page_Rectangle(b->page, px(b, x0), py(b, y1), px(b, x1) - px(b, x0),
+                        py(b, y0) - py(b, y1));
+    return true;
+}
+
+/* Writes the path's segments. */
+static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs, bool extend)
+{
+    for (size_t i = p->first; i < p->first + p->count; i++) {
+        const scene_seg *s = &segs[i];
+        HPDF_REAL x[3], y[3];
+        for (int q = 0; q < 3; q++) {
+            double sx = s->x[q], sy = s->y[q];
+            if (extend) {
+                sx = bleed_out(b, sx, b->tw);
+                sy = bleed_out(b, sy, b->th);
+            }
+            x[q] = px(b, sx);
+            y[q] = py(b, sy);
+        }
+        switch (s->op) {
+        case SEG_MOVE:
+            HPDF_Page_MoveTo(b->page, x[0], y[0]);
+            break;
+        case SEG_LINE:
+            HPDF_Page_LineTo(b->page, x[0], y[0]);
+            break;
+        case SEG_CURVE:
+            HPDF_Page_CurveTo(b->page, x[0], y[0], x[1], y[1], x[2], y[2]);
+            break;
+        case SEG_CLOSE:
+            HPDF_Page_ClosePath(b->page);
+            break;
+        }
+    }
+}
+
+static void set_line(haru_be *b, const scene_style *st)
+{
+    double w = fmax(1, plen(b, st->width));
+    if (w != b->st.width) {
+        HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)w);
+        b->st.width = w;
+    }
+    int cap = st->round ? HPDF_ROUND_END : HPDF_BUTT_END;
+    int join = st->round ? HPDF_ROUND_JOIN : HPDF_MITER_JOIN;
+    if (cap != b->st.cap) {
+        HPDF_Page_SetLineCap(b->page, (HPDF_LineCap)cap);
+        b->st.cap = cap;
+    }
+    if (join != b->st.join) {
+        HPDF_Page_SetLineJoin(b->page, (HPDF_LineJoin)join);
+        b->st.join = join;
+    }
+}
+
+/* One painting of a path: fill and/or stroke as asked. */
+static void paint(haru_be *b, const scene_path *p, const scene_seg *segs, bool fill, bool stroke,
+                  bool extend)
+{
+    const scene_style *st = &p->style;
+    double fa = fill ? st->fill_color.a : 1, sa = stroke ? st->stroke_color.a : 1;
+    bool dashed = stroke && st->dash[0] > 0;
+    bool scoped = fa < 1 || sa < 1 || dashed;
+    haru_state saved;
+    if (scoped) {
+        begin_alpha(b, fa, sa, &saved);
+    } else {
+        end_text(b);
+    }
+    if (dashed) {
+        HPDF_UINT16 pat[2] = {(HPDF_UINT16)fmin(fmax(1, plen(b, st->dash[0])), 65535),
+                              (HPDF_UINT16)fmin(fmax(0, plen(b, st->dash[1])), 65535)};
+        HPDF_Page_SetDash(b->page, pat, pat[1] ? 2 : 1, 0);
+    }
+    if (fill) set_fill(b, st->fill_color);
+    if (stroke) {
+        set_stroke(b, st->stroke_color);
+        set_line(b, st);
+    }
+    if (dashed || !as_rect(b, p, segs, extend)) emit_segments(b, p, segs, extend);
+    if (fill && stroke)
+        HPDF_Page_FillStroke(b->page);
+    else if (fill)
+        HPDF_Page_Fill(b->page);
+    else
+        HPDF_Page_Stroke(b->page);
+    if (scoped) end_alpha(b, &saved);
+}
+
+static int haru_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
+{
+    haru_be *b = vb;
+    const scene_style *st = &p->style;
+    bool fill = st->fill && st->fill_color.a > 0;
+    bool stroke = st->stroke && st->stroke_color.a > 0 && st->width > 0;
+    if (!fill && !stroke) return 0;
+    if (fill && b->bleed > 0 && is_background(b, p, segs)) {
+        /* The fill reaches into the bleed; an outline stays on the trim. */
+        paint(b, p, segs, true, false, true);
+        if (stroke) paint(b, p, segs, false, true, false);
+    } else {
+        paint(b, p, segs, fill, stroke, false);
+    }
+    return haru_check(b, "to draw a path", err);
+}
+
+/* The base-14 font for a scene font: Courier for a monospaced family, else
+ * Helvetica; the handwriting font has no base-14 cousin and is set oblique. */
+static HPDF_Font base_font(haru_be *b, const scene_font *f)
+{
+    bool hand = f->family && strstr(f->family, "Comic");
+    int mono = f->family && strstr(f->family, "Mono") ? 1 : 0;
+    int bold = f->bold ? 1 : 0, obl = f->italic || hand ? 1 : 0;
+    if (!b->base[mono][bold][obl]) {
+        static const char *const names[2][2][2] = {
+            {{"Helvetica", "Helvetica-Oblique"}, {"Helvetica-Bold", "Helvetica-BoldOblique"}},
+            {{"Courier", "Courier-Oblique"}, {"Courier-Bold", "Courier-BoldOblique"}}};
+        b->base[mono][bold][obl] = HPDF_GetFont(b->pdf, names[mono][bold][obl], "WinAnsiEncoding");
+    }
+    return b->base[mono][bold][obl];
+}
+
+/* Characters WinAnsiEncoding lacks that have a standard stand-in it has. */
+static const struct {
+    gunichar from, to;
+} winansi_subst[] = {
+    {0x2212, 0x2013}, /* minus sign: en dash (the width of a digit) */
+    {0x2010, '-'},    /* hyphen */
+    {0x2011, '-'},    /* non-breaking hyphen */
+    {0x2009, ' '},    /* thin space */
+    {0x202F, ' '},    /* narrow no-break space */
+    {0x2007, ' '},    /* figure space */
+};
+
+/* The text in WinAnsiEncoding (CP1252), or NULL when a character has no code. */
+static char *to_winansi(const char *utf8, gsize *len)
+{
+    GString *s = g_string_sized_new(strlen(utf8));
+    for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        for (size_t i = 0; i < G_N_ELEMENTS(winansi_subst); i++)
+            if (c == winansi_subst[i].from) c = winansi_subst[i].to;
+        g_string_append_unichar(s, c);
+    }
+    char *r = g_convert(s->str, (gssize)s->len, "CP1252", "UTF-8", NULL, len, NULL);
+    g_string_free(s, TRUE);
+    return r;
+}
+
+/* Width of utf8 in the embedded font, in 1/1000 em; -1 if a glyph is missing
+ * (the first missing character goes to *missing). */
+static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
+{
+    HPDF_FontAttr attr = (HPDF_FontAttr)b->ttf->attr;
+    double w = 0;
+    for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (c > 0xFFFF ||
+            (c >= 0x20 && !HPDF_TTFontDef_GetGlyphid(attr->fontdef, (HPDF_UINT16)c))) {
+            *missing = c;
+            return -1;
+        }
+        w += HPDF_Font_GetUnicodeWidth(b->ttf, (HPDF_UNICODE)c);
+        g_hash_table_add(b->ttf_used, GUINT_TO_POINTER(c));
+    }
+    return w;
+}
+
+static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
+{
+    haru_be *b = vb;
+    if (!*t->utf8 || t->color.a <= 0) return 0;
+    gsize len = 0;
+    char *bytes = to_winansi(t->utf8, &len);
+    HPDF_Font font;
+    double w1000;
+    if (bytes) {
+        font = base_font(b, &t->font);
+        if (!font) {
+            g_free(bytes);
+            return haru_check(b, "to load a base-14 font", err);
+        }
+        w1000 = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)bytes, (HPDF_UINT)len).width;
+    } else if (b->ttf) {
+        gunichar missing = 0;
+        w1000 = ttf_width(b, t->utf8, &missing);
+        if (w1000 < 0)
+            return pn_err_set(err, PN_EINPUT, "text \"%s\": the font %s has no glyph for U+%04X",
+                              t->utf8, b->ttf_path, (unsigned)missing);
+        font = b->ttf;
+        bytes = g_strdup(t->utf8);
+    } else {
+        return pn_err_set(err, PN_EINPUT,
+                          "text \"%s\" cannot be set in the PDF base-14 fonts (WinAnsiEncoding); "
+                          "give --ttf FILE to embed a TrueType font that has it",
+                          t->utf8);
+    }
+    /* Keep the anchor and the baseline; place the run with this font's width. */
+    double wmm = w1000 * t->font.size / 1000.0 * PN_PT_TO_MM;
+    double a = t->angle * G_PI / 180.0, ca = cos(a), sa = sin(a);
+    double ox = t->bx - t->x, oy = t->by - t->y;
+    double dy = -ox * sa + oy * ca;
+    double dx = t->halign == TEXT_LEFT ? 0 : t->halign == TEXT_CENTER ? -wmm / 2 : -wmm;
+    double bx = t->x + dx * ca - dy * sa, by = t->y + dx * sa + dy * ca;
+
+    haru_state saved;
+    bool scoped = t->color.a < 1;
+    if (scoped) begin_alpha(b, t->color.a, 1, &saved);
+    if (!b->in_text) {
+        HPDF_Page_BeginText(b->page);
+        b->in_text = true;
+    }
+    if (font != b->st.font || t->font.size != b->st.size) {
+        HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
+        b->st.font = font;
+        b->st.size = t->font.size;
+    }
+    set_fill(b, t->color);
+    /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
+    double k = b->k;
+    HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)(ca * k), (HPDF_REAL)(-sa * k), (HPDF_REAL)(sa * k),
+                            (HPDF_REAL)(ca * k), px(b, bx), py(b, by));
+    HPDF_Page_ShowText(b->page, bytes);
+    g_free(bytes);
+    if (scoped) end_alpha(b, &saved);
+    return haru_check(b, "to draw text", err);
+}
+
+/* Crop marks: at each trim corner, two short lines in the bleed along the trim
+ * edges, stopping HARU_MARK_GAP short of the trim; each its own stroke. */
+static void crop_marks(haru_be *b)
+{
+    double gap = fmin(HARU_MARK_GAP, b->bleed / 3);
+    double xs[2] = {0, b->tw}, ys[2] = {0, b->th};
+    HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)(HARU_MARK_WIDTH * b->k));
+    HPDF_Page_SetLineCap(b->page, HPDF_BUTT_END);
+    HPDF_Page_SetRGBStroke(b->page, 0, 0, 0);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            double sx = i ? 1 : -1, sy = j ? 1 : -1;
+            /* horizontal mark on the line y = ys[j], outside the trim in x */
+            HPDF_Page_MoveTo(b->page, px(b, xs[i] + sx * gap), py(b, ys[j]));
+            HPDF_Page_LineTo(b->page, px(b, xs[i] + sx * b->bleed), py(b, ys[j]));
+            HPDF_Page_Stroke(b->page);
+            /* vertical mark on x = xs[i], outside the trim in y */
+            HPDF_Page_MoveTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * gap));
+            HPDF_Page_LineTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * b->bleed));
+            HPDF_Page_Stroke(b->page);
+        }
+}
+
+static int haru_end_page(void *vb, pn_err *err)
+{
+    haru_be *b = vb;
+    end_text(b);
+    if (b->bleed > 0) crop_marks(b);
+    b->page = NULL;
+    return haru_check(b, "to finish a page", err);
+}
+
+static gint cmp_uint(gconstpointer a, gconstpointer c, gpointer unused)
+{
+    guint x = GPOINTER_TO_UINT(*(const gpointer *)a), y = GPOINTER_TO_UINT(*(const gpointer *)c);
+    return x < y ? -1 : x > y;
+}
+
+/* libharu 2.3.0 writes its UTF-8 encoding CMap as the embedded font's ToUnicode,
+ * which readers reject. The codes it writes are the characters' UTF-16 values,
+ * so the right ToUnicode maps each used code to itself: rewrite the stream. */
+static void fix_to_unicode(haru_be *b)
+{
+    if (!b->ttf || !g_hash_table_size(b->ttf_used)) return;
+    HPDF_Dict tu = HPDF_Dict_GetItem(b->ttf, "ToUnicode", HPDF_OCLASS_DICT);
+    if (!tu || !tu->stream) return;
+    static const char *const stale[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
+    for (size_t i = 0; i < G_N_ELEMENTS(stale); i++)
+        HPDF_Dict_RemoveElement(tu, stale[i]);
+    guint len = 0;
+    gpointer *codes = g_hash_table_get_keys_as_array(b->ttf_used, &len);
+    g_qsort_with_data(codes, (gint)len, sizeof *codes, cmp_uint, NULL);
+    GString *m = g_string_new("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                              "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 "
+                              ">> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                              "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
+    for (guint i = 0; i < len; i += 100) {
+        guint n = MIN(100, len - i);
+        g_string_append_printf(m, "%u beginbfchar\n", n);
+        for (guint k = i; k < i + n; k++) {
+            guint c = GPOINTER_TO_UINT(codes[k]);
+            g_string_append_printf(m, "<%04X> <%04X>\n", c, c);
+        }
+        g_string_append(m, "endbfchar\n");
+    }
+    g_string_append(m, "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+    HPDF_MemStream_FreeData(tu->stream);
+    HPDF_Stream_WriteStr(tu->stream, m->str);
+    g_string_free(m, TRUE);
+    g_free(codes);
+}
+
+static int haru_finish(void *vb, pn_err *err)
+{
+    haru_be *b = vb;
+    int rc = 0;
+    if (b->pages == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", b->path);
+    if (!rc) fix_to_unicode(b);
+    if (!rc && HPDF_SaveToStream(b->pdf) != HPDF_OK) rc = haru_check(b, "to save", err);
+    if (!rc) {
+        HPDF_ResetStream(b->pdf);
+        HPDF_BYTE buf[8192];
+        for (;;) {
+            HPDF_UINT32 n = sizeof buf;
+            HPDF_STATUS st = HPDF_ReadFromStream(b->pdf, buf, &n);
+            if (n > 0 && fwrite(buf, 1, n, b->out->fp) != n) {
+                rc = pn_err_set(err, PN_EIO, "%s: write failed", b->path);
+                break;
+            }
+            if (st == HPDF_STREAM_EOF) break;
+            if (st != HPDF_OK) {
+                rc = haru_check(b, "to read the saved document", err);
+                if (!rc) rc = pn_err_set(err, PN_EIO, "%s: saving failed", b->path);
+                break;
+            }
+        }
+    }
+    if (rc)
+        pn_outfile_abort(b->out);
+    else
+        rc = pn_outfile_commit(b->out, err);
+    haru_free(b);
+    return rc;
+}
+
+static void haru_discard(void *vb)
+{
+    haru_be *b = vb;
+    pn_outfile_abort(b->out);
+    haru_free(b);
+}
+
+const pn_backend pn_backend_haru = {
+    .id = "haru",
+    .help = "compact PDF through libharu with the PDF base-14 fonts; --bleed for print shops",
+    .bleed = true,
+    .ttf = true,
+    .supports = haru_supports,
+    .open = haru_open,
+    .begin_page = haru_begin_page,
+    .draw_path = haru_draw_path,
+    .draw_text = haru_draw_text,
+    .end_page = haru_end_page,
+    .finish = haru_finish,
+    .discard = haru_discard,
+};

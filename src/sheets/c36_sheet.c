@@ -1,0 +1,449 @@
+/* c36_sheet.c: reading a Circle 36 sheet into a c36_sheet, with a direct
+ * parser for the usual one-line-per-key shape and libfyaml for everything else. */
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include "sheets/load.h"
+
+#define KEYS_MAX (C36_MAX_RINGS + 8)
+
+/* The keys a sheet may have for variant v. */
+static void sheet_keys(const c36_variant *v, const char **keys)
+{
+    int n = 0;
+    keys[n++] = "game";
+    keys[n++] = "player";
+    keys[n++] = "date";
+    for (int r = 0; r < v->rings; r++)
+        keys[n++] = c36_ring_name(r);
+    keys[n++] = "yellow";
+    keys[n++] = "combos";
+    keys[n++] = "rounds";
+    keys[n] = NULL;
+}
+
+/* A space's value: 0..12, or ~ for an empty space. */
+static int cell_value(const sheet_ctx *cx, struct fy_node *n, const char *what, int *out,
+                      pn_err *err)
+{
+    if (n && pn_yml_is_null(n)) {
+        *out = C36_EMPTY;
+        return 0;
+    }
+    long v;
+    if (sheet_int(cx, n, 0, C36_MAX_VALUE, what, &v, err)) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Where cell c was written: its list item, or the yellow value. */
+static struct fy_node *cell_node(struct fy_node *root, const c36_variant *v, int c)
+{
+    if (c == c36_centre(v)) return pn_yml_get(root, "yellow");
+    struct fy_node *list = pn_yml_get(root, c36_ring_name(c / v->sectors));
+    return list ? fy_node_sequence_get_by_index(list, c % v->sectors) : NULL;
+}
+
+static int parse_cell_name(const c36_variant *v, const char *s, int *out)
+{
+    if (!s || !*s) return -1;
+    if (!g_ascii_strcasecmp(s, "Y")) {
+        *out = c36_centre(v);
+        return 0;
+    }
+    char p = g_ascii_toupper(s[0]);
+    for (int r = 0; r < v->rings; r++) {
+        if (p != c36_ring_prefix(r)) continue;
+        int k = 0, n = 0;
+        for (const char *q = s + 1; *q; q++, n++) {
+            if (*q < '0' || *q > '9' || n >= 4) return -1;
+            k = k * 10 + (*q - '0');
+        }
+        if (n == 0 || k < 1 || k > v->sectors) return -1;
+        *out = c36_cell(v, r, k - 1);
+        return 0;
+    }
+    return -1;
+}
+
+static int load_round(const sheet_ctx *cx, struct fy_node *n, int k, c36_sheet *s, pn_err *err)
+{
+    static const char *const keys[] = {"dice", "cell", "use", NULL};
+    char what[48];
+    if (!n || fy_node_get_type(n) != FYNT_MAPPING)
+        return sheet_err(cx, err, n, "round %d: expected {dice: [a, b], cell: NAME}", k + 1);
+    if (sheet_check_keys(cx, n, keys, err)) return -1;
+    c36_round *r = &s->rounds[k];
+    struct fy_node *dn = pn_yml_get(n, "dice"), *cn = pn_yml_get(n, "cell"),
+                   *un = pn_yml_get(n, "use");
+    if (!dn) return sheet_err(cx, err, n, "round %d: dice are missing", k + 1);
+    if (!cn) return sheet_err(cx, err, n, "round %d: cell is missing", k + 1);
+    snprintf(what, sizeof what, "round %d: dice", k + 1);
+    if (sheet_list(cx, dn, 2, 2, what, err) < 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        long d;
+        if (sheet_int(cx, fy_node_sequence_get_by_index(dn, i), 1, 6, what, &d, err)) return -1;
+        r->dice[i] = (int)d;
+    }
+    const char *cs = pn_yml_scalar(cn);
+    if (parse_cell_name(&s->v, cs, &r->cell)) {
+        char last[8];
+        c36_cell_name(&s->v, c36_centre(&s->v) - 1, last);
+        return sheet_err(cx, err, cn, "round %d: '%s' is not a space (R1 .. %s, or Y)", k + 1,
+                         cs ? cs : "", last);
+    }
+    r->use = C36_USE_AUTO;
+    if (un && !pn_yml_is_null(un)) {
+        const char *us = pn_yml_scalar(un);
+        if (us && !strcmp(us, "die"))
+            r->use = C36_USE_DIE;
+        else if (us && !strcmp(us, "sum"))
+            r->use = C36_USE_SUM;
+        else if (us && (!strcmp(us, "diff") || !strcmp(us, "difference")))
+            r->use = C36_USE_DIFF;
+        else
+            return sheet_err(cx, err, un, "round %d: use is die, sum or diff", k + 1);
+    }
+    return 0;
+}
+
+static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, pn_err *err)
+{
+    const char *keys[KEYS_MAX];
+    sheet_keys(v, keys);
+    struct fy_node *top = pn_yml_root(cx->y);
+    for (int r = v->rings; r < C36_MAX_RINGS && top && fy_node_get_type(top) == FYNT_MAPPING; r++) {
+        struct fy_node *extra = pn_yml_get(top, c36_ring_name(r));
+        if (extra) {
+            void *it = NULL;
+            for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(top, &it));)
+                if (fy_node_pair_value(p) == extra) extra = fy_node_pair_key(p);
+            return sheet_err(cx, err, extra,
+                             "%s: this board has %d ring%s (a variant with more rings is scored "
+                             "with --template FILE or --set rings=N)",
+                             c36_ring_name(r), v->rings, v->rings == 1 ? "" : "s");
+        }
+    }
+    struct fy_node *root = sheet_root(cx, keys, err);
+    if (!root || sheet_game(cx, root, "circle36", err)) return -1;
+    c36_sheet *s = &out->sheet;
+    struct fy_node *pn = pn_yml_get(root, "player"), *dn = pn_yml_get(root, "date");
+    if (pn && !pn_yml_is_null(pn)) {
+        if (sheet_text(cx, pn, "player", out->player, err)) return -1;
+        out->has_player = true;
+    }
+    if (dn && !pn_yml_is_null(dn) && sheet_text(cx, dn, "date", out->date, err)) return -1;
+    char what[48];
+    for (int r = 0; r < v->rings; r++) {
+        const char *name = c36_ring_name(r);
+        struct fy_node *list = pn_yml_get(root, name);
+        if (!list)
+            return sheet_err(cx, err, root, "%s is missing: a list of %d numbers, sectors 1 to %d",
+                             name, v->sectors, v->sectors);
+        if (fy_node_get_type(list) != FYNT_SEQUENCE)
+            return sheet_err(cx, err, list, "%s: expected a list of %d numbers", name, v->sectors);
+        int count = fy_node_sequence_item_count(list);
+        if (count != v->sectors)
+            return sheet_err(cx, err, list, "%s has %d number%s; a ring has %d spaces", name, count,
+                             count == 1 ? "" : "s", v->sectors);
+        for (int k = 0; k < v->sectors; k++) {
+            snprintf(what, sizeof what, "%s, sector %d", name, k + 1);
+            if (cell_value(cx, fy_node_sequence_get_by_index(list, k), what,
+                           &s->cells[c36_cell(v, r, k)], err))
+                return -1;
+        }
+    }
+    struct fy_node *yn = pn_yml_get(root, "yellow");
+    if (!yn) return sheet_err(cx, err, root, "yellow is missing: the number in the centre");
+    if (cell_value(cx, yn, "yellow", &s->cells[c36_centre(v)], err)) return -1;
+    int cells = c36_cells(v);
+    struct fy_node *rn = pn_yml_get(root, "rounds"), *cn = pn_yml_get(root, "combos");
+    if (rn && !pn_yml_is_null(rn)) {
+        int n = sheet_list(cx, rn, 1, cells, "rounds", err);
+        if (n < 0) return -1;
+        s->nrounds = n;
+        for (int k = 0; k < n; k++)
+            if (load_round(cx, fy_node_sequence_get_by_index(rn, k), k, s, err)) return -1;
+    }
+    if (cn && !pn_yml_is_null(cn)) {
+        long c;
+        if (sheet_int(cx, cn, 0, cells, "combos", &c, err)) return -1;
+        s->combos = (int)c;
+    } else if (!s->nrounds) {
+        return sheet_err(cx, err, root,
+                         "combos is missing: the number of ComboCircles (or give the rounds)");
+    }
+    if (s->nrounds) {
+        char why[256];
+        int bad_round, bad_cell;
+        if (c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell)) {
+            struct fy_node *at = bad_round >= 0    ? fy_node_sequence_get_by_index(rn, bad_round)
+                                 : bad_round == -2 ? cn
+                                                   : cell_node(root, v, bad_cell);
+            return sheet_err(cx, err, at, "%s", why);
+        }
+    }
+    return 0;
+}
+
+static void clear(const c36_variant *v, c36_input *out)
+{
+    out->sheet.v = *v;
+    out->sheet.combos = -1;
+    out->sheet.nrounds = 0;
+    out->player[0] = out->date[0] = '\0';
+    out->has_player = false;
+}
+
+int c36_load_slow(const sheet_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
+{
+    clear(v, out);
+    sheet_ctx cx = {.d = d};
+    cx.y = sheet_parse(d, err);
+    if (!cx.y) return -1;
+    int rc = load_tree(&cx, v, out, err);
+    pn_yml_free(cx.y);
+    return rc;
+}
+
+/* ---- the direct parser ---- */
+
+/* Skips spaces; returns the position. */
+static const char *spaces(const char *p, const char *end)
+{
+    while (p < end && *p == ' ')
+        p++;
+    return p;
+}
+
+/* The rest of a line after a value: spaces, then nothing or " #comment". */
+static bool line_tail(const char *p, const char *end)
+{
+    const char *q = spaces(p, end);
+    return q == end || (*q == '#' && q > p);
+}
+
+/* A plain number 0..99 or "~" (empty); -2 when it is neither. */
+static int small_value(const char **pp, const char *end)
+{
+    const char *p = *pp;
+    if (p < end && *p == '~') {
+        *pp = p + 1;
+        return C36_EMPTY;
+    }
+    int v = 0, n = 0;
+    while (p < end && *p >= '0' && *p <= '9' && n < 3) {
+        v = v * 10 + (*p - '0');
+        p++;
+        n++;
+    }
+    if (n == 0 || n > 2) return -2;
+    *pp = p;
+    return v;
+}
+
+/* A word-like text: letters, digits, '.', '_', '-' and single inner spaces. */
+static bool plain_text(const char *p, const char *end, char *buf)
+{
+    /* The value ends at the end of the line or at " #". */
+    const char *stop = end;
+    for (const char *s = p; s + 1 < end; s++)
+        if (s[0] == ' ' && s[1] == '#') {
+            stop = s;
+            break;
+        }
+    while (stop > p && stop[-1] == ' ')
+        stop--;
+    size_t len = (size_t)(stop - p);
+    if (len == 0 || len > SHEET_MAX_NAME || !g_ascii_isalnum(p[0])) return false;
+    for (const char *s = p; s < stop; s++) {
+        if (g_ascii_isalnum(*s) || *s == '.' || *s == '_' || *s == '-') continue;
+        if (*s == ' ' && s[1] != ' ') continue;
+        return false;
+    }
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return strcmp(buf, "null") && strcmp(buf, "Null") && strcmp(buf, "NULL");
+}
+
+/* One round written as a flow mapping on its line: "{dice: [a, b], cell: NAME}"
+ * with an optional "use: die|sum|diff", keys in any order. p points at '{'. */
+static bool fast_round(const char *p, const char *le, const c36_variant *v, c36_round *r)
+{
+    bool dice = false, cell = false, use = false;
+    r->use = C36_USE_AUTO;
+    p++;
+    for (;;) {
+        p = spaces(p, le);
+        const char *k = p;
+        while (p < le && *p >= 'a' && *p <= 'z')
+            p++;
+        size_t klen = (size_t)(p - k);
+        if (p >= le || *p != ':' || p + 1 >= le || p[1] != ' ') return false;
+        p = spaces(p + 1, le);
+        if (klen == 4 && !memcmp(k, "dice", 4) && !dice) {
+            if (p >= le || *p != '[') return false;
+            for (int i = 0; i < 2; i++) {
+                p = spaces(p + 1, le);
+                if (p >= le || *p < '1' || *p > '6') return false;
+                r->dice[i] = *p++ - '0';
+                p = spaces(p, le);
+                if (p >= le || *p != (i ? ']' : ',')) return false;
+            }
+            p++;
+            dice = true;
+        } else if ((klen == 4 && !memcmp(k, "cell", 4) && !cell) ||
+                   (klen == 3 && !memcmp(k, "use", 3) && !use)) {
+            char word[8];
+            size_t n = 0;
+            while (p < le && g_ascii_isalnum(*p) && n < sizeof word - 1)
+                word[n++] = *p++;
+            word[n] = '\0';
+            if (n == 0 || (p < le && g_ascii_isalnum(*p))) return false;
+            if (klen == 4) {
+                if (parse_cell_name(v, word, &r->cell)) return false;
+                cell = true;
+            } else {
+                r->use = !strcmp(word, "die")    ? C36_USE_DIE
+                         : !strcmp(word, "sum")  ? C36_USE_SUM
+                         : !strcmp(word, "diff") ? C36_USE_DIFF
+                                                 : C36_USE_AUTO;
+                if (r->use == C36_USE_AUTO) return false;
+                use = true;
+            }
+        } else {
+            return false;
+        }
+        p = spaces(p, le);
+        if (p < le && *p == ',') {
+            p++;
+            continue;
+        }
+        if (p < le && *p == '}') break;
+        return false;
+    }
+    return dice && cell && line_tail(p + 1, le);
+}
+
+int c36_load_fast(const sheet_doc *d, const c36_variant *v, c36_input *out)
+{
+    clear(v, out);
+    c36_sheet *s = &out->sheet;
+    unsigned seen = 0; /* bit per key */
+    int nring = v->rings, cells = c36_cells(v);
+    int round_indent = -1; /* inside "rounds:": the items' indentation once seen */
+    bool in_rounds = false;
+    const char *p = d->text, *end = d->text + d->len;
+    if (memchr(p, '\t', d->len) || memchr(p, '\r', d->len)) return 0;
+    bool first = true;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end, *next = nl ? nl + 1 : end;
+        if (le - p > 1000) return 0;
+        const char *ind = spaces(p, le);
+        if (ind == le || *ind == '#') {
+            p = next;
+            continue;
+        }
+        if (in_rounds && *ind == '-' && ind + 1 < le && ind[1] == ' ') {
+            int indent = (int)(ind - p);
+            if (round_indent >= 0 && indent != round_indent) return 0;
+            round_indent = indent;
+            const char *q = spaces(ind + 1, le);
+            if (q >= le || *q != '{' || s->nrounds >= cells) return 0;
+            if (!fast_round(q, le, v, &s->rounds[s->nrounds++])) return 0;
+            p = next;
+            continue;
+        }
+        if (ind != p) return 0;
+        if (in_rounds && round_indent < 0) return 0; /* "rounds:" with no items */
+        in_rounds = false;
+        if (first && le - p >= 3 && !memcmp(p, "---", 3)) {
+            if (!line_tail(p + 3, le)) return 0;
+            first = false;
+            p = next;
+            continue;
+        }
+        first = false;
+        const char *k = p;
+        while (p < le && *p >= 'a' && *p <= 'z')
+            p++;
+        size_t klen = (size_t)(p - k);
+        if (klen == 0 || p >= le || *p != ':') return 0;
+        p++;
+        if (klen == 6 && !memcmp(k, "rounds", 6)) {
+            if (seen >> 25 & 1 || !line_tail(p, le)) return 0;
+            seen |= 1u << 25;
+            in_rounds = true;
+            p = next;
+            continue;
+        }
+        if (p >= le || *p != ' ') return 0;
+        p = spaces(p, le);
+        if (p >= le || *p == '#') return 0;
+        int key = -1; /* 0..rings-1 rings; 20 yellow, 21 combos, 22 game, 23 player, 24 date */
+        for (int r = 0; r < nring; r++) {
+            const char *name = c36_ring_name(r);
+            if (!strncmp(k, name, klen) && name[klen] == '\0') key = r;
+        }
+        if (klen == 6 && !memcmp(k, "yellow", 6)) key = 20;
+        if (klen == 6 && !memcmp(k, "combos", 6)) key = 21;
+        if (klen == 4 && !memcmp(k, "game", 4)) key = 22;
+        if (klen == 6 && !memcmp(k, "player", 6)) key = 23;
+        if (klen == 4 && !memcmp(k, "date", 4)) key = 24;
+        if (key < 0 || seen >> key & 1) return 0;
+        seen |= 1u << key;
+        if (key < nring) {
+            if (*p != '[') return 0;
+            p++;
+            for (int i = 0;; i++) {
+                p = spaces(p, le);
+                int val = small_value(&p, le);
+                if (val == -2 || val > C36_MAX_VALUE || i >= v->sectors) return 0;
+                s->cells[c36_cell(v, key, i)] = val;
+                p = spaces(p, le);
+                if (p < le && *p == ',') {
+                    p++;
+                    continue;
+                }
+                if (p < le && *p == ']' && i == v->sectors - 1) {
+                    p++;
+                    break;
+                }
+                return 0;
+            }
+            if (!line_tail(p, le)) return 0;
+        } else if (key == 20 || key == 21) {
+            int val = small_value(&p, le);
+            if (val == -2 || !line_tail(p, le)) return 0;
+            if (key == 20) {
+                if (val > C36_MAX_VALUE) return 0;
+                s->cells[c36_centre(v)] = val;
+            } else {
+                if (val == C36_EMPTY || val > cells) return 0;
+                s->combos = val;
+            }
+        } else {
+            char game[SHEET_MAX_NAME + 1];
+            char *buf = key == 24 ? out->date : key == 23 ? out->player : game;
+            if (!plain_text(p, le, buf)) return 0;
+            if (key == 22 && strcmp(buf, "circle36")) return 0;
+            if (key == 23) out->has_player = true;
+        }
+        p = next;
+    }
+    if (in_rounds && round_indent < 0) return 0;
+    unsigned need = (1u << nring) - 1;
+    need |= 1u << 20;
+    if ((seen & need) != need) return 0;
+    if (!s->nrounds) return s->combos >= 0;
+    char why[256];
+    int bad_round, bad_cell;
+    return c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell) == 0;
+}
+
+int c36_load(const sheet_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
+{
+    if (c36_load_fast(d, v, out)) return 0;
+    return c36_load_slow(d, v, out, err);
+}

@@ -1,0 +1,190 @@
+/* cpx_sheet.c: reading a Cirplexed game: the colours and every player's board
+ * of placed tiles, with the checks the set and the rules impose. */
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include "sheets/load.h"
+
+static const char *const default_colors[] = {"red", "orange", "yellow", "green", "blue", "purple"};
+
+void cpx_input_clear(cpx_input *in)
+{
+    for (int p = 0; p < CPX_MAX_PLAYERS; p++) {
+        g_free(in->tiles[p]);
+        in->tiles[p] = NULL;
+        in->ntiles[p] = 0;
+    }
+    in->nplayers = 0;
+}
+
+static int load_colors(const sheet_ctx *cx, struct fy_node *cn, cpx_input *out, pn_err *err)
+{
+    if (!cn || pn_yml_is_null(cn)) {
+        out->ncolors = (int)G_N_ELEMENTS(default_colors);
+        for (int i = 0; i < out->ncolors; i++)
+            g_strlcpy(out->colors[i], default_colors[i], sizeof out->colors[i]);
+        return 0;
+    }
+    int n = sheet_list(cx, cn, 4, CPX_MAX_COLORS, "colors", err);
+    if (n < 0) return -1;
+    for (int i = 0; i < n; i++) {
+        struct fy_node *it = fy_node_sequence_get_by_index(cn, i);
+        const char *s = pn_yml_scalar(it);
+        if (!s || !*s || strlen(s) >= sizeof out->colors[i])
+            return sheet_err(cx, err, it, "colors: a colour is a name of up to %zu bytes",
+                             sizeof out->colors[i] - 1);
+        for (int j = 0; j < i; j++)
+            if (!strcmp(out->colors[j], s))
+                return sheet_err(cx, err, it, "colors: %s is listed twice", s);
+        g_strlcpy(out->colors[i], s, sizeof out->colors[i]);
+    }
+    out->ncolors = n;
+    return 0;
+}
+
+static int color_index(const cpx_input *in, const char *s)
+{
+    for (int i = 0; s && i < in->ncolors; i++)
+        if (!strcmp(in->colors[i], s)) return i;
+    return -1;
+}
+
+static int load_tile(const sheet_ctx *cx, struct fy_node *n, const char *who, int k, cpx_input *out,
+                     cpx_placed *t, pn_err *err)
+{
+    static const char *const keys[] = {"at", "corners", NULL};
+    if (!n || fy_node_get_type(n) != FYNT_MAPPING)
+        return sheet_err(cx, err, n,
+                         "%s's tile %d: expected {at: [x, y], corners: [tl, tr, br, bl]}", who,
+                         k + 1);
+    if (sheet_check_keys(cx, n, keys, err)) return -1;
+    struct fy_node *an = pn_yml_get(n, "at"), *cn = pn_yml_get(n, "corners");
+    char what[SHEET_MAX_NAME + 48];
+    if (!an) return sheet_err(cx, err, n, "%s's tile %d: at is missing", who, k + 1);
+    if (!cn) return sheet_err(cx, err, n, "%s's tile %d: corners are missing", who, k + 1);
+    snprintf(what, sizeof what, "%s's tile %d: at", who, k + 1);
+    if (sheet_list(cx, an, 2, 2, what, err) < 0) return -1;
+    long xy[2];
+    for (int i = 0; i < 2; i++)
+        if (sheet_int(cx, fy_node_sequence_get_by_index(an, i), -CPX_MAX_COORD, CPX_MAX_COORD, what,
+                      &xy[i], err))
+            return -1;
+    t->x = (int)xy[0];
+    t->y = (int)xy[1];
+    snprintf(what, sizeof what, "%s's tile at [%d, %d]: corners", who, t->x, t->y);
+    if (sheet_list(cx, cn, 4, 4, what, err) < 0) return -1;
+    for (int i = 0; i < 4; i++) {
+        struct fy_node *c = fy_node_sequence_get_by_index(cn, i);
+        const char *s = pn_yml_scalar(c);
+        int ci = color_index(out, s);
+        if (ci < 0) {
+            GString *list = g_string_new(NULL);
+            for (int j = 0; j < out->ncolors; j++)
+                g_string_append_printf(list, "%s%s", j ? ", " : "", out->colors[j]);
+            sheet_err(cx, err, c, "%s: '%s' is not one of the colours (%s)", what, s ? s : "",
+                      list->str);
+            g_string_free(list, TRUE);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (t->t.c[j] == ci)
+                return sheet_err(cx, err, c,
+                                 "%s: %s appears twice; every tile shows four different colours",
+                                 what, s);
+        t->t.c[i] = (unsigned char)ci;
+    }
+    return 0;
+}
+
+static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
+{
+    static const char *const keys[] = {"game", "colors", "boards", NULL};
+    struct fy_node *root = sheet_root(cx, keys, err);
+    if (!root || sheet_game(cx, root, "cirplexed", err)) return -1;
+    if (load_colors(cx, pn_yml_get(root, "colors"), out, err)) return -1;
+    int set = out->ncolors * (out->ncolors - 1) * (out->ncolors - 2) * (out->ncolors - 3) / 4;
+    struct fy_node *bn = pn_yml_get(root, "boards");
+    if (!bn) return sheet_err(cx, err, root, "boards is missing: each player's placed tiles");
+    if (fy_node_get_type(bn) != FYNT_MAPPING)
+        return sheet_err(cx, err, bn, "boards: expected a mapping of player: list of tiles");
+    int players = fy_node_mapping_item_count(bn);
+    if (players < 1 || players > CPX_MAX_PLAYERS)
+        return sheet_err(cx, err, bn, "boards has %d players; expected 1 to %d", players,
+                         CPX_MAX_PLAYERS);
+    /* Every tile of the set appears at most once in a game: where it was seen. */
+    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+    int rc = 0, p = 0;
+    void *it = NULL;
+    for (struct fy_node_pair *pair; !rc && (pair = fy_node_mapping_iterate(bn, &it)); p++) {
+        struct fy_node *kn = fy_node_pair_key(pair), *list = fy_node_pair_value(pair);
+        if ((rc = sheet_text(cx, kn, "player", out->names[p], err))) break;
+        for (int q = 0; q < p && !rc; q++)
+            if (!strcmp(out->names[q], out->names[p]))
+                rc = sheet_err(cx, err, kn, "player %s has two boards", out->names[p]);
+        if (rc) break;
+        const char *who = out->names[p];
+        if (list && fy_node_get_type(list) == FYNT_SEQUENCE &&
+            fy_node_sequence_item_count(list) > set) {
+            rc = sheet_err(cx, err, list, "%s has %d tiles; the whole set has %d", who,
+                           fy_node_sequence_item_count(list), set);
+            break;
+        }
+        int n = sheet_list(cx, list, 1, set, who, err);
+        if (n < 0) {
+            rc = -1;
+            break;
+        }
+        out->nplayers = p + 1;
+        out->tiles[p] = g_new0(cpx_placed, (gsize)n);
+        for (int k = 0; k < n && !rc; k++) {
+            struct fy_node *tn = fy_node_sequence_get_by_index(list, k);
+            cpx_placed *t = &out->tiles[p][k];
+            if ((rc = load_tile(cx, tn, who, k, out, t, err))) break;
+            out->ntiles[p] = k + 1;
+            gpointer key = GUINT_TO_POINTER(cpx_tile_key(t->t) + 1);
+            gpointer prev = g_hash_table_lookup(seen, key);
+            if (prev) {
+                int where = GPOINTER_TO_INT(prev) - 1, pp = where >> 16, pk = where & 0xffff;
+                const cpx_placed *o = &out->tiles[pp][pk];
+                rc = sheet_err(cx, err, pn_yml_get(tn, "corners"),
+                               "%s's tile at [%d, %d] is the tile %s has at [%d, %d] (turned); "
+                               "the set holds each tile once",
+                               who, t->x, t->y, out->names[pp], o->x, o->y);
+                break;
+            }
+            g_hash_table_insert(seen, key, GINT_TO_POINTER((p << 16 | k) + 1));
+        }
+        if (rc) break;
+        int bad, other;
+        cpx_problem pr = cpx_check_board(out->tiles[p], n, &bad, &other);
+        if (pr == CPX_BAD_PLACE) {
+            const cpx_placed *t = &out->tiles[p][bad];
+            rc = sheet_err(cx, err, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
+                           "%s's tile %d is at [%d, %d], where tile %d already lies", who, bad + 1,
+                           t->x, t->y, other + 1);
+        } else if (pr == CPX_BAD_GAP) {
+            const cpx_placed *t = &out->tiles[p][bad];
+            rc = sheet_err(cx, err, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
+                           "%s's tile at [%d, %d] is not joined to the board along a full side "
+                           "(the board grows from the first tile)",
+                           who, t->x, t->y);
+        } else if (pr == CPX_BAD_COLOURS) {
+            rc = sheet_err(cx, err, fy_node_sequence_get_by_index(list, bad),
+                           "%s's tile %d repeats a colour", who, bad + 1);
+        }
+    }
+    g_hash_table_destroy(seen);
+    return rc;
+}
+
+int cpx_load(const sheet_doc *d, cpx_input *out, pn_err *err)
+{
+    memset(out, 0, sizeof *out);
+    sheet_ctx cx = {.d = d};
+    cx.y = sheet_parse(d, err);
+    if (!cx.y) return -1;
+    int rc = load_tree(&cx, out, err);
+    pn_yml_free(cx.y);
+    if (rc) cpx_input_clear(out);
+    return rc;
+}

@@ -1,0 +1,57 @@
+/* paths.c: the installed data directory (relative to the binary) and the user's
+ * template directory. */
+#include "util/paths.h"
+
+#include <glib.h>
+#include <stdlib.h>
+
+/* PREFIX/share/pnpkit when the running binary is PREFIX/bin/pnpkit and that
+ * directory exists; NULL otherwise. */
+static char *datadir_from_exe(void)
+{
+    char *exe = g_file_read_link("/proc/self/exe", NULL);
+    if (!exe) return NULL;
+    char *bin = g_path_get_dirname(exe);
+    char *base = g_path_get_basename(bin);
+    char *dir = NULL;
+    if (g_str_equal(base, "bin")) {
+        char *prefix = g_path_get_dirname(bin);
+        dir = g_build_filename(prefix, "share", "pnpkit", NULL);
+        g_free(prefix);
+        if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
+            g_free(dir);
+            dir = NULL;
+        }
+    }
+    g_free(base);
+    g_free(bin);
+    g_free(exe);
+    return dir;
+}
+
+const char *pn_paths_datadir(void)
+{
+    static char *dir;
+    if (!dir) {
+        const char *env = getenv("PNPKIT_DATADIR");
+        if (env && *env)
+            dir = g_strdup(env);
+        else if (!(dir = datadir_from_exe()))
+            dir = g_strdup(PNPKIT_DATADIR);
+    }
+    return dir;
+}
+
+const char *pn_paths_installed_templates(void)
+{
+    static char *dir;
+    if (!dir) dir = g_build_filename(pn_paths_datadir(), "templates", NULL);
+    return dir;
+}
+
+const char *pn_paths_user_templates(void)
+{
+    static char *dir;
+    if (!dir) dir = g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL);
+    return dir;
+}

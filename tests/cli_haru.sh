@@ -1,0 +1,85 @@
+# cli_haru.sh: --backend haru from the command line: page sizes equal cairo's,
+# base-14 text and the error for text they cannot encode, --ttf, --bleed boxes
+# (pdfinfo -box), the options cairo refuses, determinism.
+. "$(dirname "$0")/lib.sh"
+
+TTF=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+pdf_size() { pdfinfo "$1" | awk '/^Page size:/ {print $3 "x" $5}'; }
+pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
+# "x0 y0 x1 y1" of a page box, as pdfinfo -box prints it.
+pdf_box() { pdfinfo -box "$1" | awk -v b="$2:" '$1 == b {print $2, $3, $4, $5}'; }
+
+# The same page size as cairo, for every paper and orientation.
+for args in "" "--paper letter" "--paper a5 --landscape" "--paper 200x300mm" "--nup 2"; do
+    expect_status 0 "cairo $args" -- "$PNPKIT" render circle36 $args -o "$T/c.pdf"
+    expect_status 0 "haru $args" -- "$PNPKIT" render circle36 $args --backend haru -o "$T/h.pdf"
+    expect_eq "$(pdf_size "$T/h.pdf")" "$(pdf_size "$T/c.pdf")" "page size with '$args'"
+done
+expect_eq "$(pdf_size "$T/h.pdf")" "841.89x595.276" "2-up turns the A4 paper"
+
+# Helvetica, not an embedded font; the sheet's words are there.
+expect_status 0 "circle36" -- "$PNPKIT" render circle36 --backend haru -o "$T/h.pdf"
+pdffonts "$T/h.pdf" > "$T/fonts"
+grep -q "^Helvetica-Bold .*Type 1 .*WinAnsi .*no " "$T/fonts" && ok || bad "Helvetica-Bold, not embedded"
+grep -q "DejaVu" "$T/fonts" && bad "a DejaVu font in the haru PDF" || ok
+pdftotext "$T/h.pdf" - > "$T/h.txt"
+grep -q "Red Circle 18 Bonus" "$T/h.txt" && ok || bad "bonus line"
+grep -q "Total ComboCircles" "$T/h.txt" && ok || bad "combo line"
+# compressed: much smaller than cairo's
+expect_status 0 "cairo circle36" -- "$PNPKIT" render circle36 -o "$T/c.pdf"
+[ "$(wc -c < "$T/h.pdf")" -lt "$(($(wc -c < "$T/c.pdf") / 3))" ] && ok || bad "haru PDF is not compact"
+
+# Text WinAnsiEncoding lacks: an error naming it, nothing written.
+expect_status 1 "AK☉KA" -- "$PNPKIT" render dicrono --backend haru -o "$T/d.pdf"
+expect_stderr '^text "Tic-tac-toe with two dice · by AK☉KA" cannot be set in the PDF base-14 fonts \(WinAnsiEncoding\); give --ttf FILE' "names the text"
+expect_no_file "$T/d.pdf" "no PDF after the error"
+printf 'name: ru\ncomponents:\n  - {type: text, x: 0, y: 0, text: "Круг 36"}\n' > "$T/ru.yaml"
+expect_status 1 "Cyrillic" -- "$PNPKIT" render "$T/ru.yaml" --backend haru -o "$T/ru.pdf"
+expect_stderr '^text "Круг 36" cannot be set' "names the Cyrillic text"
+# With a TrueType font it is embedded and the text comes back out.
+expect_status 0 "--ttf" -- "$PNPKIT" render dicrono --backend haru --ttf "$TTF" -o "$T/d.pdf"
+pdftotext "$T/d.pdf" - 2>"$T/warn" | grep -q "by AK☉KA" && ok || bad "AK☉KA in the text"
+[ -s "$T/warn" ] && bad "pdftotext warns: $(head -c 200 "$T/warn")" || ok
+pdffonts "$T/d.pdf" | grep -q "DejaVuSans.*CID TrueType.*yes yes yes" && ok || bad "embedded subset with ToUnicode"
+expect_status 0 "cyrillic --ttf" -- "$PNPKIT" render "$T/ru.yaml" --backend haru --ttf "$TTF" -o "$T/ru.pdf"
+pdftotext "$T/ru.pdf" - | grep -q "Круг 36" && ok || bad "Cyrillic text"
+expect_status 1 "missing font" -- "$PNPKIT" render dicrono --backend haru --ttf "$T/none.ttf" -o "$T/x.pdf"
+expect_stderr "^--ttf $T/none.ttf: no such file" "missing font message"
+printf 'not a font' > "$T/bad.ttf"
+expect_status 1 "bad font" -- "$PNPKIT" render dicrono --backend haru --ttf "$T/bad.ttf" -o "$T/x.pdf"
+expect_stderr "^--ttf $T/bad.ttf: not a font$" "bad font message"
+expect_no_file "$T/x.pdf" "no PDF with a bad font"
+
+# Bleed: the page grows by 3 mm (8.50 pt) all round, the trim is A4.
+expect_status 0 "bleed" -- "$PNPKIT" render circle36 --backend haru --bleed 3mm -o "$T/b.pdf"
+expect_eq "$(pdf_box "$T/b.pdf" MediaBox)" "0.00 0.00 612.28 858.90" "MediaBox"
+expect_eq "$(pdf_box "$T/b.pdf" TrimBox)" "8.50 8.50 603.78 850.39" "TrimBox"
+expect_eq "$(pdf_box "$T/b.pdf" BleedBox)" "0.00 0.00 612.28 858.90" "BleedBox"
+expect_status 0 "bleed pad" -- "$PNPKIT" render circle36 --backend haru --bleed 0.125in --pages 3 -o "$T/b3.pdf"
+expect_eq "$(pdf_pages "$T/b3.pdf")" "3" "bleed pad pages"
+expect_eq "$(pdfinfo -box -f 3 -l 3 "$T/b3.pdf" | awk '$1 == "Page" && $3 == "TrimBox:" {print $4, $5, $6, $7}')" \
+    "9.00 9.00 604.28 850.89" "every page has its TrimBox"
+expect_status 0 "no bleed" -- "$PNPKIT" render circle36 --backend haru -o "$T/n.pdf"
+expect_eq "$(pdf_box "$T/n.pdf" TrimBox)" "0.00 0.00 595.28 841.89" "no bleed: trim is the page"
+expect_status 2 "bleed with cairo" -- "$PNPKIT" render circle36 --bleed 3mm -o "$T/x.pdf"
+expect_stderr "^--bleed needs --backend haru" "cairo refuses --bleed"
+expect_status 2 "ttf with cairo" -- "$PNPKIT" render circle36 --ttf "$TTF" -o "$T/x.pdf"
+expect_stderr "^--ttf is for --backend haru" "cairo refuses --ttf"
+expect_status 2 "bleed too large" -- "$PNPKIT" render circle36 --backend haru --bleed 11mm -o "$T/x.pdf"
+expect_status 2 "haru has no PNG" -- "$PNPKIT" render circle36 --backend haru -o "$T/x.png"
+expect_stderr "the haru backend cannot write png" "haru png message"
+expect_no_file "$T/x.pdf" "nothing written by refused options"
+
+# A page background must be a colour; the place is named.
+printf 'name: bg\npage:\n  background: "#12345"\ncomponents: []\n' > "$T/bg.yaml"
+expect_status 1 "bad background" -- "$PNPKIT" render "$T/bg.yaml" --backend haru -o "$T/x.pdf"
+expect_stderr "^$T/bg.yaml:3:16: background must be a colour" "background error place"
+
+# Same input, same bytes (fixed dates, no random /ID).
+expect_status 0 "again" -- "$PNPKIT" render circle36 --backend haru --bleed 3mm -o "$T/b2.pdf"
+cmp -s "$T/b.pdf" "$T/b2.pdf" && ok || bad "haru output is not deterministic"
+expect_status 0 "ttf again" -- "$PNPKIT" render dicrono --backend haru --ttf "$TTF" -o "$T/d2.pdf"
+cmp -s "$T/d.pdf" "$T/d2.pdf" && ok || bad "haru --ttf output is not deterministic"
+SOURCE_DATE_EPOCH=1700000000 "$PNPKIT" render circle36 --backend haru -o "$T/e.pdf" && ok || bad "epoch"
+pdfinfo "$T/e.pdf" | grep -q "^CreationDate:.*Nov 14 .*2023" && ok || bad "SOURCE_DATE_EPOCH sets the date"
+finish

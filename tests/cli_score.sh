@@ -1,0 +1,146 @@
+# cli_score.sh: pnpkit score and pnpkit analyze end to end: JSON exactly as
+# SPEC.md writes it, streams, standard input, completed sheets (pages, text),
+# exit statuses, error places, and no output file when anything is wrong.
+. "$(dirname "$0")/lib.sh"
+
+D="$SRC/tests/data"
+pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
+
+# SPEC.md's sheet and the JSON line SPEC.md gives for it, key for key.
+expect_status 0 "spec sheet" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" --json
+expect_eq "$(cat "$T/out")" '{"game":"circle36","player":"Ada","empty":0,"totals":{"red":36,"blue":36,"green":36,"A":36,"B":36,"C":36,"D":36},"points":{"red":8,"blue":7,"green":6,"A":3,"B":3,"C":3,"D":3},"red_upper":18,"bonus":3,"combos":1,"penalty":0,"earned":36,"total":36}' "circle36 JSON"
+
+# The readable table shows the Scoring Box's lines.
+expect_status 0 "table" -- "$PNPKIT" score circle36 "$D/circle36-last-roll-37.yaml"
+expect_stdout "^  Green Ring +37 +3$" "green ring line"
+expect_stdout "^  Row C +28 +0$" "row C line"
+expect_stdout "^  TOTAL POINTS +23$" "total line"
+expect_stdout "^  Red Circle 18 Bonus +19 +0 \(3 crossed\)$" "bonus crossed out"
+
+# A stream: one JSON object per line, from a file and from standard input.
+cat "$D/circle36-last-roll-45.yaml" > "$T/stream.yaml"
+printf -- '---\n' >> "$T/stream.yaml"
+cat "$D/circle36-last-roll-37.yaml" >> "$T/stream.yaml"
+expect_status 0 "stream" -- "$PNPKIT" score circle36 "$T/stream.yaml" --json
+expect_eq "$(wc -l < "$T/out")" "2" "two sheets, two lines"
+expect_eq "$(sed -n 1p "$T/out" | grep -o '"total":[-0-9]*}$')" '"total":22}' "first sheet: 22"
+expect_eq "$(sed -n 2p "$T/out" | grep -o '"total":[-0-9]*}$')" '"total":23}' "second sheet: 23"
+"$PNPKIT" score circle36 - --json < "$T/stream.yaml" > "$T/stdin.out" 2>&1
+expect_eq "$(cat "$T/stdin.out")" "$(cat "$T/out")" "'-' reads standard input"
+"$PNPKIT" score circle36 --json < "$T/stream.yaml" > "$T/stdin2.out" 2>&1
+expect_eq "$(cat "$T/stdin2.out")" "$(cat "$T/out")" "no FILE reads standard input"
+
+# An error in the second document is placed in the stream's lines; the first
+# sheet's result is still printed, and nothing is written for -o.
+printf -- '---\nred: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5]\n' >> "$T/stream.yaml"
+lines=$(wc -l < "$T/stream.yaml")
+expect_status 1 "bad third sheet" -- "$PNPKIT" score circle36 "$T/stream.yaml" --json -o "$T/bad.pdf"
+expect_eq "$(cat "$T/err")" "$T/stream.yaml:$lines:7: blue has 7 numbers; a ring has 8 spaces" "stream error place"
+expect_eq "$(wc -l < "$T/out")" "2" "earlier sheets are reported"
+expect_no_file "$T/bad.pdf" "no completed sheet on error"
+ls -a "$T" | grep -q '^\.bad' && bad "temporary file left behind" || ok
+
+# Completed sheets: one page per sheet, the numbers in the text.
+expect_status 0 "completed sheets" -- "$PNPKIT" score circle36 "$D/circle36-last-roll-45.yaml" -o "$T/done.pdf"
+expect_eq "$(pdf_pages "$T/done.pdf")" "1" "one page"
+{ cat "$D/circle36-last-roll-45.yaml"; echo "---"; cat "$D/circle36-last-roll-37.yaml"; } > "$T/two.yaml"
+expect_status 0 "two sheets" -- "$PNPKIT" score circle36 "$T/two.yaml" -o "$T/two.pdf" --json
+expect_eq "$(pdf_pages "$T/two.pdf")" "2" "a page per sheet"
+pdftotext "$T/done.pdf" - | grep -q "sum for 9" && ok || bad "player's name on the sheet"
+expect_status 0 "same again" -- "$PNPKIT" score circle36 "$D/circle36-last-roll-45.yaml" -o "$T/done2.pdf"
+cmp -s "$T/done.pdf" "$T/done2.pdf" && ok || bad "completed sheet is not deterministic"
+expect_status 0 "png" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/done.png" --dpi 40
+[ -s "$T/done.png" ] && ok || bad "png written"
+
+# A variant: four rings of twelve sectors, target 48, on the built-in template.
+{
+    for r in red blue green orange; do echo "$r: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]"; done
+    echo "yellow: 8"; echo "combos: 0"
+} > "$T/v.yaml"
+expect_status 0 "variant" -- "$PNPKIT" score circle36 "$T/v.yaml" --json --set rings=4 --set sectors=12 --set target=48
+expect_stdout '"totals":\{"red":48,"blue":48,"green":48,"orange":48,"A":40,' "variant totals"
+expect_stdout '"points":\{"red":8,"blue":7,"green":6,"orange":5,"A":0,' "variant points"
+expect_stdout '"red_upper":24,"bonus":3' "variant bonus at 24"
+expect_status 1 "variant sheet on the default board" -- "$PNPKIT" score circle36 "$T/v.yaml"
+expect_stderr "v.yaml:4:1: orange: this board has 3 rings" "ring count"
+head -n 3 "$T/v.yaml" > "$T/v3.yaml"
+expect_status 1 "sectors on the default board" -- "$PNPKIT" score circle36 "$T/v3.yaml"
+expect_stderr "v3.yaml:1:6: red has 12 numbers; a ring has 8 spaces" "sector count"
+# --template FILE: a template file with other defaults.
+sed 's/default: 3, min: 1/default: 4, min: 1/; s/default: 8, min: 4/default: 12, min: 4/; s/default: 36, min: 10/default: 48, min: 10/' \
+    "$SRC/templates/circle36.yaml" > "$T/c48.yaml"
+expect_status 0 "template file" -- "$PNPKIT" score circle36 "$T/v.yaml" --template "$T/c48.yaml" --json -o "$T/v.pdf"
+expect_stdout '"orange":48' "template variant"
+expect_status 1 "template for another game" -- "$PNPKIT" score circle36 "$T/v.yaml" --template dicrono
+
+# DiCroNo: the rule sheet's Example 2, subtotals X 4, 3, 3 and O 0, 1, 2.
+expect_status 0 "dicrono" -- "$PNPKIT" score dicrono "$D/dicrono-example2.yaml" --json
+expect_eq "$(grep -o '"subtotal":{"X":[0-9]*,"O":[0-9]*}' "$T/out" | tr '\n' ' ')" \
+    '"subtotal":{"X":4,"O":0} "subtotal":{"X":3,"O":1} "subtotal":{"X":3,"O":2} ' "subtotals"
+expect_stdout '^\{"game":"dicrono","games":\[\{"first":"X","points":\{"X":4,"O":0\},"penalty_deducted":\{"X":0,"O":0\},"subtotal":\{"X":4,"O":0\},"next_first":"O",' "dicrono key order"
+expect_stdout '\],"total":\{"X":3,"O":2\}' "set total"
+expect_status 0 "dicrono sheet" -- "$PNPKIT" score dicrono "$D/dicrono-example2.yaml" -o "$T/set.pdf"
+expect_eq "$(pdf_pages "$T/set.pdf")" "3" "a page per game"
+pdftotext "$T/set.pdf" - | grep -q "Bohdan" && ok || bad "names on the dicrono sheet"
+
+# Cirplexed: players in input order, ranks.
+expect_status 0 "cirplexed" -- "$PNPKIT" score cirplexed "$D/cirplexed-three.yaml" --json
+expect_stdout '^\{"game":"cirplexed","players":\[\{"name":"Ann","circles":1,"three_quarter":0,"half":0,"rank":1' "cirplexed JSON"
+expect_status 0 "cirplexed boards" -- "$PNPKIT" score cirplexed "$D/cirplexed-three.yaml" -o "$T/boards.pdf"
+expect_eq "$(pdf_pages "$T/boards.pdf")" "1" "one page of boards"
+
+# analyze dicrono-max: a number, and a witness that the scorer accepts and
+# scores to the same number.
+expect_status 0 "analyze" -- "$PNPKIT" analyze dicrono-max --json
+max=$(grep -o '"points":[0-9]*' "$T/out" | head -1 | cut -d: -f2)
+[ -n "$max" ] && [ "$max" -ge 3 ] && [ "$max" -le 12 ] && ok || bad "dicrono-max answer '$max'"
+"$PNPKIT" analyze dicrono-max --sheet > "$T/witness.yaml"
+expect_status 0 "witness scores" -- "$PNPKIT" score dicrono "$T/witness.yaml" --json
+expect_stdout "\"points\":\\{\"X\":$max,\"O\":0\\}" "the witness scores the maximum"
+expect_status 0 "analyze -o" -- "$PNPKIT" analyze dicrono-max -o "$T/max.pdf"
+expect_eq "$(pdf_pages "$T/max.pdf")" "1" "witness sheet"
+expect_status 0 "analyze text" -- "$PNPKIT" analyze dicrono-max
+expect_stdout "^DiCroNo on a 6x6 grid: the most points one player can score in a single game is $max\\.$" "analyze sentence"
+
+# Exit statuses.
+expect_status 2 "no game" -- "$PNPKIT" score
+expect_status 2 "unknown game" -- "$PNPKIT" score chess "$D/circle36-perfect.yaml"
+expect_stderr "unknown game 'chess'" "unknown game message"
+expect_status 2 "unknown option" -- "$PNPKIT" score circle36 --colour
+expect_status 2 "format without -o" -- "$PNPKIT" score circle36 --format pdf
+expect_status 2 "bad output name" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/x.doc"
+expect_status 2 "analyze what" -- "$PNPKIT" analyze
+expect_status 2 "analyze size" -- "$PNPKIT" analyze dicrono-max --size 11
+expect_status 3 "missing file" -- "$PNPKIT" score circle36 "$T/missing.yaml"
+expect_status 3 "unwritable output" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/no/dir/x.pdf"
+: > "$T/empty.yaml"
+expect_status 1 "empty file" -- "$PNPKIT" score circle36 "$T/empty.yaml"
+expect_eq "$(cat "$T/err")" "$T/empty.yaml:1:1: no sheet in the file" "empty file message"
+
+# Every malformed sheet: exit 1, one line naming file:line:col, no output file.
+bad_sheet() { # GAME TEXT EXPECTED-MESSAGE
+    printf '%b' "$2" > "$T/b.yaml"
+    rm -f "$T/b.pdf"
+    expect_status 1 "$3" -- "$PNPKIT" score "$1" "$T/b.yaml" -o "$T/b.pdf"
+    expect_eq "$(cat "$T/err")" "$T/b.yaml:$3" "message"
+    expect_eq "$(wc -l < "$T/err")" "1" "one line"
+    expect_no_file "$T/b.pdf" "$3: no output"
+}
+# A YAML syntax error: placed by libfyaml, moved down by the lines before its document.
+printf 'red: [5, 4, 4, 5, 4, 5, 5, 4\n' > "$T/syntax.yaml"
+expect_status 1 "syntax error" -- "$PNPKIT" score circle36 "$T/syntax.yaml"
+place=$(sed 's/^[^:]*:\([0-9]*\):\([0-9]*\): invalid YAML: .*/\1 \2/' "$T/err")
+{ cat "$D/circle36-perfect.yaml"; echo "---"; cat "$T/syntax.yaml"; } > "$T/syntax2.yaml"
+expect_status 1 "syntax error in a stream" -- "$PNPKIT" score circle36 "$T/syntax2.yaml"
+before=$(($(wc -l < "$D/circle36-perfect.yaml") + 1))
+set -- $place
+expect_eq "$(cut -d: -f2,3 "$T/err")" "$(($1 + before)):$2" "syntax error place in a stream"
+bad_sheet circle36 'red: &a [1]\nblue: *a\n' "2:7: aliases (*name) are not supported; write the value out"
+bad_sheet circle36 'red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 9\ncombos: 30\n' "5:9: combos: 30 is out of range (0 to 25)"
+bad_sheet circle36 '- 1\n- 2\n' "1:3: a sheet is a mapping of key: value lines"
+bad_sheet dicrono 'games:\n  - first: X\n    grid: >\n      X X X\n' "3:5: game 1: write the grid as a literal block (grid: |) or a list of rows"
+bad_sheet dicrono 'games:\n  - first: X\n    grid: ["X O X O", "O X O", "X O X O", "O X O X"]\n' "3:24: game 1, row 2 has 3 squares; expected 4"
+bad_sheet cirplexed 'boards:\n  Ann: []\n' "2:8: Ann has 0 items; expected 1 to 90"
+bad_sheet cirplexed 'colors: [red, red, blue, green]\nboards: {}\n' "1:15: colors: red is listed twice"
+
+finish
