@@ -25,6 +25,23 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     return s;
 }
 
+/* Makes data the process's standard input (the readers take "-"); returns the
+ * stream to give back to fuzz_stdin_pop. fmemopen refuses an empty buffer, so
+ * an empty input is /dev/null. */
+static inline FILE *fuzz_stdin_push(const uint8_t *data, size_t size)
+{
+    FILE *saved = stdin;
+    stdin = size ? fmemopen((void *)data, size, "rb") : fopen("/dev/null", "rb");
+    if (!stdin) abort();
+    return saved;
+}
+
+static inline void fuzz_stdin_pop(FILE *saved)
+{
+    fclose(stdin);
+    stdin = saved;
+}
+
 /* Lines "#NAME VALUE" (YAML comments, so the input stays a valid template) are
  * directives to the harness. Returns the values of every "#name " line, at most
  * max of them (NULL-terminated, caller g_strfreev()s). Stops at the first NUL. */

@@ -6,5 +6,12 @@ set --
 for f in "$src"/fuzz/seeds/"$name"/* "$src"/fuzz/regressions/"$name"/*; do
     [ -f "$f" ] && set -- "$@" "$f"
 done
-[ "$name" = template ] || [ "$name" = render ] && for f in "$src"/templates/*.yaml; do set -- "$@" "$f"; done
+case $name in
+template | render) data="$src/templates/*.yaml" ;;
+c36_sheet) data="$src/tests/data/circle36-*.yaml" ;;
+dc_sheet) data="$src/tests/data/dicrono-*.yaml" ;;
+cpx_sheet) data="$src/tests/data/cirplexed-*.yaml" ;;
+*) data="" ;;
+esac
+for f in $data; do [ -f "$f" ] && set -- "$@" "$f"; done
 exec "$bin" "$@"

@@ -29,6 +29,16 @@ for bin in "$build"/fuzz/fuzz_*; do
     template | render)
         dict="$src/fuzz/template.dict"
         cp "$src"/templates/*.yaml "$corpus"/ ;;
+    c36_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/circle36-*.yaml "$corpus"/ ;;
+    dc_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/dicrono-*.yaml "$corpus"/ ;;
+    cpx_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/cirplexed-*.yaml "$corpus"/ ;;
+    score)
+        dict="$src/fuzz/sheets.dict"
+        for f in "$src"/tests/data/*.yaml; do
+            g=${f##*/}
+            g=${g%%-*}
+            { echo "#game $g"; cat "$f"; } >"$corpus/${f##*/}"
+        done ;;
     esac
     opts="-max_total_time=$secs -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 -max_len=16384"
     [ -f "$dict" ] && opts="$opts -dict=$dict"
