@@ -36,11 +36,11 @@ check-asan: deps
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS)
 
-# libFuzzer harnesses (clang): each runs FUZZ_SECONDS; see fuzz/run.sh.
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these); see fuzz/run.sh.
 fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_FUZZ=ON
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
-	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

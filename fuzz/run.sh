@@ -1,13 +1,15 @@
 #!/bin/sh
 # run.sh: runs every libFuzzer harness of a PNPKIT_FUZZ build for a while and
 # prints one summary line per harness (what `make fuzz` calls).
-# Usage: sh fuzz/run.sh BUILD_DIR SECONDS
+# Usage: sh fuzz/run.sh BUILD_DIR SECONDS [NAME...]   (default: every harness)
 # The growing corpus stays in BUILD_DIR/corpus/NAME; seeds are read from
 # fuzz/seeds/NAME, fuzz/regressions/NAME and the built-in templates. Crash, leak
 # and timeout inputs land in BUILD_DIR/artifacts/NAME/: copy each into
 # fuzz/regressions/NAME/ once it is fixed, so ctest replays it from then on.
 # BUILD_DIR/fuzz-history.log keeps one line per harness per run.
 build=${1:?build directory} secs=${2:-60}
+shift 2 2>/dev/null || shift $#
+only=" $* "
 src=$(cd "$(dirname "$0")/.." && pwd)
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
 export LSAN_OPTIONS="suppressions=$src/scripts/lsan.supp:print_suppressions=0"
@@ -17,6 +19,7 @@ summary=""
 for bin in "$build"/fuzz/fuzz_*; do
     [ -x "$bin" ] || continue
     name=${bin##*/fuzz_}
+    [ "$only" = "  " ] || case "$only" in *" $name "*) ;; *) continue ;; esac
     corpus="$build/corpus/$name"
     art="$build/artifacts/$name"
     mkdir -p "$corpus" "$art"
