@@ -3,8 +3,15 @@ BUILD ?= build
 JOBS ?= 2
 PNPKIT = $(BUILD)/pnpkit
 PREFIX ?= /usr/local
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD ?= build-fuzz
+ASAN_BUILD ?= build-asan
+# Sanitizer settings for check-asan (the library suppressions are in scripts/lsan.supp).
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: all deps build demo check bench bench-profile clean install
+.PHONY: all deps build demo check check-asan fuzz bench bench-profile clean install
 
 all: build
 
@@ -23,6 +30,18 @@ demo: build
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
+# The whole test suite under AddressSanitizer, LeakSanitizer and UBSan.
+check-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	cd $(ASAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS)
+
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these); see fuzz/run.sh.
+fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_FUZZ=ON
+	cmake --build $(FUZZ_BUILD) -j$(JOBS)
+	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # Timing against the floor programs in bench/ (see bench/README.md); never part of check.
 bench: build
 	@sh bench/run.sh $(BUILD)
@@ -35,4 +54,4 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

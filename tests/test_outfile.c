@@ -85,15 +85,16 @@ static void test_commit_all(void **state)
 static void test_commit_all_fails_midway(void **state)
 {
     char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
-    /* The second target is a directory: renaming a file over it fails. */
-    char *blocker = g_build_filename(dir, "b-2.svg", NULL);
-    assert_int_equal(g_mkdir(blocker, 0755), 0);
     pn_outfile *outs[3] = {open_with(dir, "b.svg", "one"), open_with(dir, "b-2.svg", "two"),
                            open_with(dir, "b-3.svg", "three")};
+    /* The second target becomes a directory while the pages are written:
+     * renaming a file over it fails. */
+    char *blocker = g_build_filename(dir, "b-2.svg", NULL);
+    assert_int_equal(g_mkdir(blocker, 0755), 0);
     pn_err err = {0};
     assert_int_equal(pn_outfile_commit_all(outs, 3, &err), -1);
     assert_int_equal(err.status, PN_EIO);
-    assert_non_null(strstr(err.msg, "b-2.svg: write failed"));
+    assert_non_null(strstr(err.msg, "b-2.svg: cannot replace the file"));
     /* The first page was placed, the failed one and those after it left no
      * file, temporary or not. */
     char *after = listing(dir);

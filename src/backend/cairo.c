@@ -16,6 +16,10 @@
 #include "util/fonts.h"
 #include "util/outfile.h"
 
+/* A PNG page is held in memory at 4 bytes a pixel: 150 million pixels (600 MB)
+ * allows A4 at 1200 dpi; larger papers need a lower --dpi. */
+#define PN_CAIRO_MAX_PIXELS 150e6
+
 typedef enum { FMT_PDF, FMT_SVG, FMT_PNG } cairo_fmt;
 
 typedef struct cairo_be {
@@ -42,8 +46,7 @@ static bool cairo_supports(const char *f)
 
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
-    FILE *fp = closure;
-    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
@@ -83,7 +86,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
             return NULL;
         }
         g_ptr_array_add(b->outs, b->cur);
-        b->surf = cairo_pdf_surface_create_for_stream(write_cb, b->cur->fp, 595, 842);
+        b->surf = cairo_pdf_surface_create_for_stream(write_cb, b->cur, 595, 842);
         char date[32];
         time_t t = (time_t)o->epoch;
         struct tm tm;
@@ -98,11 +101,18 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     return b;
 }
 
-static int surface_check(cairo_surface_t *s, const char *path, pn_err *err)
+/* A cairo failure, or the write error behind it ("No space left on device"). */
+static int cairo_fail(const cairo_be *b, cairo_status_t st, pn_err *err)
 {
-    cairo_status_t st = cairo_surface_status(s);
-    if (st == CAIRO_STATUS_SUCCESS) return 0;
-    return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", path, cairo_status_to_string(st));
+    if (b->cur && b->cur->error)
+        return pn_err_set(err, PN_EIO, "%s: write failed: %s", b->path, strerror(b->cur->error));
+    return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path, cairo_status_to_string(st));
+}
+
+static int surface_check(const cairo_be *b, pn_err *err)
+{
+    cairo_status_t st = cairo_surface_status(b->surf);
+    return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(b, st, err);
 }
 
 /* Starts a page; keep (PDF only) records it to be shared. */
@@ -117,7 +127,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
             b->shared = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
             b->shared_w = w;
             b->shared_h = h;
-            if (surface_check(b->shared, b->path, err)) return -1;
+            cairo_status_t st = cairo_surface_status(b->shared);
+            if (st != CAIRO_STATUS_SUCCESS) return cairo_fail(b, st, err);
             b->recording = true;
             b->cr = cairo_create(b->shared);
             cairo_scale(b->cr, b->scale, b->scale);
@@ -134,20 +145,20 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);
         if (b->fmt == FMT_SVG) {
-            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur->fp, w * PN_MM_TO_PT,
+            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur, w * PN_MM_TO_PT,
                                                           h * PN_MM_TO_PT);
             cairo_svg_surface_set_document_unit(b->surf, CAIRO_SVG_UNIT_PT);
             b->scale = PN_MM_TO_PT;
         } else {
             b->scale = b->dpi / 25.4;
             int pw = (int)lround(w * b->scale), ph = (int)lround(h * b->scale);
-            if (pw < 1 || ph < 1 || (double)pw * ph > 400e6)
+            if (pw < 1 || ph < 1 || (double)pw * ph > PN_CAIRO_MAX_PIXELS)
                 return pn_err_set(err, PN_EINPUT, "a %dx%d pixel PNG is too large; lower --dpi", pw,
                                   ph);
             b->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
         }
     }
-    if (surface_check(b->surf, b->path, err)) return -1;
+    if (surface_check(b, err)) return -1;
     b->cr = cairo_create(b->surf);
     if (b->fmt == FMT_PNG) {
         cairo_set_source_rgb(b->cr, 1, 1, 1);
@@ -253,33 +264,28 @@ static int cairo_end_page(void *vb, pn_err *err)
         cairo_destroy(b->cr);
         b->recording = false;
         paint_shared(b);
-        if (rst != CAIRO_STATUS_SUCCESS)
-            rc = pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path,
-                            cairo_status_to_string(rst));
+        if (rst != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, rst, err);
     }
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
     b->cr = NULL;
-    if (!rc && st != CAIRO_STATUS_SUCCESS)
-        rc = pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path,
-                        cairo_status_to_string(st));
+    if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
     if (b->fmt == FMT_SVG) {
         cairo_surface_finish(b->surf);
-        if (!rc) rc = surface_check(b->surf, b->path, err);
+        if (!rc) rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
-        st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur->fp);
-        if (!rc && st != CAIRO_STATUS_SUCCESS)
-            rc = pn_err_set(err, PN_EIO, "%s: writing PNG failed: %s", b->path,
-                            cairo_status_to_string(st));
+        st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
+        if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
     }
-    /* An SVG or PNG page is complete: close its file (renamed at finish). */
-    if (b->fmt != FMT_PDF && !rc) rc = pn_outfile_close(b->cur, err);
+    /* A page file is complete: close it now (a pad of PNGs would otherwise hold
+     * one open file per page); it is renamed into place with the others. */
+    if (b->fmt != FMT_PDF && pn_outfile_close(b->cur, rc ? NULL : err) && !rc) rc = -1;
     return rc;
 }
 
@@ -298,15 +304,16 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
     if (b->cr) cairo_destroy(b->cr);
     if (b->surf) {
         cairo_surface_finish(b->surf);
-        if (commit && *rc == 0) *rc = surface_check(b->surf, b->path, err);
+        if (commit && *rc == 0) *rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
     }
     if (b->shared) cairo_surface_destroy(b->shared);
-    if (commit && *rc == 0)
+    if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
-    else
+    } else {
         for (guint i = 0; i < b->outs->len; i++)
             pn_outfile_abort(g_ptr_array_index(b->outs, i));
+    }
     g_ptr_array_free(b->outs, TRUE);
     g_object_unref(b->pctx);
     g_free(b->path);

@@ -77,7 +77,9 @@ static int cell_slots(const comp_ctx *ctx, scene *s, GString *id, const char *pa
                       double x, double y, double w, double h, pn_err *err)
 {
     const char *star = strrchr(pattern, '*');
-    int ticks = star ? atoi(star + 1) : 0;
+    /* "*N" with N from 1 to 10 makes tick boxes; anything else is part of the id. */
+    int ticks = 0;
+    if (star && g_ascii_isdigit(star[1]) && strlen(star + 1) <= 2) ticks = atoi(star + 1);
     size_t plen = star && ticks > 0 ? (size_t)(star - pattern) : strlen(pattern);
     expand(id, pattern, r, plen);
     int rc = 0;

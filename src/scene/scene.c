@@ -15,7 +15,22 @@ struct scene {
     GHashTable *slots; /* id -> index in items */
     size_t path_start;
     bool has_point;
+    size_t texts, text_bytes; /* counted against the limits */
+    size_t sheets;            /* sheets' worth of limits: 1, more when imposed */
+    const char *over;         /* the limit that was passed, or NULL */
+    size_t over_max;
 };
+
+/* True (and the limit noted) when adding `add` to `now` would pass max per sheet. */
+static bool full(scene *s, size_t now, size_t add, size_t max, const char *what)
+{
+    if (now + add <= max * s->sheets) return false;
+    if (!s->over) {
+        s->over = what;
+        s->over_max = max * s->sheets;
+    }
+    return true;
+}
 
 scene *scene_new(double w, double h, bool mono)
 {
@@ -27,6 +42,7 @@ scene *scene_new(double w, double h, bool mono)
     s->segs = g_array_sized_new(FALSE, FALSE, sizeof(scene_seg), 1024);
     s->strings = g_string_chunk_new(4096);
     s->slots = g_hash_table_new(g_str_hash, g_str_equal);
+    s->sheets = 1;
     return s;
 }
 
@@ -67,6 +83,7 @@ static pn_rgba ink(const scene *s, pn_rgba c)
 static void push_seg(scene *s, scene_seg_op op, double x0, double y0, double x1, double y1,
                      double x2, double y2)
 {
+    if (full(s, s->segs->len, 1, SCENE_MAX_SEGS, "path segments")) return;
     scene_seg g = {op, {x0, x1, x2}, {y0, y1, y2}};
     g_array_append_val(s->segs, g);
 }
@@ -124,6 +141,11 @@ void scene_close(scene *s)
 void scene_end(scene *s, const scene_style *style)
 {
     if (s->segs->len == s->path_start) return;
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) {
+        g_array_set_size(s->segs, s->path_start);
+        s->has_point = false;
+        return;
+    }
     scene_item it = {.kind = SCENE_PATH};
     it.u.path.style = *style;
     it.u.path.style.fill_color = ink(s, style->fill_color);
@@ -182,6 +204,13 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
                                  double x, double y, scene_halign h, scene_valign v, double angle,
                                  pn_err *err)
 {
+    size_t len = strlen(utf8);
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items") ||
+        full(s, s->texts, 1, SCENE_MAX_TEXTS, "text runs") ||
+        full(s, s->text_bytes, len, SCENE_MAX_TEXT_BYTES, "bytes of text")) {
+        scene_check(s, err);
+        return NULL;
+    }
     scene_item it = {.kind = SCENE_TEXT};
     scene_text *t = &it.u.text;
     if (scene_measure(font, utf8, &t->width, &t->ascent, &t->descent, err)) return NULL;
@@ -204,6 +233,8 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
     t->bx = x + dx * cos(a) - dy * sin(a);
     t->by = y + dx * sin(a) + dy * cos(a);
     g_array_append_val(s->items, it);
+    s->texts++;
+    s->text_bytes += len;
     return &g_array_index(s->items, scene_item, s->items->len - 1).u.text;
 }
 
@@ -212,6 +243,7 @@ int scene_slot_add(scene *s, const char *id, double x, double y, double w, doubl
 {
     if (g_hash_table_contains(s->slots, id))
         return pn_err_set(err, PN_EINPUT, "slot '%s' is defined twice on the page", id);
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
     scene_item it = {.kind = SCENE_SLOT};
     it.u.slot.id = g_string_chunk_insert(s->strings, id);
     it.u.slot.x = x;
@@ -228,6 +260,14 @@ const scene_slot *scene_slot_find(const scene *s, const char *id)
 {
     gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
     return i ? &g_array_index(s->items, scene_item, i - 1).u.slot : NULL;
+}
+
+int scene_check(const scene *s, pn_err *err)
+{
+    if (!s->over) return 0;
+    return pn_err_set(err, PN_EINPUT,
+                      "the page would hold more than %zu %s; make the sheet simpler", s->over_max,
+                      s->over);
 }
 
 size_t scene_count(const scene *s)
@@ -332,6 +372,7 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
                  pn_err *err)
 {
     const scene_seg *segs = scene_segs(src);
+    dst->sheets += src->sheets;
     for (size_t i = 0; i < scene_count(src); i++) {
         const scene_item *it = scene_item_at(src, i);
         if (it->kind == SCENE_PATH) {
@@ -364,6 +405,8 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             t->ascent *= k;
             t->descent *= k;
             g_array_append_val(dst->items, c);
+            dst->texts++;
+            dst->text_bytes += strlen(t->utf8);
         } else {
             const scene_slot *sl = &it->u.slot;
             char *id = g_strconcat(prefix, sl->id, NULL);

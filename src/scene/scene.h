@@ -87,6 +87,15 @@ typedef struct scene_item {
 
 typedef struct scene scene;
 
+/* What one page may hold, so a template cannot make rendering take unbounded
+ * time or memory (the built-in sheets use well under 1% of it). Past a limit
+ * the item is dropped, text and slot functions fail with an error, and
+ * scene_check reports it; a sheet over budget is refused, never drawn. */
+#define SCENE_MAX_ITEMS 100000            /* paths, text runs and slots */
+#define SCENE_MAX_SEGS 1000000            /* path segments */
+#define SCENE_MAX_TEXTS 10000             /* text runs (each one is laid out by pango) */
+#define SCENE_MAX_TEXT_BYTES (256u << 10) /* UTF-8 bytes of all text runs together */
+
 /* A new empty page of w x h mm. mono converts every colour to grey as it is added. */
 scene *scene_new(double w, double h, bool mono);
 void scene_free(scene *s);
@@ -128,6 +137,10 @@ int scene_slot_add(scene *s, const char *id, double x, double y, double w, doubl
 /* The slot with that id, or NULL. */
 const scene_slot *scene_slot_find(const scene *s, const char *id);
 
+/* 0 while s is within the limits above; -1 with err naming the limit once
+ * anything had to be dropped. */
+int scene_check(const scene *s, pn_err *err);
+
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
 size_t scene_count(const scene *s);
 const scene_item *scene_item_at(const scene *s, size_t i);
@@ -144,7 +157,9 @@ pn_rgba scene_to_grey(pn_rgba c);
 bool pn_rgba_parse(const char *s, pn_rgba *out);
 
 /* Appends every item of src to dst, scaled by k and moved by (dx, dy): used to
- * impose several sheets on one paper. Slot ids get prefix (may be ""). */
+ * impose several sheets on one paper. Slot ids get prefix (may be ""). Each
+ * sheet was checked against the limits on its own, so dst may hold as many
+ * items as all of them together. */
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err);
 #endif

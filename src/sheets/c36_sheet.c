@@ -335,6 +335,9 @@ int c36_load_fast(const sheet_doc *d, const c36_variant *v, c36_input *out)
     bool in_rounds = false;
     const char *p = d->text, *end = d->text + d->len;
     if (memchr(p, '\t', d->len) || memchr(p, '\r', d->len)) return 0;
+    /* NUL bytes and text that is not UTF-8 are refused by libfyaml's path,
+     * with their place: leave them to it. */
+    if (!g_utf8_validate_len(p, d->len, NULL)) return 0;
     bool first = true;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -99,6 +99,8 @@ void sheet_pos(const sheet_ctx *cx, struct fy_node *n, int *line, int *col)
 }
 
 static int verr(const sheet_ctx *cx, pn_err *err, int line, int col, const char *fmt, va_list ap)
+    PN_PRINTF(5, 0);
+static int verr(const sheet_ctx *cx, pn_err *err, int line, int col, const char *fmt, va_list ap)
 {
     char text[768];
     vsnprintf(text, sizeof text, fmt, ap);

@@ -193,6 +193,9 @@ int pv_parse(const pv_spec *spec, const char *text, pv_pool *pool, pv_value *out
     case PV_STRING:
         if (!g_utf8_validate(text, -1, NULL)) return fail(why, wl, "text is not valid UTF-8");
         if ((double)strlen(text) > max) return fail(why, wl, "text longer than %.0f bytes", max);
+        if ((double)strlen(text) < min)
+            return min <= 1 ? fail(why, wl, "must not be empty")
+                            : fail(why, wl, "text shorter than %.0f bytes", min);
         out->str = pv_pool_str(pool, text);
         return 0;
     case PV_ENUM:
@@ -244,8 +247,9 @@ int pv_parse_list(const pv_spec *spec, const char *const *items, size_t n, pv_po
                 return fail(why, wl, "item %zu: '%s' is not a number", i + 1, items[i]);
             }
             if (fabs(tmp[i]) > 1e6) {
+                double v = tmp[i];
                 g_free(tmp);
-                return fail(why, wl, "item %zu: %g is out of range", i + 1, tmp[i]);
+                return fail(why, wl, "item %zu: %g is out of range", i + 1, v);
             }
         }
         g_ptr_array_add(pool->blocks, tmp);
@@ -273,10 +277,10 @@ char *pv_format(const pv_value *v)
     case PV_INT:
         return g_strdup_printf("%ld", v->i);
     case PV_NUMBER:
-        return g_strdup(g_ascii_formatd(buf, sizeof buf, "%g", v->num));
+        return g_strdup(g_ascii_formatd(buf, sizeof buf, "%.15g", v->num));
     case PV_LENGTH:
-        return v->pct ? g_strdup_printf("%s%%", g_ascii_formatd(buf, sizeof buf, "%g", v->num))
-                      : g_strdup_printf("%smm", g_ascii_formatd(buf, sizeof buf, "%g", v->num));
+        return v->pct ? g_strdup_printf("%s%%", g_ascii_formatd(buf, sizeof buf, "%.15g", v->num))
+                      : g_strdup_printf("%smm", g_ascii_formatd(buf, sizeof buf, "%.15g", v->num));
     case PV_COLOR:
     case PV_STRING:
     case PV_ENUM:
@@ -289,7 +293,7 @@ char *pv_format(const pv_value *v)
         GString *s = g_string_new(NULL);
         for (size_t i = 0; i < v->n; i++)
             g_string_append_printf(s, "%s%s", i ? "," : "",
-                                   g_ascii_formatd(buf, sizeof buf, "%g", v->nums[i]));
+                                   g_ascii_formatd(buf, sizeof buf, "%.15g", v->nums[i]));
         return g_string_free(s, FALSE);
     }
     }
@@ -315,9 +319,16 @@ char *pv_describe(const pv_spec *spec)
     case PV_ENUM:
         g_string_append_printf(s, " %s", spec->choices ? spec->choices : "");
         break;
+    case PV_STRING:
+        g_string_append_printf(s, " of %.0f..%.0f bytes", min, max);
+        break;
+    case PV_STRLIST:
+    case PV_NUMLIST:
+        g_string_append_printf(s, " of %.0f..%.0f items", min, max);
+        break;
     default:
         break;
     }
-    if (spec->def) g_string_append_printf(s, ", default %s", spec->def);
+    if (spec->def) g_string_append_printf(s, ", default %s", *spec->def ? spec->def : "\"\"");
     return g_string_free(s, FALSE);
 }

@@ -1,8 +1,11 @@
 /* yml.c: libfyaml wrapper with bounded input, no aliases and positioned errors. */
 #include "util/yml.h"
 
+#include "util/yml_scan.h"
+
 #include <errno.h>
 #include <glib.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +15,13 @@
 struct pn_yml_stream {
     struct fy_parser *fyp;
     struct fy_diag *diag;
-    FILE *fp;
+    yml_first_error first; /* the parser's first error */
+    char *text;            /* the whole stream; the parser points into it */
     char *file;
     bool done;
+    int index;    /* documents returned so far */
+    int bad_doc;  /* index of the first document with a problem, or -1 */
+    pn_err limit; /* what is wrong with it */
 };
 
 /* The start of a scalar's token. */
@@ -77,28 +84,8 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
 }
 
-static struct fy_diag *diag_new(void)
-{
-    struct fy_diag_cfg cfg;
-    fy_diag_cfg_default(&cfg);
-    cfg.fp = NULL;
-    cfg.colorize = false;
-    struct fy_diag *d = fy_diag_create(&cfg);
-    if (d) fy_diag_set_collect_errors(d, true);
-    return d;
-}
-
-/* The first collected parse error, as "file:line:col: message". */
-static int diag_to_err(struct fy_diag *d, const char *file, pn_err *err)
-{
-    void *it = NULL;
-    struct fy_diag_error *e = d ? fy_diag_errors_iterate(d, &it) : NULL;
-    if (!e) return pn_err_at(err, file, 0, 0, "not valid YAML");
-    const char *msg = e->msg ? e->msg : "syntax error";
-    return pn_err_at(err, file, e->line + 1, e->column + 1, "invalid YAML: %s", msg);
-}
-
-/* Refuses aliases, merge keys and documents too deep or too large. */
+/* Refuses complex and duplicate keys (libfyaml's own duplicate check is
+ * quadratic, so it is turned off) and, as a second line, the prescan limits. */
 static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count, pn_err *err)
 {
     if (!n) return 0;
@@ -114,28 +101,38 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
         for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));)
             if (check_tree(y, c, depth + 1, count, err)) return -1;
         break;
-    case FYNT_MAPPING:
-        for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(n, &it));) {
+    case FYNT_MAPPING: {
+        GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+        int rc = 0;
+        for (struct fy_node_pair *p; !rc && (p = fy_node_mapping_iterate(n, &it));) {
             struct fy_node *k = fy_node_pair_key(p);
-            if (k && fy_node_get_type(k) != FYNT_SCALAR)
-                return pn_yml_err(err, y, k, "a key must be a plain word");
-            if (k && fy_node_is_alias(k))
-                return pn_yml_err(err, y, k, "aliases (*name) are not supported");
-            if (check_tree(y, fy_node_pair_value(p), depth + 1, count, err)) return -1;
+            const char *ks = k && fy_node_get_type(k) == FYNT_SCALAR && !fy_node_is_alias(k)
+                                 ? fy_node_get_scalar0(k)
+                                 : NULL;
+            if (k && !ks)
+                rc = pn_yml_err(err, y, k, "a key must be a plain word");
+            else if (ks && !g_hash_table_add(seen, (gpointer)ks))
+                rc = pn_yml_err(err, y, k, "duplicate key '%s'", ks);
+            else
+                rc = check_tree(y, fy_node_pair_value(p), depth + 1, count, err);
         }
-        break;
+        g_hash_table_destroy(seen);
+        return rc;
+    }
     default:
         break;
     }
     return 0;
 }
 
-static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *file, pn_err *err)
+static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *file, char *text,
+                    pn_err *err)
 {
     pn_yml *y = g_new0(pn_yml, 1);
     y->fyd = fyd;
     y->fyp = fyp;
     y->file = g_strdup(file);
+    y->buf = text;
     long count = 0;
     if (check_tree(y, fy_document_root(fyd), 0, &count, err)) {
         pn_yml_free(y);
@@ -144,28 +141,46 @@ static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *
     return y;
 }
 
+/* Loads from text, which the document keeps (and frees) on success. */
+static pn_yml *load_owned(const char *name, char *text, size_t len, pn_err *err)
+{
+    yml_scan_stop stop;
+    if (yml_scan(name, text, len, &stop, err)) {
+        g_free(text);
+        return NULL;
+    }
+    yml_first_error first = {0};
+    struct fy_diag *d = yml_diag_new(&first);
+    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = d};
+    struct fy_document *fyd = fy_document_build_from_string(&cfg, text, len);
+    if (!fyd) {
+        yml_diag_err(&first, name, err);
+        fy_diag_unref(d);
+        g_free(text);
+        return NULL;
+    }
+    fy_diag_unref(d);
+    return wrap(fyd, NULL, name, text, err);
+}
+
 pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err)
 {
     if (len > PN_YML_MAX_BYTES) {
         pn_err_at(err, name, 0, 0, "file too large (%zu bytes; at most %u)", len, PN_YML_MAX_BYTES);
         return NULL;
     }
-    struct fy_diag *d = diag_new();
-    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET, .diag = d};
-    struct fy_document *fyd = fy_document_build_from_string(&cfg, buf, len);
-    if (!fyd) {
-        diag_to_err(d, name, err);
-        fy_diag_unref(d);
-        return NULL;
-    }
-    fy_diag_unref(d);
-    return wrap(fyd, NULL, name, err);
+    char *copy = g_malloc(len + 1);
+    memcpy(copy, buf, len);
+    copy[len] = '\0';
+    return load_owned(name, copy, len, err);
 }
 
-/* Reads a whole file (or stdin for "-") with a size bound. Caller g_free()s. */
+/* Reads a whole file (or stdin for "-") with a size bound. Caller g_free()s;
+ * the text is NUL-terminated. */
 static char *slurp(const char *path, size_t max, size_t *len, pn_err *err)
 {
-    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    bool std = strcmp(path, "-") == 0;
+    FILE *fp = std ? stdin : fopen(path, "rb");
     if (!fp) {
         pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
         return NULL;
@@ -175,16 +190,16 @@ static char *slurp(const char *path, size_t max, size_t *len, pn_err *err)
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
         if (s->len + n > max) {
-            pn_err_at(err, strcmp(path, "-") == 0 ? "<stdin>" : path, 0, 0,
-                      "file too large (more than %zu bytes)", max);
-            if (fp != stdin) fclose(fp);
+            pn_err_at(err, std ? "<stdin>" : path, 0, 0, "file too large (more than %zu bytes)",
+                      max);
+            if (!std) fclose(fp);
             g_string_free(s, TRUE);
             return NULL;
         }
         g_string_append_len(s, chunk, (gssize)n);
     }
     int bad = ferror(fp);
-    if (fp != stdin) fclose(fp);
+    if (!std) fclose(fp);
     if (bad) {
         pn_err_set(err, PN_EIO, "%s: read error", path);
         g_string_free(s, TRUE);
@@ -199,13 +214,7 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
-    /* libfyaml keeps pointing into the text: the document owns it from here. */
-    pn_yml *y = pn_yml_load_buffer(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
-    if (y)
-        y->buf = buf;
-    else
-        g_free(buf);
-    return y;
+    return load_owned(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
 }
 
 void pn_yml_free(pn_yml *y)
@@ -227,19 +236,24 @@ struct fy_node *pn_yml_root(const pn_yml *y)
 
 pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err)
 {
-    bool std = strcmp(path, "-") == 0;
-    FILE *fp = std ? stdin : fopen(path, "rb");
-    if (!fp) {
-        pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
+    size_t len = 0;
+    char *text = slurp(path, PN_YML_MAX_BYTES, &len, err);
+    if (!text) return NULL;
     pn_yml_stream *s = g_new0(pn_yml_stream, 1);
-    s->fp = fp;
-    s->file = g_strdup(std ? "<stdin>" : path);
-    s->diag = diag_new();
-    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET, .diag = s->diag};
+    s->text = text;
+    s->file = g_strdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
+    s->bad_doc = -1;
+    /* A document with a problem is reported when its turn comes; the parser
+     * here only ever sees the documents before it. */
+    yml_scan_stop stop;
+    if (yml_scan(s->file, text, len, &stop, &s->limit)) {
+        s->bad_doc = stop.doc;
+        len = stop.pos;
+    }
+    s->diag = yml_diag_new(&s->first);
+    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = s->diag};
     s->fyp = fy_parser_create(&cfg);
-    if (!s->fyp || fy_parser_set_input_fp(s->fyp, s->file, fp) != 0) {
+    if (!s->fyp || fy_parser_set_string(s->fyp, text, len) != 0) {
         pn_err_set(err, PN_EIO, "%s: cannot start the YAML parser", s->file);
         pn_yml_stream_close(s);
         return NULL;
@@ -251,13 +265,19 @@ int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err)
 {
     *out = NULL;
     if (s->done) return 0;
+    if (s->index == s->bad_doc) {
+        s->done = true;
+        if (err) *err = s->limit;
+        return -1;
+    }
     struct fy_document *fyd = fy_parse_load_document(s->fyp);
     if (!fyd) {
         s->done = true;
-        if (fy_parser_get_stream_error(s->fyp)) return diag_to_err(s->diag, s->file, err);
+        if (fy_parser_get_stream_error(s->fyp)) return yml_diag_err(&s->first, s->file, err);
         return 0;
     }
-    *out = wrap(fyd, s->fyp, s->file, err);
+    s->index++;
+    *out = wrap(fyd, s->fyp, s->file, NULL, err);
     return *out ? 1 : -1;
 }
 
@@ -266,7 +286,7 @@ void pn_yml_stream_close(pn_yml_stream *s)
     if (!s) return;
     if (s->fyp) fy_parser_destroy(s->fyp);
     if (s->diag) fy_diag_unref(s->diag);
-    if (s->fp && s->fp != stdin) fclose(s->fp);
+    g_free(s->text);
     g_free(s->file);
     g_free(s);
 }

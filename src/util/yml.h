@@ -1,6 +1,13 @@
 /* yml.h: reading YAML through libfyaml with the limits and the error style
  * pnpkit needs: every problem is reported as "file:line:col: message" (1-based),
- * aliases are refused (no exponential expansion), and sizes are bounded. */
+ * aliases are refused (no exponential expansion), and sizes are bounded.
+ *
+ * Limits are checked before a document is built, so hostile input costs little:
+ * the bytes first (size, NUL, UTF-8, line length, tabs), then a pass over the
+ * parser's events (syntax, nodes, nesting, scalar length), and only then the
+ * tree. The first pass runs in a helper process (yml_scan.h) because libfyaml
+ * 0.7 can crash on some malformed input; a text that passed it has no syntax
+ * error left for the build to stumble on. */
 #ifndef PN_YML_H
 #define PN_YML_H
 
@@ -8,20 +15,24 @@
 #include <stdbool.h>
 #include "util/err.h"
 
-#define PN_YML_MAX_BYTES (16u << 20) /* a template or one sheet document */
-#define PN_YML_MAX_NODES 200000      /* nodes in one document */
+#define PN_YML_MAX_BYTES (16u << 20) /* a file or a stream of documents */
+#define PN_YML_MAX_LINE 16384        /* bytes in one line */
+#define PN_YML_MAX_SCALAR 65536      /* bytes in one scalar, as written */
+#define PN_YML_MAX_NODES 50000       /* nodes (scalars and collections) in one document */
 #define PN_YML_MAX_DEPTH 32          /* nesting of collections */
+#define PN_YML_MAX_DOCS 10000        /* documents in one stream */
 
 /* One parsed document. Created by the loaders below, freed by pn_yml_free. */
 typedef struct pn_yml {
     struct fy_document *fyd;
     struct fy_parser *fyp; /* set when the document came from a stream */
     char *file;            /* name used in messages; owned */
-    char *buf;             /* the text the document points into, when owned */
+    char *buf;             /* the text the document points into; owned (NULL for streams) */
 } pn_yml;
 
-/* Loads the single document in a file ("-" reads standard input) or in a buffer.
- * name is used in messages. Returns NULL and sets err on failure. Caller frees. */
+/* Loads the single document in a file ("-" reads standard input) or in a buffer
+ * (copied: buf need not outlive the call). name is used in messages. Returns
+ * NULL and sets err on failure. Caller frees. */
 pn_yml *pn_yml_load_file(const char *path, pn_err *err);
 pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err);
 void pn_yml_free(pn_yml *y);
@@ -29,7 +40,9 @@ void pn_yml_free(pn_yml *y);
 /* The root node (may be NULL for an empty document). Borrowed from y. */
 struct fy_node *pn_yml_root(const pn_yml *y);
 
-/* A stream of documents separated by "---", read one at a time. */
+/* A stream of documents separated by "---", read one at a time. The whole
+ * stream is read (at most PN_YML_MAX_BYTES) and checked when it is opened; a
+ * document over a limit is reported when its turn comes. */
 typedef struct pn_yml_stream pn_yml_stream;
 pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err); /* "-" is stdin */
 /* 1: *out holds the next document (caller frees with pn_yml_free before the

@@ -1,0 +1,64 @@
+#!/bin/sh
+# run.sh: runs every libFuzzer harness of a PNPKIT_FUZZ build for a while and
+# prints one summary line per harness (what `make fuzz` calls).
+# Usage: sh fuzz/run.sh BUILD_DIR SECONDS [NAME...]   (default: every harness)
+# The growing corpus stays in BUILD_DIR/corpus/NAME; seeds are read from
+# fuzz/seeds/NAME, fuzz/regressions/NAME and the built-in templates. Crash, leak
+# and timeout inputs land in BUILD_DIR/artifacts/NAME/: copy each into
+# fuzz/regressions/NAME/ once it is fixed, so ctest replays it from then on.
+# BUILD_DIR/fuzz-history.log keeps one line per harness per run.
+build=${1:?build directory} secs=${2:-60}
+shift 2 2>/dev/null || shift $#
+only=" $* "
+src=$(cd "$(dirname "$0")/.." && pwd)
+export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
+export LSAN_OPTIONS="suppressions=$src/scripts/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+status=0
+summary=""
+for bin in "$build"/fuzz/fuzz_*; do
+    [ -x "$bin" ] || continue
+    name=${bin##*/fuzz_}
+    [ "$only" = "  " ] || case "$only" in *" $name "*) ;; *) continue ;; esac
+    corpus="$build/corpus/$name"
+    art="$build/artifacts/$name"
+    mkdir -p "$corpus" "$art"
+    seeds=""
+    for d in "$src/fuzz/seeds/$name" "$src/fuzz/regressions/$name"; do
+        [ -d "$d" ] && seeds="$seeds $d"
+    done
+    dict="$src/fuzz/$name.dict"
+    case $name in
+    template | render)
+        dict="$src/fuzz/template.dict"
+        cp "$src"/templates/*.yaml "$corpus"/ ;;
+    c36_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/circle36-*.yaml "$corpus"/ ;;
+    dc_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/dicrono-*.yaml "$corpus"/ ;;
+    cpx_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/cirplexed-*.yaml "$corpus"/ ;;
+    score)
+        dict="$src/fuzz/sheets.dict"
+        for f in "$src"/tests/data/*.yaml; do
+            g=${f##*/}
+            g=${g%%-*}
+            { echo "#game $g"; cat "$f"; } >"$corpus/${f##*/}"
+        done ;;
+    esac
+    opts="-max_total_time=$secs -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 -max_len=16384"
+    [ -f "$dict" ] && opts="$opts -dict=$dict"
+    log="$build/fuzz-$name.log"
+    echo "fuzz: $name for ${secs}s (log: $log)"
+    # shellcheck disable=SC2086
+    "$bin" $opts -print_final_stats=1 -artifact_prefix="$art/" "$corpus" $seeds >"$log" 2>&1
+    rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+    found=$(ls "$art" | wc -l)
+    line="$name: ${secs}s, ${execs:-0} executions, $cov, corpus $(ls "$corpus" | wc -l), artifacts $found, exit $rc"
+    echo "fuzz: $line"
+    echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$build/fuzz-history.log"
+    summary="$summary$line
+"
+    [ "$rc" -eq 0 ] || status=1
+done
+printf '\n%s' "$summary"
+exit $status

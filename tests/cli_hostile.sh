@@ -1,0 +1,128 @@
+# cli_hostile.sh: hostile templates are refused quickly, with one line naming the
+# place and exit 1, and nothing is written; every size the command line takes is
+# bounded. The time limits are coarse safety nets (timing proper is for bench/).
+. "$(dirname "$0")/lib.sh"
+
+now_ms() { date +%s%3N; }
+
+# refused NAME PATTERN FILE [options...]: exit 1 within 5 s, stderr matches, no output.
+refused() {
+    name=$1 pattern=$2 file=$3
+    shift 3
+    start=$(now_ms)
+    expect_status 1 "$name" -- "$PNPKIT" render "$file" -o "$T/out.pdf" "$@"
+    took=$(($(now_ms) - start))
+    [ "$took" -lt 5000 ] && ok || bad "$name took ${took} ms"
+    expect_stderr "$pattern" "$name message"
+    [ "$(wc -l < "$T/err")" -eq 1 ] && ok || bad "$name: more than one line on stderr"
+    expect_no_file "$T/out.pdf" "$name leaves no output"
+}
+
+# Billion laughs: ten levels of ten aliases would expand to 10^10 nodes.
+{
+    echo "name: laughs"
+    echo "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"
+    i=1
+    while [ $i -le 9 ]; do
+        p=$((i - 1))
+        echo "a$i: &a$i [*a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p, *a$p]"
+        i=$((i + 1))
+    done
+    echo "components: []"
+} > "$T/laughs.yaml"
+refused "billion laughs" "^$T/laughs.yaml:3:10: aliases \(\*name\) are not supported" "$T/laughs.yaml"
+
+# Deep nesting, as block mappings (one per line) and as a flow list on one line.
+awk 'BEGIN { print "name: deep"; print "components: []"; print "params:";
+             for (i = 1; i <= 40; i++) printf "%*sk%d:\n", 2 * i, "", i; }' > "$T/deep.yaml"
+refused "deep block nesting" "^$T/deep.yaml:3[0-9]:[0-9]+: nesting deeper than 32 levels$" "$T/deep.yaml"
+awk 'BEGIN { printf "name: deep\ncomponents: ";
+             for (i = 0; i < 5000; i++) printf "["; for (i = 0; i < 5000; i++) printf "]"; print "" }' \
+    > "$T/deepflow.yaml"
+refused "deep flow nesting" "^$T/deepflow.yaml:2:[0-9]+: nesting deeper than 32 levels$" "$T/deepflow.yaml"
+
+# A 100 MB scalar: refused by size before it is parsed.
+{ printf 'name: "'; head -c 100000000 /dev/zero | tr '\0' a; printf '"\ncomponents: []\n'; } > "$T/big.yaml"
+refused "100 MB scalar" "^$T/big.yaml: file too large \(more than 16777216 bytes\)$" "$T/big.yaml"
+rm -f "$T/big.yaml"
+# A long scalar within the file size: refused by the scalar limit.
+awk 'BEGIN { print "name: long"; print "components: []"; print "title: |";
+             for (i = 0; i < 100; i++) { printf "  "; for (j = 0; j < 100; j++) printf "abcdefghij"; print "" } }' \
+    > "$T/long.yaml"
+refused "long block scalar" "^$T/long.yaml:4:1: a value longer than 65536 bytes$" "$T/long.yaml"
+# One long line (libfyaml would hold every token of it in memory).
+awk 'BEGIN { printf "name: line\ncomponents: ["; for (i = 0; i < 100000; i++) printf "1,"; print "1]" }' \
+    > "$T/line.yaml"
+refused "long line" "^$T/line.yaml:2:16385: line longer than 16384 bytes$" "$T/line.yaml"
+
+# A million items, and a mapping of 40000 keys with a duplicate at the end.
+awk 'BEGIN { print "name: items"; print "components:"; for (i = 0; i < 1000000; i++) print "  - 1" }' \
+    > "$T/items.yaml"
+refused "10^6 items" "^$T/items.yaml:[0-9]+:[0-9]+: document too large: more than 50000 nodes$" "$T/items.yaml"
+awk 'BEGIN { print "name: keys"; print "components: []"; print "params:";
+             for (i = 0; i < 20000; i++) print "  k" i ": 1"; print "  k7: 2" }' > "$T/keys.yaml"
+refused "duplicate key" "^$T/keys.yaml:20004:3: duplicate key 'k7'$" "$T/keys.yaml"
+
+# Huge and odd numbers.
+printf 'name: n\ncomponents:\n  - {type: grid, rows: 99999999999999999999999}\n' > "$T/num1.yaml"
+refused "huge integer" "^$T/num1.yaml:3:24: rows: '99999999999999999999999' is not a whole number$" "$T/num1.yaml"
+printf 'name: n\ncomponents:\n  - {type: text, text: x, size: 1e999}\n' > "$T/num2.yaml"
+refused "overflowing number" "^$T/num2.yaml:3:33: size: '1e999' is not a number$" "$T/num2.yaml"
+printf 'name: n\ncomponents:\n  - {type: circle, r: nan}\n' > "$T/num3.yaml"
+refused "nan length" "^$T/num3.yaml:3:23: r: 'nan' is not a length" "$T/num3.yaml"
+printf 'name: n\nparams:\n  k: {type: int, default: 1, max: 1e300}\ncomponents: []\n' > "$T/num4.yaml"
+refused "huge bound" "^$T/num4.yaml:3:35: '1e300' is not a valid bound$" "$T/num4.yaml"
+
+# Bytes that are not text.
+printf 'name: x\ntitle: caf\351\ncomponents: []\n' > "$T/latin1.yaml"
+refused "invalid UTF-8" "^$T/latin1.yaml:2:11: not valid UTF-8" "$T/latin1.yaml"
+printf 'name: x\ntitle: a\000b\ncomponents: []\n' > "$T/nul.yaml"
+refused "NUL byte" "^$T/nul.yaml:2:9: NUL byte in the text$" "$T/nul.yaml"
+
+# A tab (libfyaml 0.7 crashes on some tabs after an explicit key).
+printf 'name: x\ncomponents: []\n? a:\t:\n' > "$T/tab.yaml"
+refused "tab character" "^$T/tab.yaml:3:5: a tab character; YAML is indented and separated with spaces" "$T/tab.yaml"
+
+# Too many components, and a page too heavy to lay out (500 grids of 30x30).
+awk 'BEGIN { print "name: many"; print "components:";
+             for (i = 0; i < 501; i++) print "  - {type: rect}" }' > "$T/many.yaml"
+refused "501 components" "^$T/many.yaml:503:6: more than 500 components$" "$T/many.yaml"
+awk 'BEGIN { print "name: heavy"; print "components:";
+             for (i = 0; i < 500; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, prefix: g" i "}" }' \
+    > "$T/heavy.yaml"
+refused "heavy page" "^$T/heavy.yaml:[0-9]+:6: grid: the page would hold more than 100000 items; make the sheet simpler$" \
+    "$T/heavy.yaml"
+# Within the page budget, but not a thousand times over.
+awk 'BEGIN { print "name: pad"; print "components:";
+             for (i = 0; i < 30; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, labels: false, prefix: g" i "}" }' \
+    > "$T/pad.yaml"
+refused "heavy pad" "^1000 pages of about [0-9]+ items each would pass the limit of 2000000 items in one document; render fewer pages$" \
+    "$T/pad.yaml" --pages 1000
+expect_status 0 "a heavy page on its own" -- "$PNPKIT" render "$T/pad.yaml" -o "$T/pad.pdf"
+
+# Sizes on the command line.
+expect_status 2 "--pages above the limit" -- "$PNPKIT" render dicrono --pages 10001 -o "$T/x.pdf"
+expect_stderr "--pages takes a number from 1 to 10000" "--pages message"
+# A long pad of one light sheet is within the budget: repeated pages cost little.
+expect_status 0 "a long pad of one sheet" -- "$PNPKIT" render circle36 --pages 6000 -o "$T/long.pdf"
+rm -f "$T/long.pdf"
+# SVG pages are files of their own, each drawn in full: the same pad is refused
+# at once, before any file is written.
+expect_status 1 "a long SVG pad" -- "$PNPKIT" render circle36 --pages 6000 -o "$T/long.svg"
+expect_stderr "^6000 pages of about [0-9]+ items each would pass the limit" "long SVG pad message"
+expect_no_file "$T/long.svg" "no SVG page written"
+# Pages that differ count in full: 10000 seeded boards pass the budget.
+refused "long seeded pad" "^10000 pages of about [0-9]+ items each would pass the limit of 2000000 items in one document; render fewer pages$" \
+    thinking-in-circles --pages 10000
+expect_status 2 "--dpi above the limit" -- "$PNPKIT" render dicrono --dpi 1201 -o "$T/x.png"
+expect_status 2 "--dpi below the limit" -- "$PNPKIT" render dicrono --dpi 9 -o "$T/x.png"
+expect_status 1 "paper too large" -- "$PNPKIT" render dicrono --paper 1300x200mm -o "$T/x.pdf"
+expect_stderr "each side must be 50 to 1200 mm" "paper message"
+expect_status 1 "paper with a huge number" -- "$PNPKIT" render dicrono --paper 1e400x200mm -o "$T/x.pdf"
+expect_status 1 "raster too large" -- "$PNPKIT" render dicrono --paper 1200x1200mm --dpi 1200 -o "$T/x.png"
+expect_stderr "pixel PNG is too large; lower --dpi" "raster message"
+expect_no_file "$T/x.png" "no PNG after a refused size"
+long=$(head -c 5000 /dev/zero | tr '\0' x)
+expect_status 1 "--set with a long text" -- "$PNPKIT" render dicrono --set "size=$long" -o "$T/x.pdf"
+expect_no_file "$T/x.pdf" "nothing written for a bad --set"
+finish

@@ -1,0 +1,84 @@
+# cli_output.sh: a user's files are safe. An existing output is replaced only by
+# a complete new one; a failure before or during writing (bad input, a full
+# disk, a file size limit, a kill) leaves the old bytes and no temporary file;
+# a missing directory is an I/O error (exit 3); nothing is written beside the
+# target or in the current directory.
+. "$(dirname "$0")/lib.sh"
+
+mkdir "$T/w" "$T/cwd"
+printf 'the old sheet\n' > "$T/w/sheet.pdf"
+cp "$T/w/sheet.pdf" "$T/old"
+
+# same_old DESCRIPTION: the old file is untouched and w/ holds nothing else.
+same_old() {
+    cmp -s "$T/old" "$T/w/sheet.pdf" && ok || bad "$1: the old file was changed"
+    expect_eq "$(ls -A "$T/w")" "sheet.pdf" "$1: files left in the directory"
+}
+
+# Bad input: refused before any output is opened.
+printf 'name: bad\ncomponents:\n  - {type: grid, rows: 0}\n' > "$T/bad.yaml"
+expect_status 1 "bad template" -- "$PNPKIT" render "$T/bad.yaml" -o "$T/w/sheet.pdf"
+same_old "bad template"
+
+# A file size limit hit while the PDF is written (like a full disk).
+(cd "$T/cwd" && ulimit -f 16 && exec "$PNPKIT" render circle36 --pages 4 -o "$T/w/sheet.pdf") 2> "$T/err"
+expect_eq "$?" "3" "file size limit: exit status"
+expect_stderr "^$T/w/sheet.pdf: write failed: File too large$" "file size limit message"
+same_old "file size limit"
+# PNG pages are written one file each; they appear together or not at all.
+(cd "$T/cwd" && ulimit -f 16 && exec "$PNPKIT" render circle36 --pages 3 --dpi 40 -o "$T/w/p.png") 2> "$T/err"
+expect_eq "$?" "3" "file size limit, PNG pages: exit status"
+same_old "file size limit, PNG pages"
+
+# A device that is full is written directly (never replaced by a rename).
+expect_status 3 "/dev/full" -- "$PNPKIT" render dicrono -o /dev/full --format pdf
+expect_stderr "^/dev/full: write failed: No space left on device$" "/dev/full message"
+[ -c /dev/full ] && ok || bad "/dev/full is no longer a device"
+expect_status 0 "/dev/null" -- "$PNPKIT" render dicrono -o /dev/null --format png --dpi 20
+[ -c /dev/null ] && ok || bad "/dev/null is no longer a device"
+
+# Killed while writing: wait for the temporary file to appear, then SIGTERM.
+big="$T/big.yaml"
+awk 'BEGIN { print "name: big"; print "components:";
+             for (i = 0; i < 30; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, labels: false, prefix: g" i "}";
+             for (i = 0; i < 6; i++) print "  - {type: table, columns: [a, b, c, d, e, f, g, h, i, j], rows: 100, slots: [\"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\"]}" }' > "$big"
+(cd "$T/cwd" && exec "$PNPKIT" render "$big" --pages 20 -o "$T/w/sheet.pdf") 2> "$T/err" &
+pid=$!
+i=0
+until ls -A "$T/w" | grep -q '^\.sheet\.pdf\.' || [ $i -ge 100 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+[ $i -lt 100 ] && ok || bad "no temporary file appeared while rendering"
+kill -TERM $pid
+wait $pid
+expect_eq "$?" "143" "killed by SIGTERM"
+same_old "killed while writing"
+
+# Success replaces the file, keeps its permissions, and writes only the target.
+chmod 640 "$T/w/sheet.pdf"
+(cd "$T/cwd" && "$PNPKIT" render dicrono -o "$T/w/sheet.pdf") && ok || bad "render over an old file"
+head -c 5 "$T/w/sheet.pdf" | grep -q '%PDF-' && ok || bad "the new file is not a PDF"
+expect_eq "$(stat -c %a "$T/w/sheet.pdf")" "640" "permissions kept"
+expect_eq "$(ls -A "$T/w")" "sheet.pdf" "nothing else in the target directory"
+expect_eq "$(ls -A "$T/cwd")" "" "nothing written in the current directory"
+# A relative path with a directory part writes there, not in the current directory.
+mkdir "$T/cwd/sub"
+(cd "$T/cwd" && "$PNPKIT" render dicrono -o sub/x.svg) && ok || bad "relative output path"
+expect_eq "$(ls -A "$T/cwd")" "sub" "only sub/ in the current directory"
+expect_eq "$(ls -A "$T/cwd/sub")" "x.svg" "only x.svg in sub/"
+
+# A missing directory, a directory as the target, an unwritable directory.
+expect_status 3 "missing directory" -- "$PNPKIT" render dicrono -o "$T/nowhere/x.pdf"
+expect_stderr "^$T/nowhere/x.pdf: the directory $T/nowhere does not exist$" "missing directory message"
+expect_no_file "$T/nowhere" "the missing directory is not created"
+mkdir "$T/w/d.pdf"
+expect_status 3 "directory as the target" -- "$PNPKIT" render dicrono -o "$T/w/d.pdf"
+expect_stderr "^$T/w/d.pdf: is a directory$" "directory target message"
+rmdir "$T/w/d.pdf"
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir "$T/ro" && chmod 555 "$T/ro"
+    expect_status 3 "read-only directory" -- "$PNPKIT" render dicrono -o "$T/ro/x.pdf"
+    expect_stderr "^$T/ro/x.pdf: cannot write here: Permission denied$" "read-only message"
+fi
+finish
