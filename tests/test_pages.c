@@ -9,8 +9,11 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/wait.h>
 #include "render/render.h"
 #include "util/fonts.h"
+#include "util/yml.h"
 
 static tmpl *open_template(const char *name, const char *set)
 {
@@ -31,6 +34,22 @@ static scene *sheet(const char *name, const char *set, bool mono)
     if (!s) fail_msg("%s", err.msg);
     tmpl_free(t);
     return s;
+}
+
+/* Built-in templates were checked when pnpkit was built: loading one starts no
+ * helper process (other YAML is scanned in one: see yml_scan.h). */
+static void test_builtin_without_helper(void **state)
+{
+    tmpl *t = open_template("circle36", NULL);
+    tmpl_free(t);
+    assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+    assert_int_equal(errno, ECHILD);
+    pn_err err = {0};
+    static const char text[] = "name: x\n";
+    pn_yml *y = pn_yml_load_buffer("x.yaml", text, sizeof text - 1, &err);
+    assert_non_null(y);
+    pn_yml_free(y);
+    assert_int_equal(waitpid(-1, NULL, WNOHANG), 0); /* the helper runs */
 }
 
 static void test_scene_equal(void **state)
@@ -194,6 +213,7 @@ static void test_imposed_pad(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_builtin_without_helper),
         cmocka_unit_test(test_scene_equal),
         cmocka_unit_test(test_identical_pad),
         cmocka_unit_test(test_runs_of_identical_pages),

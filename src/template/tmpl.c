@@ -358,7 +358,7 @@ tmpl *tmpl_open(const char *name, pn_err *err)
         pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
         return NULL;
     }
-    tmpl *t = r ? tmpl_load_buffer(path, r->data, r->len, err)
+    tmpl *t = r ? from_doc(pn_yml_load_builtin(path, r->data, r->len, err), "built-in", err)
                 : from_doc(pn_yml_load_file(path, err), origin, err);
     g_free(path);
     return t;

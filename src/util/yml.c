@@ -141,11 +141,13 @@ static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *
     return y;
 }
 
-/* Loads from text, which the document keeps (and frees) on success. */
-static pn_yml *load_owned(const char *name, char *text, size_t len, pn_err *err)
+/* Loads from text, which the document keeps (and frees) on success. Text built
+ * into pnpkit is scanned here; any other text in the helper process. */
+static pn_yml *load_owned(const char *name, char *text, size_t len, bool builtin, pn_err *err)
 {
     yml_scan_stop stop;
-    if (yml_scan(name, text, len, &stop, err)) {
+    if (builtin ? yml_scan_here(name, text, len, &stop, err)
+                : yml_scan(name, text, len, &stop, err)) {
         g_free(text);
         return NULL;
     }
@@ -163,7 +165,7 @@ static pn_yml *load_owned(const char *name, char *text, size_t len, pn_err *err)
     return wrap(fyd, NULL, name, text, err);
 }
 
-pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err)
+static pn_yml *load_copy(const char *name, const char *buf, size_t len, bool builtin, pn_err *err)
 {
     if (len > PN_YML_MAX_BYTES) {
         pn_err_at(err, name, 0, 0, "file too large (%zu bytes; at most %u)", len, PN_YML_MAX_BYTES);
@@ -172,7 +174,17 @@ pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err
     char *copy = g_malloc(len + 1);
     memcpy(copy, buf, len);
     copy[len] = '\0';
-    return load_owned(name, copy, len, err);
+    return load_owned(name, copy, len, builtin, err);
+}
+
+pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err)
+{
+    return load_copy(name, buf, len, false, err);
+}
+
+pn_yml *pn_yml_load_builtin(const char *name, const char *buf, size_t len, pn_err *err)
+{
+    return load_copy(name, buf, len, true, err);
 }
 
 /* Reads a whole file (or stdin for "-") with a size bound. Caller g_free()s;
@@ -214,7 +226,7 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
-    return load_owned(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, err);
+    return load_owned(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, false, err);
 }
 
 void pn_yml_free(pn_yml *y)

@@ -35,6 +35,9 @@ typedef struct pn_yml {
  * NULL and sets err on failure. Caller frees. */
 pn_yml *pn_yml_load_file(const char *path, pn_err *err);
 pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err);
+/* The same for text built into pnpkit (an embedded template): checked when
+ * pnpkit was built, so its first pass runs in this process, not the helper. */
+pn_yml *pn_yml_load_builtin(const char *name, const char *buf, size_t len, pn_err *err);
 void pn_yml_free(pn_yml *y);
 
 /* The root node (may be NULL for an empty document). Borrowed from y. */

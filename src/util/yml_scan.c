@@ -384,6 +384,11 @@ static int helper_ask(const char *file, const char *text, size_t len, scan_reply
     return read_all(helper_fd, rp, sizeof *rp) ? 1 : 0;
 }
 
+int yml_scan_here(const char *file, const char *text, size_t len, yml_scan_stop *stop, pn_err *err)
+{
+    return scan_local(file, text, len, stop, err);
+}
+
 int yml_scan(const char *file, const char *text, size_t len, yml_scan_stop *stop, pn_err *err)
 {
     if (strlen(file) > 4096 || len > PN_YML_MAX_BYTES)
