@@ -96,13 +96,13 @@ refused "heavy page" "^$T/heavy.yaml:[0-9]+:6: grid: the page would hold more th
 awk 'BEGIN { print "name: pad"; print "components:";
              for (i = 0; i < 30; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, labels: false, prefix: g" i "}" }' \
     > "$T/pad.yaml"
-refused "heavy pad" "^1000 pages of about [0-9]+ items each would pass the limit of 2000000 items in one document; render fewer pages$" \
+refused "heavy pad" "^1000 pages of about [0-9]+ items each would pass the limit of 20000000 items in one document; render fewer pages$" \
     "$T/pad.yaml" --pages 1000
 expect_status 0 "a heavy page on its own" -- "$PNPKIT" render "$T/pad.yaml" -o "$T/pad.pdf"
 
 # Sizes on the command line.
-expect_status 2 "--pages above the limit" -- "$PNPKIT" render dicrono --pages 1001 -o "$T/x.pdf"
-expect_stderr "--pages takes a number from 1 to 1000" "--pages message"
+expect_status 2 "--pages above the limit" -- "$PNPKIT" render dicrono --pages 10001 -o "$T/x.pdf"
+expect_stderr "--pages takes a number from 1 to 10000" "--pages message"
 expect_status 2 "--dpi above the limit" -- "$PNPKIT" render dicrono --dpi 1201 -o "$T/x.png"
 expect_status 2 "--dpi below the limit" -- "$PNPKIT" render dicrono --dpi 9 -o "$T/x.png"
 expect_status 1 "paper too large" -- "$PNPKIT" render dicrono --paper 1300x200mm -o "$T/x.pdf"

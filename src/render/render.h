@@ -8,12 +8,12 @@
 #include "scene/scene.h"
 #include "template/tmpl.h"
 
-#define RENDER_MAX_PAGES 1000 /* sheets in one document (--pages) */
+#define RENDER_MAX_PAGES 10000 /* sheets in one document (--pages) */
 #define RENDER_MIN_DPI 10
 #define RENDER_MAX_DPI 1200
 /* Items (paths, text runs, slots) in a whole document: each page is bounded by
  * scene.h's limits, and this bounds the run time of a long pad of heavy pages. */
-#define RENDER_MAX_DOC_ITEMS 2000000
+#define RENDER_MAX_DOC_ITEMS 20000000
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);
