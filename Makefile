@@ -11,7 +11,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: all deps build demo check check-asan fuzz clean install
+.PHONY: all deps build demo check check-asan fuzz bench bench-profile clean install
 
 all: build
 
@@ -41,6 +41,14 @@ fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_FUZZ=ON
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Timing against the floor programs in bench/ (see bench/README.md); never part of check.
+bench: build
+	@sh bench/run.sh $(BUILD)
+
+# Instruction counts under callgrind (needs valgrind): steady whatever the load.
+bench-profile: build
+	@sh bench/profile.sh $(BUILD)
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -96,13 +96,24 @@ refused "heavy page" "^$T/heavy.yaml:[0-9]+:6: grid: the page would hold more th
 awk 'BEGIN { print "name: pad"; print "components:";
              for (i = 0; i < 30; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, labels: false, prefix: g" i "}" }' \
     > "$T/pad.yaml"
-refused "heavy pad" "^1000 pages of about [0-9]+ items each would pass the limit of 20000000 items in one document; render fewer pages$" \
+refused "heavy pad" "^1000 pages of about [0-9]+ items each would pass the limit of 2000000 items in one document; render fewer pages$" \
     "$T/pad.yaml" --pages 1000
 expect_status 0 "a heavy page on its own" -- "$PNPKIT" render "$T/pad.yaml" -o "$T/pad.pdf"
 
 # Sizes on the command line.
 expect_status 2 "--pages above the limit" -- "$PNPKIT" render dicrono --pages 10001 -o "$T/x.pdf"
 expect_stderr "--pages takes a number from 1 to 10000" "--pages message"
+# A long pad of one light sheet is within the budget: repeated pages cost little.
+expect_status 0 "a long pad of one sheet" -- "$PNPKIT" render circle36 --pages 6000 -o "$T/long.pdf"
+rm -f "$T/long.pdf"
+# SVG pages are files of their own, each drawn in full: the same pad is refused
+# at once, before any file is written.
+expect_status 1 "a long SVG pad" -- "$PNPKIT" render circle36 --pages 6000 -o "$T/long.svg"
+expect_stderr "^6000 pages of about [0-9]+ items each would pass the limit" "long SVG pad message"
+expect_no_file "$T/long.svg" "no SVG page written"
+# Pages that differ count in full: 10000 seeded boards pass the budget.
+refused "long seeded pad" "^10000 pages of about [0-9]+ items each would pass the limit of 2000000 items in one document; render fewer pages$" \
+    thinking-in-circles --pages 10000
 expect_status 2 "--dpi above the limit" -- "$PNPKIT" render dicrono --dpi 1201 -o "$T/x.png"
 expect_status 2 "--dpi below the limit" -- "$PNPKIT" render dicrono --dpi 9 -o "$T/x.png"
 expect_status 1 "paper too large" -- "$PNPKIT" render dicrono --paper 1300x200mm -o "$T/x.pdf"

@@ -17,9 +17,9 @@ const pn_backend *pn_backend_find(const char *id)
     return NULL;
 }
 
-int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *err)
+/* Every path, text and slot of s in order, then end_page. */
+static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
 {
-    if (be->begin_page(b, scene_width(s), scene_height(s), err)) return -1;
     const scene_seg *segs = scene_segs(s);
     size_t n = scene_count(s);
     for (size_t i = 0; i < n; i++) {
@@ -34,4 +34,18 @@ int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *
         if (rc) return -1;
     }
     return be->end_page(b, err);
+}
+
+int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *err)
+{
+    if (be->begin_page(b, scene_width(s), scene_height(s), err)) return -1;
+    return draw_items(be, b, s, err);
+}
+
+int pn_backend_draw_shared(const pn_backend *be, void *b, const scene *s, pn_err *err)
+{
+    int (*begin)(void *, double, double, pn_err *) =
+        be->begin_shared ? be->begin_shared : be->begin_page;
+    if (begin(b, scene_width(s), scene_height(s), err)) return -1;
+    return draw_items(be, b, s, err);
 }

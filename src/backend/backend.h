@@ -5,7 +5,12 @@
  *
  * Life cycle: open -> (begin_page -> draw_path/draw_text... -> end_page)* ->
  * finish (output committed) or discard (nothing left behind). finish and discard
- * free the instance. */
+ * free the instance.
+ *
+ * Identical pages: a backend that can store a page's content once and show it
+ * on several pages (a PDF form XObject) offers begin_shared and repeat_page. A
+ * page begun with begin_shared is drawn like any other and kept; each
+ * repeat_page then adds one more page with that content. */
 #ifndef PN_BACKEND_H
 #define PN_BACKEND_H
 
@@ -37,6 +42,12 @@ typedef struct pn_backend {
     /* Optional (NULL: slots are not drawn): a named place a player writes in. */
     int (*draw_slot)(void *b, const scene_slot *s, pn_err *err);
     int (*end_page)(void *b, pn_err *err);
+    /* Optional, both or neither (NULL: every page is drawn in full). begin_shared
+     * is begin_page for a page to be kept. repeat_page returns 0 when it added a
+     * page, 1 when the backend kept nothing for this output (the driver then
+     * draws the page in full), -1 with err on failure. */
+    int (*begin_shared)(void *b, double w_mm, double h_mm, pn_err *err);
+    int (*repeat_page)(void *b, pn_err *err);
     int (*finish)(void *b, pn_err *err);
     void (*discard)(void *b);
 } pn_backend;
@@ -47,5 +58,7 @@ const pn_backend *pn_backend_find(const char *id);
 
 /* Draws one page: begin_page, every path and text in order, end_page. */
 int pn_backend_draw_page(const pn_backend *be, void *b, const scene *s, pn_err *err);
+/* The same with begin_shared (begin_page when the backend has none). */
+int pn_backend_draw_shared(const pn_backend *be, void *b, const scene *s, pn_err *err);
 
 #endif

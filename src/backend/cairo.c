@@ -1,6 +1,8 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: page 1 at the given path, page k at "name-k.ext"). Text is laid out
- * with pango on the shared font map, exactly as it was measured. */
+ * with pango on the shared font map, exactly as it was measured. In a PDF, a
+ * shared page is drawn into a recording surface that every repeat of it paints:
+ * cairo writes that content once, as a form XObject. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -29,6 +31,9 @@ typedef struct cairo_be {
     pn_outfile *cur;       /* output of the current surface */
     cairo_surface_t *surf; /* PDF: whole document; SVG/PNG: current page */
     cairo_t *cr;
+    cairo_surface_t *shared;   /* PDF: the content of the last shared page */
+    double shared_w, shared_h; /* its size, mm */
+    bool recording;            /* cr draws into shared */
     PangoContext *pctx;
     int page;
     double scale; /* device units per mm */
@@ -110,12 +115,25 @@ static int surface_check(const cairo_be *b, pn_err *err)
     return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(b, st, err);
 }
 
-static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
+/* Starts a page; keep (PDF only) records it to be shared. */
+static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
 {
-    cairo_be *b = vb;
     b->page++;
     if (b->fmt == FMT_PDF) {
         cairo_pdf_surface_set_size(b->surf, w * PN_MM_TO_PT, h * PN_MM_TO_PT);
+        if (keep) {
+            if (b->shared) cairo_surface_destroy(b->shared);
+            cairo_rectangle_t box = {0, 0, w * PN_MM_TO_PT, h * PN_MM_TO_PT};
+            b->shared = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+            b->shared_w = w;
+            b->shared_h = h;
+            cairo_status_t st = cairo_surface_status(b->shared);
+            if (st != CAIRO_STATUS_SUCCESS) return cairo_fail(b, st, err);
+            b->recording = true;
+            b->cr = cairo_create(b->shared);
+            cairo_scale(b->cr, b->scale, b->scale);
+            return 0;
+        }
     } else {
         if (b->page > 1 && !strcmp(b->path, "-"))
             return pn_err_set(err, PN_EUSAGE,
@@ -148,6 +166,24 @@ static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
     }
     cairo_scale(b->cr, b->scale, b->scale);
     return 0;
+}
+
+static int cairo_begin_page(void *vb, double w, double h, pn_err *err)
+{
+    return begin(vb, w, h, false, err);
+}
+
+static int cairo_begin_shared(void *vb, double w, double h, pn_err *err)
+{
+    return begin(vb, w, h, true, err);
+}
+
+/* A new PDF cairo context showing the shared content. */
+static void paint_shared(cairo_be *b)
+{
+    b->cr = cairo_create(b->surf);
+    cairo_set_source_surface(b->cr, b->shared, 0, 0);
+    cairo_paint(b->cr);
 }
 
 static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
@@ -205,7 +241,10 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
     if (t->angle != 0) cairo_rotate(cr, t->angle * G_PI / 180.0);
     cairo_scale(cr, PN_PT_TO_MM, PN_PT_TO_MM);
     pango_cairo_update_context(cr, b->pctx);
-    PangoLayout *l = pn_fonts_layout(b->pctx, t->font.family, t->font.size, t->font.bold,
+    /* Laid out at the layout size and scaled, as it was measured. */
+    double k = t->font.size / PN_FONT_LAYOUT_SIZE;
+    cairo_scale(cr, k, k);
+    PangoLayout *l = pn_fonts_layout(b->pctx, t->font.family, PN_FONT_LAYOUT_SIZE, t->font.bold,
                                      t->font.italic, t->utf8);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
     cairo_set_source_rgba(cr, t->color.r, t->color.g, t->color.b, t->color.a);
@@ -220,11 +259,18 @@ static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
+    if (b->recording) {
+        cairo_status_t rst = cairo_status(b->cr);
+        cairo_destroy(b->cr);
+        b->recording = false;
+        paint_shared(b);
+        if (rst != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, rst, err);
+    }
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
     b->cr = NULL;
-    if (st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
+    if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
     if (b->fmt == FMT_SVG) {
         cairo_surface_finish(b->surf);
         if (!rc) rc = surface_check(b, err);
@@ -243,6 +289,16 @@ static int cairo_end_page(void *vb, pn_err *err)
     return rc;
 }
 
+static int cairo_repeat_page(void *vb, pn_err *err)
+{
+    cairo_be *b = vb;
+    if (b->fmt != FMT_PDF || !b->shared) return 1;
+    b->page++;
+    cairo_pdf_surface_set_size(b->surf, b->shared_w * PN_MM_TO_PT, b->shared_h * PN_MM_TO_PT);
+    paint_shared(b);
+    return cairo_end_page(b, err);
+}
+
 static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
 {
     if (b->cr) cairo_destroy(b->cr);
@@ -251,6 +307,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         if (commit && *rc == 0) *rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
     }
+    if (b->shared) cairo_surface_destroy(b->shared);
     if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
     } else {
@@ -287,6 +344,8 @@ const pn_backend pn_backend_cairo = {
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
     .end_page = cairo_end_page,
+    .begin_shared = cairo_begin_shared,
+    .repeat_page = cairo_repeat_page,
     .finish = cairo_finish,
     .discard = cairo_discard,
 };

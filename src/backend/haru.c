@@ -8,7 +8,9 @@
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
  * width, so centred text stays centred. The document is built in memory by
  * libharu and written through pn_outfile in finish, so output appears whole or
- * not at all. */
+ * not at all. A shared page draws into a content stream of its own that each
+ * repeat of the page lists as its contents, so a pad of identical pages holds
+ * (in memory and in the file) one page's drawing. */
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
@@ -16,6 +18,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
+#include <hpdf_pages.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -67,7 +70,23 @@ typedef struct haru_be {
     GHashTable *gstates;  /* alpha key -> HPDF_ExtGState */
     int pages;
     HPDF_STATUS error, detail; /* the first error libharu reported */
+    /* Sharing: the current page's fonts and ExtGStates in the order it named
+     * them (libharu names resources F1, F2, ... by order of first use), and the
+     * content stream, size and resources of the last shared page. */
+    GPtrArray *page_fonts, *page_gstates;
+    bool sharing;     /* the current page is shared */
+    HPDF_Dict shared; /* NULL until a page is shared */
+    double shared_w, shared_h;
+    GPtrArray *shared_fonts, *shared_gstates;
 } haru_be;
+
+/* Adds p to a if it is not there yet. */
+static void note_use(GPtrArray *a, gpointer p)
+{
+    for (guint i = 0; i < a->len; i++)
+        if (g_ptr_array_index(a, i) == p) return;
+    g_ptr_array_add(a, p);
+}
 
 static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
 {
@@ -95,6 +114,13 @@ static void haru_free(haru_be *b)
 {
     if (b->pdf) HPDF_Free(b->pdf);
     if (b->gstates) g_hash_table_destroy(b->gstates);
+    for (int i = 0; i < 4; i++) {
+        GPtrArray *a = i == 0   ? b->page_fonts
+                       : i == 1 ? b->page_gstates
+                       : i == 2 ? b->shared_fonts
+                                : b->shared_gstates;
+        if (a) g_ptr_array_free(a, TRUE);
+    }
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
     g_free(b->path);
     g_free(b->ttf_path);
@@ -174,6 +200,10 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
+    b->page_fonts = g_ptr_array_new();
+    b->page_gstates = g_ptr_array_new();
+    b->shared_fonts = g_ptr_array_new();
+    b->shared_gstates = g_ptr_array_new();
     b->pdf = HPDF_New(haru_on_error, b);
     if (!b->pdf) {
         pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
@@ -226,9 +256,10 @@ static void end_text(haru_be *b)
     b->in_text = false;
 }
 
-static int haru_begin_page(void *vb, double w, double h, pn_err *err)
+/* Adds a page of w x h mm (trim) with its boxes. Unless it is a repeat, also
+ * starts its drawing: in a content stream of its own when it is to be shared. */
+static int start_page(haru_be *b, double w, double h, bool share, bool repeat, pn_err *err)
 {
-    haru_be *b = vb;
     if (b->pages >= HARU_MAX_PAGES)
         return pn_err_set(err, PN_EINPUT,
                           "the haru backend holds at most %d pages in one document; use the "
@@ -250,6 +281,18 @@ static int haru_begin_page(void *vb, double w, double h, pn_err *err)
         HPDF_Dict_Add(b->page, "TrimBox", HPDF_Box_Array_New(b->page->mmgr, trim));
         HPDF_Dict_Add(b->page, "BleedBox", HPDF_Box_Array_New(b->page->mmgr, bleed));
     }
+    if (repeat) return haru_check(b, "to add a page", err);
+    g_ptr_array_set_size(b->page_fonts, 0);
+    g_ptr_array_set_size(b->page_gstates, 0);
+    b->sharing = share;
+    if (share) {
+        /* Everything from the scale on goes into the stream repeats list. */
+        b->shared = NULL;
+        if (HPDF_Page_New_Content_Stream(b->page, &b->shared) != HPDF_OK || !b->shared)
+            return haru_check(b, "to start a shared page", err);
+        b->shared_w = w;
+        b->shared_h = h;
+    }
     b->k = HARU_UNITS;
     if (fmax(mw, mh) * b->k > HARU_MAX_NUMBER) b->k = HARU_UNITS / 2;
     HPDF_Page_Concat(b->page, (HPDF_REAL)(1 / b->k), 0, 0, (HPDF_REAL)(1 / b->k), 0, 0);
@@ -261,6 +304,16 @@ static int haru_begin_page(void *vb, double w, double h, pn_err *err)
                          .join = HPDF_MITER_JOIN};
     b->in_text = false;
     return haru_check(b, "to add a page", err);
+}
+
+static int haru_begin_page(void *vb, double w, double h, pn_err *err)
+{
+    return start_page(vb, w, h, false, false, err);
+}
+
+static int haru_begin_shared(void *vb, double w, double h, pn_err *err)
+{
+    return start_page(vb, w, h, true, false, err);
 }
 
 static bool same_rgb(pn_rgba a, pn_rgba c)
@@ -299,6 +352,7 @@ static void begin_alpha(haru_be *b, double fill_a, double stroke_a, haru_state *
         HPDF_ExtGState_SetAlphaStroke(gs, (HPDF_REAL)(sa / 1000.0));
         g_hash_table_insert(b->gstates, key, gs);
     }
+    note_use(b->page_gstates, gs);
     HPDF_Page_SetExtGState(b->page, gs);
 }
 
@@ -566,6 +620,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         b->in_text = true;
     }
     if (font != b->st.font || t->font.size != b->st.size) {
+        note_use(b->page_fonts, font);
         HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
         b->st.font = font;
         b->st.size = t->font.size;
@@ -609,8 +664,33 @@ static int haru_end_page(void *vb, pn_err *err)
     haru_be *b = vb;
     end_text(b);
     if (b->bleed > 0) crop_marks(b);
+    if (b->sharing) {
+        /* Keep the shared page's resources in the order it named them. */
+        GPtrArray *f = b->shared_fonts, *g = b->shared_gstates;
+        b->shared_fonts = b->page_fonts;
+        b->shared_gstates = b->page_gstates;
+        b->page_fonts = f;
+        b->page_gstates = g;
+        b->sharing = false;
+    }
     b->page = NULL;
     return haru_check(b, "to finish a page", err);
+}
+
+/* A page whose contents are the shared page's stream; its resources get the
+ * same names as the shared page's, by naming them in the same order. */
+static int haru_repeat_page(void *vb, pn_err *err)
+{
+    haru_be *b = vb;
+    if (!b->shared) return 1;
+    if (start_page(b, b->shared_w, b->shared_h, false, true, err)) return -1;
+    for (guint i = 0; i < b->shared_fonts->len; i++)
+        HPDF_Page_GetLocalFontName(b->page, g_ptr_array_index(b->shared_fonts, i));
+    for (guint i = 0; i < b->shared_gstates->len; i++)
+        HPDF_Page_GetExtGStateName(b->page, g_ptr_array_index(b->shared_gstates, i));
+    HPDF_Page_Insert_Shared_Content_Stream(b->page, b->shared);
+    b->page = NULL;
+    return haru_check(b, "to repeat a page", err);
 }
 
 static gint cmp_uint(gconstpointer a, gconstpointer c, gpointer unused)
@@ -704,6 +784,8 @@ const pn_backend pn_backend_haru = {
     .draw_path = haru_draw_path,
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,
+    .begin_shared = haru_begin_shared,
+    .repeat_page = haru_repeat_page,
     .finish = haru_finish,
     .discard = haru_discard,
 };

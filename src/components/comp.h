@@ -50,6 +50,11 @@ comp_sheets_fn comp_sheets_of(const comp_type *t);
 /* The tile sheet's counter (tilesheet.c). */
 int comp_tile_sheet_sheets(const comp_ctx *ctx, const comp_args *a);
 
+/* True when the component's layout never depends on the page (it reads only
+ * the page's box, not ctx->page or ctx->seed), so that a pad of a sheet made
+ * of such components alone can lay it out once (registry.c lists them). */
+bool comp_same_every_page(const comp_type *t);
+
 /* Property access by name. Asking for a name the table lacks is a programming
  * error and aborts. Lengths come back in mm with percentages resolved against
  * the content box: names starting with y or h against its height, all others

@@ -40,3 +40,19 @@ comp_sheets_fn comp_sheets_of(const comp_type *t)
         if (multi_sheet[i].type == t) return multi_sheet[i].sheets;
     return NULL;
 }
+
+/* Components whose layout reads nothing of the page but its box (never
+ * ctx->page or ctx->seed). A component missing here is laid out again for
+ * every page of a pad: always right, only slower. */
+static const comp_type *const same_every_page[] = {
+    &comp_text,         &comp_line,           &comp_rect,       &comp_circle,       &comp_slot,
+    &comp_grid,         &comp_table,          &comp_ring_board, &comp_c36_scorebox, &comp_tic_goals,
+    &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,
+};
+
+bool comp_same_every_page(const comp_type *t)
+{
+    for (size_t i = 0; i < sizeof same_every_page / sizeof same_every_page[0]; i++)
+        if (same_every_page[i] == t) return true;
+    return false;
+}

@@ -44,45 +44,59 @@ static const pv_spec table_props[] = {
     {0},
 };
 
-/* Expands "{r}" in pattern. Caller frees. */
-static char *expand(const char *pattern, int r, size_t len)
+/* Appends the decimal digits of v (>= 0) to out: ids are made for every slot
+ * of every sheet, and printf-style formatting cost more than the rest. */
+static void append_int(GString *out, int v)
 {
-    GString *s = g_string_new(NULL);
-    for (size_t i = 0; i < len; i++) {
-        if (!strncmp(pattern + i, "{r}", 3)) {
-            g_string_append_printf(s, "%d", r);
-            i += 2;
-        } else {
-            g_string_append_c(s, pattern[i]);
-        }
-    }
-    return g_string_free(s, FALSE);
+    char digits[16];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && n < (int)sizeof digits);
+    while (n > 0)
+        g_string_append_c(out, digits[--n]);
 }
 
-static int cell_slots(const comp_ctx *ctx, scene *s, const char *pattern, int r, double x, double y,
-                      double w, double h, pn_err *err)
+/* Sets id to pattern's first len bytes with "{r}" replaced by r. */
+static void expand(GString *id, const char *pattern, int r, size_t len)
+{
+    g_string_truncate(id, 0);
+    for (size_t i = 0; i < len; i++) {
+        if (i + 3 <= len && !strncmp(pattern + i, "{r}", 3)) {
+            append_int(id, r);
+            i += 2;
+        } else {
+            g_string_append_c(id, pattern[i]);
+        }
+    }
+}
+
+/* The slots of one cell; id is scratch space for their names. */
+static int cell_slots(const comp_ctx *ctx, scene *s, GString *id, const char *pattern, int r,
+                      double x, double y, double w, double h, pn_err *err)
 {
     const char *star = strrchr(pattern, '*');
     /* "*N" with N from 1 to 10 makes tick boxes; anything else is part of the id. */
     int ticks = 0;
     if (star && g_ascii_isdigit(star[1]) && strlen(star + 1) <= 2) ticks = atoi(star + 1);
     size_t plen = star && ticks > 0 ? (size_t)(star - pattern) : strlen(pattern);
-    char *id = expand(pattern, r, plen);
+    expand(id, pattern, r, plen);
     int rc = 0;
     if (ticks < 1 || ticks > 10) {
-        rc = scene_slot_add(s, id, x + 0.8, y + 0.8, w - 1.6, h - 1.6, SLOT_BOX, err);
+        rc = scene_slot_add(s, id->str, x + 0.8, y + 0.8, w - 1.6, h - 1.6, SLOT_BOX, err);
     } else {
         double b = h * 0.62, gap = (w - ticks * b) / (ticks + 1);
         scene_style st = scene_stroke_style((pn_rgba){0.35, 0.35, 0.35, 1}, 0.25);
+        size_t base = id->len;
         for (int i = 0; i < ticks && !rc; i++) {
             double bx = x + gap + i * (b + gap), by = y + (h - b) / 2;
             scene_rect(s, bx, by, b, b, &st);
-            char *tid = g_strdup_printf("%s%d", id, i + 1);
-            rc = scene_slot_add(s, tid, bx, by, b, b, SLOT_BOX, err);
-            g_free(tid);
+            g_string_truncate(id, base);
+            append_int(id, i + 1);
+            rc = scene_slot_add(s, id->str, bx, by, b, b, SLOT_BOX, err);
         }
     }
-    g_free(id);
     return rc ? comp_err(ctx, err, "table: %s", err->msg) : 0;
 }
 
@@ -105,6 +119,7 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         total += widths->n ? widths->nums[i] : 1;
     if (total <= 0) return comp_err(ctx, err, "table: widths must be positive");
     double *cx = g_new(double, nc + 1);
+    GString *id = g_string_sized_new(64);
     cx[0] = x0;
     for (size_t i = 0; i < nc; i++)
         cx[i + 1] = cx[i] + w * (widths->n ? widths->nums[i] : 1) / total;
@@ -132,7 +147,7 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
                 snprintf(num, sizeof num, "%d", r + 1);
                 text = num;
             } else if (*pat) {
-                rc = cell_slots(ctx, s, pat, r + 1, cx[i], y, cx[i + 1] - cx[i], rh, err);
+                rc = cell_slots(ctx, s, id, pat, r + 1, cx[i], y, cx[i + 1] - cx[i], rh, err);
             }
             if (text && *text) {
                 scene_font f = comp_font(size, false);
@@ -151,6 +166,7 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         scene_segment(s, cx[i], y0, cx[i], bottom, &thin);
     scene_rect(s, x0, y0, w, bottom - y0, &frame);
     g_free(cx);
+    g_string_free(id, TRUE);
     return rc;
 }
 

@@ -329,6 +329,103 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     return paper;
 }
 
+/* Paper p (0-based) of the document: one sheet, or nup sheets imposed. */
+static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int nup, pn_err *err)
+{
+    return nup == 1 ? render_sheet(t, o, p, err)
+                    : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+}
+
+/* The document's work so far, against RENDER_MAX_DOC_ITEMS: a page drawn in
+ * full counts its items, a page the backend repeats from shared content a
+ * quarter of them (cairo examines the shared page again each time it shows
+ * it; libharu only lists it). */
+typedef struct render_budget {
+    size_t items;
+} render_budget;
+
+static int budget_add(render_budget *bu, const scene *s, bool repeated, pn_err *err)
+{
+    size_t n = scene_count(s);
+    bu->items += repeated ? n / 4 : n;
+    if (bu->items <= RENDER_MAX_DOC_ITEMS) return 0;
+    return pn_err_set(err, PN_EINPUT,
+                      "the document would hold more than %d items; render fewer pages",
+                      RENDER_MAX_DOC_ITEMS);
+}
+
+/* Draws s again as a new page: through the backend's shared content when it
+ * kept it, else in full. */
+static int draw_again(const pn_backend *be, void *b, const scene *s, render_budget *bu, pn_err *err)
+{
+    int rc = be->repeat_page ? be->repeat_page(b, err) : 1;
+    if (rc < 0) return -1;
+    if (budget_add(bu, s, rc == 0, err)) return -1;
+    return rc > 0 ? pn_backend_draw_page(be, b, s, err) : 0;
+}
+
+/* Draws cur: a repeat of the page the backend shares when it is the same, a
+ * new shared page when the next paper (NULL: none or not laid out) is the same
+ * as cur, else a page in full. cur becomes *shared or is freed. */
+static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *next, scene **shared,
+                      render_budget *bu, pn_err *err)
+{
+    int rc;
+    if (*shared && scene_equal(cur, *shared)) {
+        rc = draw_again(be, b, cur, bu, err);
+    } else if (next && scene_equal(cur, next)) {
+        rc = budget_add(bu, cur, false, err) ? -1 : pn_backend_draw_shared(be, b, cur, err);
+        scene_free(*shared);
+        *shared = cur;
+        return rc;
+    } else {
+        rc = budget_add(bu, cur, false, err) ? -1 : pn_backend_draw_page(be, b, cur, err);
+    }
+    scene_free(cur);
+    return rc;
+}
+
+/* True when every sheet of the document is the same as the first: nothing
+ * differs by page (no seed, no page hooks, only components that are the same
+ * on every page), so the first sheet's layout serves them all. */
+static bool sheets_alike(const tmpl *t, const render_opts *o)
+{
+    if (t->seeded || o->hook || o->prepare) return false;
+    for (guint i = 0; i < t->comps->len; i++) {
+        const tmpl_comp *c = g_ptr_array_index(t->comps, i);
+        if (c->enabled && !comp_same_every_page(c->type)) return false;
+    }
+    return true;
+}
+
+/* Draws a document whose papers are all the first (but perhaps the last, which
+ * holds fewer sheets): it is drawn once, shared when the backend can, and
+ * repeated; first is freed. */
+static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void *b, scene *first,
+                      int pages, int nup, render_budget *bu, pn_err *err)
+{
+    int papers = (pages + nup - 1) / nup, same = pages / nup > 0 ? pages / nup : 1;
+    bool share = same > 1 && be->begin_shared && be->repeat_page;
+    int rc = budget_add(bu, first, false, err);
+    if (!rc)
+        rc = share ? pn_backend_draw_shared(be, b, first, err)
+                   : pn_backend_draw_page(be, b, first, err);
+    if (!rc && o->progress) o->progress(o->progress_user, 1, papers);
+    for (int p = 2; p <= same && !rc; p++) {
+        rc = draw_again(be, b, first, bu, err);
+        if (!rc && o->progress) o->progress(o->progress_user, p, papers);
+    }
+    scene_free(first);
+    if (!rc && same < papers) {
+        scene *last = render_paper(t, o, papers - 1, pages, nup, err);
+        rc =
+            !last || budget_add(bu, last, false, err) ? -1 : pn_backend_draw_page(be, b, last, err);
+        scene_free(last);
+        if (!rc && o->progress) o->progress(o->progress_user, papers, papers);
+    }
+    return rc;
+}
+
 int render_template(tmpl *t, const render_opts *o, pn_err *err)
 {
     const pn_backend *be = pn_backend_find(o->backend ? o->backend : "cairo");
@@ -354,12 +451,17 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (o->dpi != 0 && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
         return pn_err_set(err, PN_EUSAGE, "--dpi: %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
     /* Check the page size and every component before creating any output. */
-    scene *first = nup == 1 ? render_sheet(t, o, 0, err) : impose(t, o, 0, MIN(nup, pages), err);
-    if (!first) return -1;
+    scene *cur = render_paper(t, o, 0, pages, nup, err);
+    if (!cur) return -1;
     int papers = (pages + nup - 1) / nup;
-    size_t items = scene_count(first);
-    if (items * (size_t)papers > RENDER_MAX_DOC_ITEMS) {
-        scene_free(first);
+    bool share = be->begin_shared && be->repeat_page, alike = sheets_alike(t, o);
+    size_t items = scene_count(cur);
+    /* A pad of one sheet the backend repeats costs a quarter a page (only a PDF
+     * holds shared content: SVG and PNG pages are files of their own). */
+    bool cheap = alike && share && !strcmp(o->format, "pdf");
+    size_t estimate = cheap ? items + (items / 4) * (size_t)(papers - 1) : items * (size_t)papers;
+    if (estimate > RENDER_MAX_DOC_ITEMS) {
+        scene_free(cur);
         return pn_err_set(err, PN_EINPUT,
                           "%d pages of about %zu items each would pass the limit of %d items in "
                           "one document; render fewer pages",
@@ -374,28 +476,42 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .ttf = o->ttf};
     void *b = be->open(&bo, err);
     if (!b) {
-        scene_free(first);
+        scene_free(cur);
         return -1;
     }
-    for (int p = 0; p < papers; p++) {
-        scene *s = first;
-        if (p > 0)
-            s = nup == 1 ? render_sheet(t, o, p, err)
-                         : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
-        if (s && p > 0 && (items += scene_count(s)) > RENDER_MAX_DOC_ITEMS) {
-            pn_err_set(err, PN_EINPUT,
-                       "the document would hold more than %d items; render fewer pages",
-                       RENDER_MAX_DOC_ITEMS);
-            scene_free(s);
-            s = NULL;
+    render_budget budget = {0};
+    int rc;
+    if (alike) {
+        rc = draw_alike(t, o, be, b, cur, pages, nup, &budget, err);
+    } else {
+        /* Papers are laid out one ahead, so that a run of identical papers is
+         * still drawn once and repeated: memory stays at three scenes whatever
+         * the number of pages. */
+        scene *shared = NULL;
+        rc = 0;
+        for (int p = 0; p < papers && !rc; p++) {
+            if (!cur && !(cur = render_paper(t, o, p, pages, nup, err))) {
+                rc = -1;
+                break;
+            }
+            scene *next = NULL;
+            if (share && p + 1 < papers) {
+                next = render_paper(t, o, p + 1, pages, nup, err);
+                if (!next) {
+                    rc = -1;
+                    break;
+                }
+            }
+            rc = draw_paper(be, b, cur, next, &shared, &budget, err);
+            cur = next;
+            if (!rc && o->progress) o->progress(o->progress_user, p + 1, papers);
         }
-        if (!s || pn_backend_draw_page(be, b, s, err)) {
-            scene_free(s);
-            be->discard(b);
-            return -1;
-        }
-        scene_free(s);
-        if (o->progress) o->progress(o->progress_user, p + 1, papers);
+        scene_free(cur);
+        scene_free(shared);
+    }
+    if (rc) {
+        be->discard(b);
+        return -1;
     }
     return be->finish(b, err);
 }

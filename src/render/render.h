@@ -12,8 +12,10 @@
 #define RENDER_MIN_DPI 10
 #define RENDER_MAX_DPI 1200
 /* Items (paths, text runs, slots) in a whole document: each page is bounded by
- * scene.h's limits, and this bounds the run time of a long pad of heavy pages. */
-#define RENDER_MAX_DOC_ITEMS 20000000
+ * scene.h's limits, and this bounds the run time of a long pad of heavy pages.
+ * A page the backend repeats from a shared page counts a quarter of its items
+ * (render.c), so a long pad of one light sheet fits. */
+#define RENDER_MAX_DOC_ITEMS 2000000
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);

@@ -2,13 +2,64 @@
 #include "scene/measure.h"
 
 #include <glib.h>
+#include <string.h>
 #include "util/fonts.h"
 
 static PangoContext *measure_ctx;
 
+/* Measurements are kept by face and text, at PN_FONT_LAYOUT_SIZE: a sheet
+ * measures the same labels over and over (a label fitted to its box is measured
+ * twice, and every sheet of a pad repeats them all), and laying a text out with
+ * pango costs far more than the lookup. The cache is emptied when it is full,
+ * so memory stays bounded. */
+#define MEASURE_CACHE_MAX 4096
+#define MEASURE_KEY_MAX 256
+
+typedef struct measure_entry {
+    double width, ascent, descent; /* pt at PN_FONT_LAYOUT_SIZE */
+} measure_entry;
+
+static GHashTable *measure_cache; /* key (see measure_key) -> measure_entry */
+
+/* Bold and italic ('b'/'r', 'i'/'u'), the family, a unit separator, the text.
+ * Built by hand: formatting it with snprintf cost more than the lookup. Returns
+ * false when it does not fit or the family holds the separator (not cached). */
+static bool measure_key(const scene_font *font, const char *utf8, char *key, size_t n)
+{
+    const char *family = font->family ? font->family : PN_FONT_PRINT;
+    size_t fl = strlen(family), tl = strlen(utf8);
+    if (2 + fl + 1 + tl + 1 > n || memchr(family, '\x1f', fl)) return false;
+    key[0] = font->bold ? 'b' : 'r';
+    key[1] = font->italic ? 'i' : 'u';
+    memcpy(key + 2, family, fl);
+    key[2 + fl] = '\x1f';
+    memcpy(key + 3 + fl, utf8, tl + 1);
+    return true;
+}
+
+/* Sets the caller's mm from metrics at the layout size. */
+static void measure_scale(const measure_entry *e, double size, double *width, double *ascent,
+                          double *descent)
+{
+    double k = size / PN_FONT_LAYOUT_SIZE * PN_PT_TO_MM;
+    *width = e->width * k;
+    *ascent = e->ascent * k;
+    *descent = e->descent * k;
+}
+
 int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
                   double *descent, pn_err *err)
 {
+    /* A text found in the cache was valid UTF-8 when it was measured. */
+    char key[MEASURE_KEY_MAX];
+    bool keyed = measure_key(font, utf8, key, sizeof key);
+    if (keyed && measure_cache) {
+        const measure_entry *e = g_hash_table_lookup(measure_cache, key);
+        if (e) {
+            measure_scale(e, font->size, width, ascent, descent);
+            return 0;
+        }
+    }
     if (!g_utf8_validate(utf8, -1, NULL))
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
     if (!measure_ctx) {
@@ -17,15 +68,22 @@ int scene_measure(const scene_font *font, const char *utf8, double *width, doubl
         measure_ctx = pango_font_map_create_context(map);
         pn_fonts_setup_context(measure_ctx);
     }
-    PangoLayout *l =
-        pn_fonts_layout(measure_ctx, font->family, font->size, font->bold, font->italic, utf8);
+    PangoLayout *l = pn_fonts_layout(measure_ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold,
+                                     font->italic, utf8);
     PangoRectangle logical;
     pango_layout_get_extents(l, NULL, &logical);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-    *width = (double)logical.width / PANGO_SCALE * PN_PT_TO_MM;
-    *ascent = base * PN_PT_TO_MM;
-    *descent = ((double)logical.height / PANGO_SCALE - base) * PN_PT_TO_MM;
+    measure_entry m = {(double)logical.width / PANGO_SCALE, base,
+                       (double)logical.height / PANGO_SCALE - base};
     g_object_unref(l);
+    measure_scale(&m, font->size, width, ascent, descent);
+    if (keyed) {
+        if (!measure_cache)
+            measure_cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+        if (g_hash_table_size(measure_cache) >= MEASURE_CACHE_MAX)
+            g_hash_table_remove_all(measure_cache);
+        g_hash_table_insert(measure_cache, g_strdup(key), g_memdup2(&m, sizeof m));
+    }
     return 0;
 }
 

@@ -285,6 +285,58 @@ const scene_seg *scene_segs(const scene *s)
     return (const scene_seg *)(void *)s->segs->data;
 }
 
+static bool rgba_equal(pn_rgba a, pn_rgba b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+static bool path_equal(const scene_path *a, const scene_path *b)
+{
+    const scene_style *x = &a->style, *y = &b->style;
+    return a->first == b->first && a->count == b->count && x->fill == y->fill &&
+           x->stroke == y->stroke && rgba_equal(x->fill_color, y->fill_color) &&
+           rgba_equal(x->stroke_color, y->stroke_color) && x->width == y->width &&
+           x->dash[0] == y->dash[0] && x->dash[1] == y->dash[1] && x->round == y->round;
+}
+
+static bool text_equal(const scene_text *a, const scene_text *b)
+{
+    return !strcmp(a->utf8, b->utf8) && !strcmp(a->font.family, b->font.family) &&
+           a->font.size == b->font.size && a->font.bold == b->font.bold &&
+           a->font.italic == b->font.italic && rgba_equal(a->color, b->color) && a->x == b->x &&
+           a->y == b->y && a->halign == b->halign && a->valign == b->valign &&
+           a->angle == b->angle && a->width == b->width && a->ascent == b->ascent &&
+           a->descent == b->descent && a->bx == b->bx && a->by == b->by;
+}
+
+static bool slot_equal(const scene_slot *a, const scene_slot *b)
+{
+    return !strcmp(a->id, b->id) && a->x == b->x && a->y == b->y && a->w == b->w && a->h == b->h &&
+           a->shape == b->shape;
+}
+
+bool scene_equal(const scene *a, const scene *b)
+{
+    if (a->w != b->w || a->h != b->h || a->mono != b->mono || a->items->len != b->items->len ||
+        a->segs->len != b->segs->len)
+        return false;
+    const scene_seg *sa = scene_segs(a), *sb = scene_segs(b);
+    for (guint i = 0; i < a->segs->len; i++) {
+        if (sa[i].op != sb[i].op) return false;
+        for (int q = 0; q < 3; q++)
+            if (sa[i].x[q] != sb[i].x[q] || sa[i].y[q] != sb[i].y[q]) return false;
+    }
+    for (guint i = 0; i < a->items->len; i++) {
+        const scene_item *x = scene_item_at(a, i), *y = scene_item_at(b, i);
+        if (x->kind != y->kind) return false;
+        bool same = x->kind == SCENE_PATH   ? path_equal(&x->u.path, &y->u.path)
+                    : x->kind == SCENE_TEXT ? text_equal(&x->u.text, &y->u.text)
+                                            : slot_equal(&x->u.slot, &y->u.slot);
+        if (!same) return false;
+    }
+    return true;
+}
+
 static const struct {
     const char *name;
     pn_rgba c;

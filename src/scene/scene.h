@@ -146,6 +146,10 @@ size_t scene_count(const scene *s);
 const scene_item *scene_item_at(const scene *s, size_t i);
 const scene_seg *scene_segs(const scene *s);
 
+/* True when a and b draw the same page: the same size and the same paths, text
+ * and slots in the same order. */
+bool scene_equal(const scene *a, const scene *b);
+
 /* Converts a colour to the grey mono printing uses (luminance, kept light). */
 pn_rgba scene_to_grey(pn_rgba c);
 

@@ -1,6 +1,7 @@
 /* fonts.c: private fontconfig set-up and the shared pango font map. */
 #include "util/fonts.h"
 
+#include <cairo-pdf.h>
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
@@ -27,9 +28,18 @@ PangoFontMap *pn_fonts_map(pn_err *err)
                    "(scripts/install-deps)");
         return NULL;
     }
+    /* Made the process's current configuration before pango sees fontconfig:
+     * otherwise creating the font map loads the system configuration (every
+     * file in /etc/fonts and the caches of every installed font), which took
+     * longer than laying out and writing a whole sheet. */
+    if (!FcConfigSetCurrent(fc)) {
+        FcConfigDestroy(fc);
+        pn_err_set(err, PN_EIO, "cannot set up fonts from fonts/fonts.conf");
+        return NULL;
+    }
     font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), fc);
-    FcConfigDestroy(fc); /* the font map holds its own reference */
+    FcConfigDestroy(fc); /* fontconfig and the font map hold their own references */
     return font_map;
 }
 
@@ -43,6 +53,15 @@ void pn_fonts_setup_context(PangoContext *ctx)
     pango_cairo_context_set_font_options(ctx, fo);
     cairo_font_options_destroy(fo);
     pango_context_set_round_glyph_positions(ctx, FALSE);
+    /* Add what a vector surface adds to the options (PDF and SVG agree): pango
+     * keeps fonts apart by their merged options, so without this the text
+     * measured here and the same text drawn into a PDF used two sets of fonts,
+     * and every font costs a fontconfig sort and a metrics layout to create. */
+    cairo_surface_t *vec = cairo_pdf_surface_create_for_stream(NULL, NULL, 1, 1);
+    cairo_t *cr = cairo_create(vec);
+    pango_cairo_update_context(cr, ctx);
+    cairo_destroy(cr);
+    cairo_surface_destroy(vec);
 }
 
 PangoLayout *pn_fonts_layout(PangoContext *ctx, const char *family, double size, int bold,

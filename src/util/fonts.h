@@ -19,6 +19,12 @@ PangoFontMap *pn_fonts_map(pn_err *err);
  * no hinting and no glyph-position rounding, so sizes do not depend on the device. */
 void pn_fonts_setup_context(PangoContext *ctx);
 
+/* Text is laid out at this size (pt) and scaled to the size wanted. pango makes
+ * a font for every size (a fontconfig sort and a metrics layout, far dearer
+ * than laying out a line), while outlines without hinting scale exactly: so
+ * all sizes of a face share one font. */
+#define PN_FONT_LAYOUT_SIZE 100.0
+
 /* A new layout of utf8 in family/size (pt)/bold/italic on ctx. Caller unrefs. */
 PangoLayout *pn_fonts_layout(PangoContext *ctx, const char *family, double size, int bold,
                              int italic, const char *utf8);

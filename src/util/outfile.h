@@ -32,15 +32,17 @@ pn_outfile *pn_outfile_open(const char *target, pn_err *err);
 /* Writes n bytes to o->fp and remembers why a write failed, so the error can
  * say "No space left on device". Returns true when all were written. */
 bool pn_outfile_write(pn_outfile *o, const void *data, size_t n);
-/* Flushes, syncs and closes the data (the temporary file stays until commit or
- * abort), so a document of many files need not keep them all open. 0 or -1 with
- * err (for instance a full disk). Closing twice is harmless. */
+/* Flushes and closes the data, starting to write it to disk (the temporary
+ * file stays until commit or abort, and commit waits until it is on disk), so
+ * a document of many files need not keep them all open. 0 or -1 with err (for
+ * instance a full disk). Closing twice is harmless. */
 int pn_outfile_close(pn_outfile *o, pn_err *err);
 /* Closes and renames into place; frees o. Returns 0 or -1 with err (and the
  * temporary file removed). */
 int pn_outfile_commit(pn_outfile *o, pn_err *err);
-/* Commits n files together: all are closed first and renamed only if every one
- * was written completely; otherwise all are removed. Frees them all. */
+/* Commits n files together: all are closed and synced first and renamed only
+ * if every one was written completely; otherwise all are removed. Frees them
+ * all. */
 int pn_outfile_commit_all(pn_outfile **o, size_t n, pn_err *err);
 /* Removes the temporary file and frees o. Safe with NULL. */
 void pn_outfile_abort(pn_outfile *o);

@@ -1,0 +1,86 @@
+/* test_measure.c: text measurement, which is cached by font and text: every
+ * part of the font must tell measurements apart, the cache must stay right when
+ * it is emptied, and text too long to cache must still be measured. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "scene/measure.h"
+#include "util/fonts.h"
+
+static double width(const char *family, double size, bool bold, bool italic, const char *text)
+{
+    scene_font f = {.family = family, .size = size, .bold = bold, .italic = italic};
+    double w, a, d;
+    pn_err err = {0};
+    if (scene_measure(&f, text, &w, &a, &d, &err)) fail_msg("%s", err.msg);
+    return w;
+}
+
+static void test_size_weight_style_family(void **state)
+{
+    double w10 = width(PN_FONT_PRINT, 10, false, false, "Total Points");
+    double w20 = width(PN_FONT_PRINT, 20, false, false, "Total Points");
+    /* Unhinted text scales linearly: twice the size, twice the width. */
+    assert_true(fabs(w20 - 2 * w10) < 0.01);
+    assert_true(width(PN_FONT_PRINT, 10, true, false, "Total Points") > w10 + 0.5);
+    double wi = width(PN_FONT_PRINT, 10, false, true, "Total Points");
+    assert_true(fabs(wi - w10) > 1e-6);
+    assert_true(fabs(width(PN_FONT_HAND, 10, false, false, "Total Points") - w10) > 0.5);
+    /* Sizes a hundredth of a point apart are measured apart. */
+    assert_true(width(PN_FONT_PRINT, 10.01, false, false, "Total Points") > w10);
+    /* NULL family means the print font. */
+    assert_true(fabs(width(NULL, 10, false, false, "Total Points") - w10) < 1e-9);
+}
+
+static void test_cache_emptied(void **state)
+{
+    double first = width(PN_FONT_PRINT, 9, false, false, "Circle 36");
+    double one = width(PN_FONT_PRINT, 9, false, false, "1");
+    char text[32];
+    /* More distinct texts than the cache holds: it is emptied on the way. */
+    for (int i = 0; i < 10000; i++) {
+        snprintf(text, sizeof text, "%d", i);
+        double w = width(PN_FONT_PRINT, 9, false, false, text);
+        /* DejaVu Sans has equal-width digits. */
+        assert_true(fabs(w - one * (double)strlen(text)) < 0.001);
+    }
+    assert_true(fabs(width(PN_FONT_PRINT, 9, false, false, "Circle 36") - first) < 1e-9);
+}
+
+static void test_long_text(void **state)
+{
+    char text[601];
+    memset(text, 'a', 600);
+    text[600] = 0;
+    double a = width(PN_FONT_PRINT, 8, false, false, "a");
+    double w = width(PN_FONT_PRINT, 8, false, false, text);
+    assert_true(fabs(w - 600 * a) < 0.01);
+    assert_true(fabs(width(PN_FONT_PRINT, 8, false, false, text) - w) < 1e-9);
+}
+
+static void test_invalid_utf8(void **state)
+{
+    scene_font f = {.family = PN_FONT_PRINT, .size = 10};
+    double w, a, d;
+    pn_err err = {0};
+    assert_int_equal(scene_measure(&f, "bad \xff text", &w, &a, &d, &err), -1);
+    assert_int_equal(err.status, PN_EINPUT);
+    assert_non_null(strstr(err.msg, "UTF-8"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_size_weight_style_family),
+        cmocka_unit_test(test_cache_emptied),
+        cmocka_unit_test(test_long_text),
+        cmocka_unit_test(test_invalid_utf8),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    pn_fonts_shutdown();
+    return rc;
+}
