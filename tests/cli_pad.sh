@@ -51,7 +51,13 @@ expect_status 0 "png pad beyond the open-file limit" -- sh -c 'ulimit -n 40 && e
 expect_eq "$(ls "$T/png" | grep -c '^pad.*\.png$')" 45 "45 PNG pages"
 cmp -s "$T/png/pad.png" "$T/png/pad-45.png" && ok || bad "PNG pad pages differ"
 
-# Pages stream through: 2000 pages take hardly more memory than one.
+# Pages stream through: 2000 pages take hardly more memory than one. (Not
+# measurable under AddressSanitizer, whose quarantine keeps freed memory.)
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+    echo "memory checks skipped under AddressSanitizer"
+    finish
+    exit $?
+fi
 rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
 r1=$(rss "$PNPKIT" render circle36 -o "$T/m1.pdf" -q)
 r2=$(rss "$PNPKIT" render circle36 --pages 2000 -o "$T/m2.pdf" -q)

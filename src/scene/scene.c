@@ -84,9 +84,8 @@ static void push_seg(scene *s, scene_seg_op op, double x0, double y0, double x1,
                      double x2, double y2)
 {
     if (full(s, s->segs->len, 1, SCENE_MAX_SEGS, "path segments")) return;
-    /* Cleared whole, padding included, so that equal paths are equal bytes. */
     scene_seg g;
-    memset(&g, 0, sizeof g);
+    memset(&g, 0, sizeof g); /* no stray padding bytes: equal scenes compare equal */
     g.op = op;
     g.x[0] = x0, g.x[1] = x1, g.x[2] = x2;
     g.y[0] = y0, g.y[1] = y1, g.y[2] = y2;
