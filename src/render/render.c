@@ -136,7 +136,7 @@ int render_page_total(tmpl *t, const render_opts *o, pn_err *err)
 static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const comp_ctx *laid,
                            double pw, double ph, pn_err *err)
 {
-    comp_ctx pc;
+    comp_ctx pc = {0}; /* content_box fills it; gcc -O3 cannot see that on failure it is unused */
     scene *p = NULL;
     if (!content_box(t, o, pw, ph, &pc, err)) {
         double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
