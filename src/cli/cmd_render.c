@@ -347,7 +347,8 @@ static int check_output(render_job *j, pn_err *err)
                               !strcmp(f, "pdf") ? "a PDF" : "a PNG");
     }
     if (j->o.fill && j->o.nup < 2)
-        return pn_err_set(err, PN_EUSAGE, "--fill fills the last paper of --nup 2 or 4; give --nup");
+        return pn_err_set(err, PN_EUSAGE,
+                          "--fill fills the last paper of --nup 2 or 4; give --nup");
     j->format = f ? f : "pdf";
     if (!strcmp(j->format, "scene") && !j->o.backend) j->o.backend = "dump";
     return 0;
