@@ -16,7 +16,7 @@
 #include "sheets/sheets.h"
 #include "util/fonts.h"
 
-static const c36_variant deflt = {3, 8, 36};
+static const c36_variant deflt = {3, 8, 36, 8};
 
 static sheet_doc doc_of(const char *text)
 {
@@ -79,7 +79,7 @@ static void test_default_chart_is_the_rule_sheets(void **state)
 static void test_variant_chart_centres_on_target(void **state)
 {
     (void)state;
-    c36_variant v = {5, 12, 48};
+    c36_variant v = {5, 12, 48, 8};
     for (int d = -6; d <= 6; d++) {
         for (int r = 0; r < 3; r++)
             assert_int_equal(c36_ring_points(&v, r, 48 + d), c36_ring_points(&deflt, r, 36 + d));
@@ -122,7 +122,7 @@ static void test_rows_and_upper_half(void **state)
     const int want8[4] = {6, 7, 0, 1};
     assert_memory_equal(up, want8, sizeof want8);
     /* Twelve sectors: 10, 11, 12, 1, 2, 3; six: 6, 1, 2 (the odd sector on the right). */
-    c36_variant v12 = {3, 12, 36}, v6 = {2, 6, 24};
+    c36_variant v12 = {3, 12, 36, 8}, v6 = {2, 6, 24, 8};
     assert_int_equal(c36_upper_sectors(&v12, up), 6);
     const int want12[6] = {9, 10, 11, 0, 1, 2};
     assert_memory_equal(up, want12, sizeof want12);
@@ -130,7 +130,7 @@ static void test_rows_and_upper_half(void **state)
     const int want6[3] = {5, 0, 1};
     assert_memory_equal(up, want6, sizeof want6);
     /* A variant's row: sector k and k + S/2 of every ring. */
-    c36_variant v4 = {4, 12, 48};
+    c36_variant v4 = {4, 12, 48, 8};
     int n = c36_row_cells(&v4, 2, cells);
     names(&v4, cells, n, buf);
     assert_string_equal(buf, "R3 R9 B3 B9 G3 G9 O3 O9 Y");
@@ -201,7 +201,7 @@ static void test_swapping_a_rows_sectors_keeps_totals(void **state)
 {
     (void)state;
     GRand *g = g_rand_new_with_seed(36);
-    const c36_variant vs[3] = {{3, 8, 36}, {4, 12, 48}, {2, 6, 30}};
+    const c36_variant vs[3] = {{3, 8, 36, 8}, {4, 12, 48, 8}, {2, 6, 30, 8}};
     for (int iter = 0; iter < 300; iter++) {
         const c36_variant *v = &vs[iter % 3];
         c36_sheet s;
