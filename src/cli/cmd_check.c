@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "games/tic.h"
 #include "template/tmpl.h"
@@ -410,6 +411,8 @@ static int check_run(int argc, char **argv)
     if (argc - optind > 2) return cli_usage_error("check", "one file at a time");
     const char *path = argc - optind == 2 ? argv[optind + 1] : "-";
     pn_err err = {0};
+    if (!strcmp(path, "-") && isatty(STDIN_FILENO))
+        fputs("pnpkit check: reading the position from standard input (Ctrl-D ends)\n", stderr);
     pn_yml_stream *st = pn_yml_stream_open(path, &err);
     if (!st) return cli_fail(&err);
     int rc = 0;

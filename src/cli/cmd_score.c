@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "render/render.h"
 #include "sheets/fill_sheet.h"
@@ -349,6 +350,9 @@ static int score_run_cmd(int argc, char **argv)
     run.pages = g_array_new(FALSE, FALSE, sizeof(page_ref));
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    if (!strcmp(file, "-") && isatty(STDIN_FILENO))
+        fprintf(stderr, "pnpkit score: reading %s sheets from standard input (Ctrl-D ends)\n",
+                run.game_name);
     if (score_stream(&run, file, &err)) {
         fflush(stdout);
         rc = cli_fail(&err);
