@@ -13,20 +13,24 @@ page_size() {
 pages() { pdfinfo "$1" 2>/dev/null | awk '/^Pages:/ {print $2}'; }
 
 for t in $TEMPLATES; do
-    while read -r paper size; do
+    # paper, size, size with --landscape, size with --portrait: a WxH paper is
+    # width x height as written; --landscape and --portrait turn it.
+    while read -r paper size land port; do
         expect_status 0 "$t on $paper" -- "$PNPKIT" render "$t" --paper "$paper" -o "$T/p.pdf"
         expect_eq "$(page_size "$T/p.pdf")" "$size" "$t on $paper: page size"
-        w=${size%x*}; h=${size#*x}
         expect_status 0 "$t on $paper landscape" -- "$PNPKIT" render "$t" --paper "$paper" --landscape -o "$T/l.pdf"
-        expect_eq "$(page_size "$T/l.pdf")" "${h}x${w}" "$t on $paper landscape: page size"
+        expect_eq "$(page_size "$T/l.pdf")" "$land" "$t on $paper landscape: page size"
+        expect_status 0 "$t on $paper portrait" -- "$PNPKIT" render "$t" --paper "$paper" --portrait -o "$T/l.pdf"
+        expect_eq "$(page_size "$T/l.pdf")" "$port" "$t on $paper portrait: page size"
     done <<EOF
-a4 595.276x841.89
-a5 419.528x595.276
-a3 841.89x1190.55
-letter 612x792
-legal 612x1008
-200x150mm 425.197x566.929
-8.5x11in 612x792
+a4 595.276x841.89 841.89x595.276 595.276x841.89
+a5 419.528x595.276 595.276x419.528 419.528x595.276
+a3 841.89x1190.55 1190.55x841.89 841.89x1190.55
+letter 612x792 792x612 612x792
+legal 612x1008 1008x612 612x1008
+200x150mm 566.929x425.197 566.929x425.197 425.197x566.929
+150x200mm 425.197x566.929 566.929x425.197 425.197x566.929
+8.5x11in 612x792 792x612 612x792
 EOF
     expect_status 0 "$t --mono" -- "$PNPKIT" render "$t" --mono -o "$T/m.pdf"
     expect_status 0 "$t --mono --nup 4" -- "$PNPKIT" render "$t" --mono --nup 4 --pages 4 -o "$T/m4.pdf"
@@ -175,5 +179,44 @@ sed 's/shape: pentagon/shape: hexagon/' "$T/mine.yaml" >"$T/bad.yaml"
 expect_status 1 "bad shape in a file" -- "$PNPKIT" render "$T/bad.yaml" -o "$T/bad.pdf"
 expect_stderr "^$T/bad.yaml:7:44: shape: 'hexagon' is not one of: circle, triangle, square, pentagon$" "bad shape message"
 expect_no_file "$T/bad.pdf" "no file from a bad template"
+
+# Every footer runs as printed and prints its sheet again. Seeds wrap round
+# after the largest one --seed takes, so a pad never names a seed it refuses.
+if command -v pdftotext >/dev/null; then
+    "$PNPKIT" render thinking-in-circles --seed 2147483647 --pages 3 -o "$T/wrap.pdf"
+    expect_eq "$(pdftotext "$T/wrap.pdf" - | grep -o -- '--seed [0-9]*$' | tr '\n' ' ')" \
+        "--seed 2147483647 --seed 0 --seed 1 " "footers wrap round to seed 0"
+    "$PNPKIT" render thinking-in-circles --seed 2147483647 --pages 3 --dpi 20 -o "$T/wrap.png"
+    (cd "$T" && PATH="$(dirname "$PNPKIT"):$PATH" && export PATH &&
+        sh -c "$(pdftotext -f 2 -l 2 wrap.pdf - | grep '^pnpkit render') --dpi 20 -o again.png")
+    cmp -s "$T/wrap-2.png" "$T/again.png" && ok || bad "the footer of sheet 2 prints sheet 2 again"
+    # A template file: named by its path as given, every argument quoted.
+    mkdir -p "$T/my dir"
+    cat >"$T/my dir/seeded.yaml" <<'EOF2'
+name: seeded
+title: Seeded
+seeded: true
+params:
+  seed: {type: int, default: 1, min: 0, max: 2147483647}
+  label: {type: string, default: "hi"}
+components:
+  - {type: text, x: 10mm, y: 10mm, text: "${label}"}
+  - {type: tic-board, x: 0, y: 20mm, w: 100%, h: 120mm}
+EOF2
+    (cd "$T" && "$PNPKIT" render "my dir/seeded.yaml" --set 'label=x; touch pwned' --seed 3 -o s1.pdf)
+    line=$(pdftotext "$T/s1.pdf" - | grep '^pnpkit render')
+    expect_eq "$line" "pnpkit render 'my dir/seeded.yaml' --set 'label=x; touch pwned' --seed 3" "footer of a template file"
+    (cd "$T" && PATH="$(dirname "$PNPKIT"):$PATH" && export PATH && sh -c "$line -o s2.pdf")
+    expect_no_file "$T/pwned" "a pasted footer runs nothing else"
+    cmp -s "$T/s1.pdf" "$T/s2.pdf" && ok || bad "the pasted footer prints the same sheet"
+fi
+
+# A long thin WxH paper stays as written; 2-up on WxH keeps the paper as written.
+expect_status 0 "1200x50mm" -- "$PNPKIT" render dicrono --paper 1200x50mm -o "$T/thin.pdf"
+expect_eq "$(page_size "$T/thin.pdf")" "3401.57x141.732" "1200x50mm is 1200 wide"
+expect_status 0 "200x150mm 2-up" -- "$PNPKIT" render circle36 --paper 200x150mm --nup 2 -o "$T/c2.pdf"
+expect_eq "$(page_size "$T/c2.pdf")" "566.929x425.197" "200x150mm 2-up: the paper as written"
+expect_status 0 "150x200mm 2-up" -- "$PNPKIT" render circle36 --paper 150x200mm --nup 2 -o "$T/c2p.pdf"
+expect_eq "$(page_size "$T/c2p.pdf")" "425.197x566.929" "150x200mm 2-up: the paper as written"
 
 finish

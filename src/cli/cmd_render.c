@@ -30,7 +30,8 @@
     "  -f, --format FMT     pdf | svg | png (default pdf); scene writes the laid-out\n"            \
     "                       display list as text (mm), for checking layouts\n"                     \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
-    "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm)\n"          \
+    "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm:\n"          \
+    "                       200 wide, 150 high)\n"                                                 \
     "      --landscape      turn the paper; --portrait turns it back\n"                            \
     "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
     "                       default: as many as the template needs (usually 1)\n"                  \
@@ -206,8 +207,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             j->o.mono = true;
             break;
         case OPT_SEED:
-            if (!parse_long(optarg, 0, 2147483647L, &v))
-                return pn_err_set(err, PN_EUSAGE, "--seed takes a number from 0 to 2147483647");
+            if (!parse_long(optarg, 0, TMPL_SEED_MAX, &v))
+                return pn_err_set(err, PN_EUSAGE, "--seed takes a number from 0 to %ld",
+                                  TMPL_SEED_MAX);
             j->o.seed = (unsigned long)v;
             j->seed_given = true;
             break;

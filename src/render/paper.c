@@ -15,6 +15,13 @@ static const struct {
 
 const char *const paper_names[] = {"a3", "a4", "a5", "letter", "legal", NULL};
 
+bool paper_is_named(const char *name)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(papers); i++)
+        if (!g_ascii_strcasecmp(name, papers[i].name)) return true;
+    return false;
+}
+
 int paper_size(const char *name, double *w, double *h, pn_err *err)
 {
     for (size_t i = 0; i < G_N_ELEMENTS(papers); i++)

@@ -14,6 +14,9 @@
 /* Portrait size in mm of a paper name or WxH. 0, or -1 with err. */
 int paper_size(const char *name, double *w, double *h, pn_err *err);
 
+/* True when name is one of the standard papers (not WxH). */
+bool paper_is_named(const char *name);
+
 /* Names of the standard papers, NULL-terminated. */
 extern const char *const paper_names[];
 

@@ -12,6 +12,9 @@
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
 {
     if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
+    /* WxH given for the print is width and height as written; --landscape
+     * and --portrait turn it (the long side across or down). */
+    if (o->paper && !paper_is_named(o->paper) && o->landscape < 0) return 0;
     bool landscape = o->landscape < 0 ? t->landscape : o->landscape == 1;
     if (landscape != (*w > *h)) {
         double tmp = *w;
@@ -28,6 +31,13 @@ static unsigned long base_seed(const tmpl *t, const render_opts *o)
     tmpl_param *p = tmpl_param_find(t, "seed");
     if (p && p->value.type == PV_INT && p->value.i >= 0) return (unsigned long)p->value.i;
     return o->seed;
+}
+
+/* The seed of sheet `page`: the document's seed + page, wrapping round to 0
+ * after TMPL_SEED_MAX so that every footer names a seed --seed accepts. */
+static unsigned long sheet_seed(const tmpl *t, const render_opts *o, int page)
+{
+    return (base_seed(t, o) + (unsigned long)page) % ((unsigned long)TMPL_SEED_MAX + 1);
 }
 
 /* Room kept free under the content of a seeded sheet for its footer. */
@@ -59,7 +69,7 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
 /* The template's own paper, in the template's orientation. */
 static int design_size(const tmpl *t, double *w, double *h, pn_err *err)
 {
-    render_opts design = {.paper = t->paper, .landscape = -1};
+    render_opts design = {.paper = t->paper, .landscape = t->landscape ? 1 : 0};
     return render_sheet_size(t, &design, w, h, err);
 }
 
@@ -71,20 +81,42 @@ static int layout_size(const tmpl *t, const render_opts *o, double *w, double *h
     return render_sheet_size(t, o, w, h, err);
 }
 
+/* Appends " word" to f, quoted for a POSIX shell unless it is made only of
+ * characters no shell treats specially, so that the line runs as printed. */
+static void shell_word(GString *f, const char *word)
+{
+    bool plain = *word != '\0';
+    for (const char *c = word; *c && plain; c++)
+        plain = g_ascii_isalnum(*c) || strchr("-_./:=,+@%", *c);
+    g_string_append_c(f, ' ');
+    if (plain) {
+        g_string_append(f, word);
+    } else {
+        char *q = g_shell_quote(word);
+        g_string_append(f, q);
+        g_free(q);
+    }
+}
+
 /* "pnpkit render thinking-in-circles --set layout=ring --seed 7": the command
  * that prints this very sheet again, small at the foot of the page, inside
  * the printable area. */
 static int add_footer(tmpl *t, scene *s, double x, double w, double bottom, double size,
                       unsigned long seed, pn_err *err)
 {
-    GString *f = g_string_new(NULL);
-    g_string_append_printf(f, "pnpkit render %s", t->name);
+    GString *f = g_string_new("pnpkit render");
+    /* A template file by the path it was given as, a named one by its name. */
+    shell_word(f, strcmp(t->origin, "file") ? t->name : t->file);
     for (guint i = 0; i < t->params->len; i++) {
         tmpl_param *p = g_ptr_array_index(t->params, i);
         if (!strcmp(p->spec.name, "seed")) continue;
         char *v = pv_format(&p->value);
-        if (!p->spec.def || strcmp(v, p->spec.def))
-            g_string_append_printf(f, " --set %s=%s", p->spec.name, v);
+        if (!p->spec.def || strcmp(v, p->spec.def)) {
+            char *set = g_strdup_printf("%s=%s", p->spec.name, v);
+            g_string_append(f, " --set");
+            shell_word(f, set);
+            g_free(set);
+        }
         g_free(v);
     }
     g_string_append_printf(f, " --seed %lu", seed);
@@ -165,7 +197,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;
         comp_ctx ctx = *base;
-        ctx.seed = base_seed(t, o) + (unsigned long)page;
+        ctx.seed = sheet_seed(t, o, page);
         ctx.page = page;
         ctx.line = c->line;
         ctx.col = c->col;
@@ -256,7 +288,7 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
         *err = first;
     }
     if (!s) return NULL;
-    unsigned long seed = base_seed(t, o) + (unsigned long)page;
+    unsigned long seed = sheet_seed(t, o, page);
     if ((fabs(pw - lw) > 0.01 || fabs(ph - lh) > 0.01) &&
         !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
         return NULL;
@@ -301,10 +333,19 @@ static void cut_marks(scene *s, double x, double y, double w, double h)
 static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err *err)
 {
     double sw, sh;
+    render_opts so = *o;
+    if (o->nup == 2 && o->paper && !paper_is_named(o->paper) && o->landscape < 0) {
+        /* WxH as written is the paper: each sheet takes half of it, turned. */
+        double w, h;
+        if (paper_size(o->paper, &w, &h, err)) return NULL;
+        so.landscape = w > h ? 0 : 1;
+    }
+    o = &so;
     if (render_sheet_size(t, o, &sw, &sh, err)) return NULL;
-    /* 2-up turns the paper so two sheets stand side by side; 4-up keeps it. */
+    /* 2-up turns the paper so two sheets stand side by side (one above the
+     * other when the paper is upright); 4-up keeps it. */
     double pw = o->nup == 2 ? sh : sw, ph = o->nup == 2 ? sw : sh;
-    int cols = 2, rows = o->nup == 2 ? 1 : 2;
+    int cols = o->nup == 2 && pw < ph ? 1 : 2, rows = o->nup == 2 ? 3 - cols : 2;
     /* The cut marks reach CUT_REACH past each sheet: the outer gutter keeps
      * them out of the border printers cannot print. */
     const double gutter = 2 * CUT_REACH, outer = PAPER_UNPRINTABLE_MM + CUT_REACH + 1;
@@ -333,7 +374,7 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
         /* The footer in the sheet's bottom margin, at a size still legible. */
         double size = 6 * k < 4.5 ? 4.5 : 6 * k;
         if (t->seeded && add_footer(t, paper, x + 1, sw * k - 2, y + sh * k - 0.8, size,
-                                    base_seed(t, o) + (unsigned long)(first + i), err)) {
+                                    sheet_seed(t, o, first + i), err)) {
             scene_free(paper);
             return NULL;
         }

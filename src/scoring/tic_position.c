@@ -131,7 +131,7 @@ static int read_board(const pn_yml *y, struct fy_node *bn, tic_position *d, pn_e
     if (ln && read_layout(y, ln, &p.layout, err)) return -1;
     n = pn_yml_get(bn, "seed");
     if (!n) return pn_yml_err(err, y, bn, "a board needs a seed (or its circles drawn out)");
-    if (pn_yml_int(y, n, 0, 2147483647L + 100000L, &v, err)) return -1;
+    if (pn_yml_int(y, n, 0, TMPL_SEED_MAX, &v, err)) return -1;
     const char *why = tic_params_check(&p);
     if (why) {
         /* Point at the key the problem is about when it was given. */

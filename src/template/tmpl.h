@@ -19,6 +19,9 @@
 #define TMPL_MAX_REPEAT_DEPTH 8   /* repeats inside repeats */
 #define TMPL_MAX_REPEAT 10000     /* rounds of one repeat */
 #define TMPL_MAX_EXPANDED 20000   /* components made plus rounds run, all repeats together */
+/* Seeds of random boards are 0 to this everywhere: --seed, the footers of a
+ * pad (whose seeds wrap round to 0 after it) and the boards `check` reads. */
+#define TMPL_SEED_MAX 2147483647L
 
 typedef struct tmpl_param {
     pv_spec spec; /* strings borrowed from the template */
