@@ -90,4 +90,60 @@ sed "s/<b>Ambush:<\\/b>/<span color='red'>Ambush:<\\/span>/" "$T/card.yaml" > "$
 expect_status 1 "colour markup" -- "$PNPKIT" render "$T/span.yaml" -o "$T/span.pdf"
 expect_stderr "^$T/span.yaml:12:5: text: markup: only <b>, <i> and spans of weight and style are allowed$" "other markup refused"
 
+# --- shapes, paths and hex grids ---
+doc_example hexes "$T/hex.yaml"
+expect_status 0 "hex example renders" -- "$PNPKIT" render "$T/hex.yaml" -o "$T/hex.pdf"
+"$PNPKIT" render "$T/hex.yaml" --format scene -o "$T/hex.scene"
+# 9 x 8 flat hexes of 9 mm: one round slot each; column 2 pushed down half a
+# hex (sqrt(3) * 9 / 2 = 7.79 mm); the slots are the inscribed circles.
+expect_eq "$(grep -c '^slot hex\.' "$T/hex.scene")" 72 "one slot per hex"
+grep -q '^slot hex.1.1 11.21 10.00 15.59 15.59 round$' "$T/hex.scene" && ok || bad "hex 1.1"
+grep -q '^slot hex.2.1 24.71 17.79 15.59 15.59 round$' "$T/hex.scene" && ok || bad "hex 2.1 pushed down"
+grep -q '^slot hex.9.8 ' "$T/hex.scene" && ok || bad "hex 9.8"
+grep -q '^path fill=#f2f7ee stroke=#000000 w=0.40 M 28.00 17.79 L 23.50 25.59 L 14.50 25.59 L 10.00 17.79 L 14.50 10.00 L 23.50 10.00 Z' "$T/hex.scene" && ok || bad "first flat hex outline"
+for l in '0,0' '1,0' '2,-1' '8,-4' '0,7' '8,3'; do
+    grep -q "^text \"$l\" " "$T/hex.scene" && ok || bad "axial label $l"
+done
+# The same grid pointy with offset labels: rows pushed right by sqrt(3) * 9 / 2.
+sed 's/orient: flat, labels: axial/orient: pointy, labels: offset/' "$T/hex.yaml" > "$T/pointy.yaml"
+"$PNPKIT" render "$T/pointy.yaml" --format scene -o "$T/pointy.scene"
+grep -q '^slot hex.1.2 17.79 24.71 15.59 15.59 round$' "$T/pointy.scene" && ok || bad "pointy row 2 pushed right"
+grep -q '^text "0101" ' "$T/pointy.scene" && grep -q '^text "0908" ' "$T/pointy.scene" && ok || bad "offset labels"
+# The triangle: a corner at 12 o'clock, r = 5.4 mm, above the centre of hex 2.2.
+grep -q '^path fill=#8c7b6b M 32.50 35.74 L 37.18 43.84 L 27.82 43.84 Z$' "$T/hex.scene" && ok || bad "polygon corners"
+# The lake: a path of two elliptical arcs, drawn as four cubic curves.
+expect_eq "$(grep '^path fill=#4a90d9' "$T/hex.scene" | grep -o ' C ' | wc -l)" 4 "arcs become curves"
+grep -q '^path fill=#4a90d9 M 54.10 56.71 C .* 59.50 59.86 C .* 64.90 56.71 C .* 59.50 53.56 C .* 54.10 56.71 Z$' "$T/hex.scene" && ok || bad "lake ellipse through its four extremes"
+# The rounded legend box: four corner arcs.
+expect_eq "$(grep '^path fill=#fff8e0' "$T/hex.scene" | grep -o ' C ' | wc -l)" 4 "rounded corners"
+grep -q '^path fill=#fff8e0 stroke=#000000 w=0.30 M 271.00 50.00 C 273.21 50.00 275.00 51.79 275.00 54.00 L 275.00 76.00 ' "$T/hex.scene" && ok || bad "rounded top-right corner of radius 4 mm"
+
+# Path and shape errors: place in d, exit 1, no file.
+cat > "$T/badpath.yaml" <<'YAML'
+name: badpath
+components:
+  - {type: path, d: "M 0 0 L 10 10 X 5 5"}
+YAML
+expect_status 1 "bad path command" -- "$PNPKIT" render "$T/badpath.yaml" -o "$T/badpath.pdf"
+expect_stderr "^$T/badpath.yaml:3:6: path: d: 'X' at character 15 is not a path command \(M L H V C S Q T A Z, lower case for relative\)$" "bad command named"
+expect_no_file "$T/badpath.pdf" "no file after a bad path"
+sed 's/M 0 0 L 10 10 X 5 5/L 10 10/' "$T/badpath.yaml" > "$T/nom.yaml"
+expect_status 1 "path without M" -- "$PNPKIT" render "$T/nom.yaml" -o "$T/nom.pdf"
+expect_stderr "path: d: a path starts with M \(a move\)$" "path starts with M"
+sed 's/M 0 0 L 10 10 X 5 5/M 0 0 A 5 5 0 2 1 10 10/' "$T/badpath.yaml" > "$T/flag.yaml"
+expect_status 1 "bad arc flag" -- "$PNPKIT" render "$T/flag.yaml" -o "$T/flag.pdf"
+expect_stderr "path: d: an arc flag \(0 or 1\) expected at character 15$" "arc flag"
+awk 'BEGIN {printf "name: many\ncomponents:\n  - type: path\n    d: >\n      M 0 0"; for (i = 0; i < 10000; i++) printf "%s h1", (i % 100 ? "" : "\n      "); print ""}' > "$T/many.yaml"
+expect_status 1 "too many path commands" -- "$PNPKIT" render "$T/many.yaml" -o "$T/many.pdf"
+expect_stderr "path: d: more than 10000 commands$" "path command limit"
+printf 'name: s\ncomponents:\n  - {type: sector, r: 5mm, inner: 5mm}\n  - {type: arc, from: 10, to: 10}\n' > "$T/sector.yaml"
+expect_status 1 "sector inner radius" -- "$PNPKIT" render "$T/sector.yaml" -o "$T/sector.pdf"
+expect_stderr "^$T/sector.yaml:3:6: sector: inner 5mm is not less than r 5mm$" "sector inner"
+printf 'name: s\ncomponents:\n  - {type: arc, from: 10, to: 10}\n' > "$T/arc.yaml"
+expect_status 1 "empty arc" -- "$PNPKIT" render "$T/arc.yaml" -o "$T/arc.pdf"
+expect_stderr "arc: from 10 to 10: an arc turns by more than 0 and at most 360 degrees$" "arc angles"
+printf 'name: s\ncomponents:\n  - {type: hex-grid, cols: 61}\n' > "$T/hex61.yaml"
+expect_status 1 "hex grid bound" -- "$PNPKIT" render "$T/hex61.yaml" -o "$T/hex61.pdf"
+expect_stderr "cols: 61 is out of range \(1 to 60\)$" "hex cols bounded"
+
 finish

@@ -189,14 +189,34 @@ static const pv_spec rect_props[] = {
     WIDTH,
     {.name = "stroke", .type = PV_COLOR, .def = "black"},
     {.name = "fill", .type = PV_COLOR, .def = "none"},
+    {.name = "radius",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 500,
+     .help = "rounded corners (at most half the shorter side)"},
     {0},
 };
 
 static int rect_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
     scene_style st = shape_style(ctx, a);
-    scene_rect(s, comp_x(ctx, a, "x"), comp_y(ctx, a, "y"), comp_len(ctx, a, "w"),
-               comp_len(ctx, a, "h"), &st);
+    double x = comp_x(ctx, a, "x"), y = comp_y(ctx, a, "y");
+    double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h"), r = comp_len(ctx, a, "radius");
+    if (r > w / 2) r = w / 2;
+    if (r > h / 2) r = h / 2;
+    if (r <= 0) {
+        scene_rect(s, x, y, w, h, &st);
+        return 0;
+    }
+    /* Clockwise from the top edge; each corner a quarter circle. */
+    scene_begin(s);
+    scene_arc(s, x + w - r, y + r, r, 0, 90);
+    scene_arc(s, x + w - r, y + h - r, r, 90, 180);
+    scene_arc(s, x + r, y + h - r, r, 180, 270);
+    scene_arc(s, x + r, y + r, r, 270, 360);
+    scene_close(s);
+    scene_end(s, &st);
     return 0;
 }
 
