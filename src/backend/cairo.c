@@ -38,10 +38,10 @@ typedef struct cairo_be {
     pn_pdfpack *pack;      /* PDF: the document */
     cairo_surface_t *surf; /* PDF: the distinct pages; SVG/PNG: current page */
     cairo_t *cr;
-    int drawn;      /* PDF: pages cairo has drawn */
-    int shared;     /* PDF: the drawn page repeats show, or -1 */
-    double bleed;   /* mm */
-    double tw, th;  /* trim size of the current page, mm */
+    int drawn;     /* PDF: pages cairo has drawn */
+    int shared;    /* PDF: the drawn page repeats show, or -1 */
+    double bleed;  /* mm */
+    double tw, th; /* trim size of the current page, mm */
     PangoContext *pctx;
     int page;
     double scale; /* device units per mm */

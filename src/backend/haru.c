@@ -62,10 +62,10 @@ typedef struct haru_be {
     HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
-    GHashTable *ttf_used; /* code points set in the embedded font */
-    GHashTable *gstates;  /* alpha key -> HPDF_ExtGState */
-    int pages;  /* pages libharu has drawn */
-    int shared; /* the drawn page repeats show, or -1 */
+    GHashTable *ttf_used;      /* code points set in the embedded font */
+    GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
+    int pages;                 /* pages libharu has drawn */
+    int shared;                /* the drawn page repeats show, or -1 */
     HPDF_STATUS error, detail; /* the first error libharu reported */
 } haru_be;
 

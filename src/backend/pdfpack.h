@@ -1,11 +1,11 @@
 /* pdfpack.h: the last step of every PDF pnpkit writes. A backend draws each
  * distinct page once into a source PDF (cairo or libharu writes it through
- * pn_pdfpack_write); the packer then builds the document with qpdf's library:
- * its pages in order, each page of a run of identical pages a page dictionary
- * of its own that refers to the one content stream and the one resources
- * dictionary of the page drawn, print-shop boxes when there is a bleed, every
- * dictionary in compressed object streams with a cross-reference stream, and
- * a document ID computed from the content (same input, same bytes).
+ * pn_pdfpack_write); the packer then builds the document: its pages in order,
+ * each page of a run of identical pages a page dictionary of its own that
+ * refers to the one content stream and the one resources dictionary of the
+ * page drawn, print-shop boxes when there is a bleed, every object that is not
+ * a stream in compressed object streams with a cross-reference stream, and a
+ * document ID computed from the content (same input, same bytes).
  *
  * The source goes to a scratch file beside the target (removed at the end), so
  * a long document of different pages is not held in memory; standard output
