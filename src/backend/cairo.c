@@ -1,8 +1,9 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
- * per page: page 1 at the given path, page k at "name-k.ext"). Text is laid out
- * with pango on the shared font map, exactly as it was measured. cairo draws
- * each distinct PDF page once; pdfpack.c builds the document, in which every
- * repeat of a shared page refers to that page's content and resources.
+ * per page: the given path for a single page, else the numbered names of
+ * pn_outfile_page_path). Text is laid out with pango on the shared font map,
+ * exactly as it was measured. cairo draws each distinct PDF page once;
+ * pdfpack.c builds the document, in which every repeat of a shared page refers
+ * to that page's content and resources.
  *
  * With a bleed the page grows by the bleed on every side, a background (a
  * polygon touching the trim edge) reaches into it and crop marks sit outside
@@ -62,16 +63,6 @@ static cairo_status_t pack_cb(void *closure, const unsigned char *data, unsigned
     return pn_pdfpack_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
-static char *page_path(const char *path, int page)
-{
-    if (page <= 1) return g_strdup(path);
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return g_strdup_printf("%s-%d", path, page);
-    return g_strdup_printf("%.*s-%d%s", (int)(dot - path), path, page, dot);
-}
-
 static void *cairo_open(const pn_backend_opts *o, pn_err *err)
 {
     cairo_be *b = g_new0(cairo_be, 1);
@@ -92,7 +83,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->pctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(b->pctx);
     if (b->fmt == FMT_PDF) {
-        b->pack = pn_pdfpack_open(b->path, err);
+        b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
         if (!b->pack) {
             g_object_unref(b->pctx);
             g_ptr_array_free(b->outs, TRUE);
@@ -148,8 +139,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
             return pn_err_set(err, PN_EUSAGE,
                               "%s to standard output holds one page; write a PDF for more",
                               b->fmt == FMT_SVG ? "SVG" : "PNG");
-        char *p = page_path(b->path, b->page);
-        b->cur = pn_outfile_open(p, err);
+        char *p = pn_outfile_page_path(b->path, b->page, b->opts.pages);
+        b->cur = pn_outfile_open_flags(p, b->opts.outfile_flags, err);
         g_free(p);
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);

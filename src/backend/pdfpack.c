@@ -38,10 +38,10 @@ struct pn_pdfpack {
     double bleed_pt;
 };
 
-pn_pdfpack *pn_pdfpack_open(const char *path, pn_err *err)
+pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, pn_err *err)
 {
     pn_pdfpack *p = g_new0(pn_pdfpack, 1);
-    p->out = pn_outfile_open(path, err);
+    p->out = pn_outfile_open_flags(path, flags, err);
     if (!p->out) {
         g_free(p);
         return NULL;
@@ -49,7 +49,7 @@ pn_pdfpack *pn_pdfpack_open(const char *path, pn_err *err)
     if (p->out->direct) {
         p->mem = g_byte_array_new();
     } else {
-        p->scratch = pn_outfile_open(path, err);
+        p->scratch = pn_outfile_open_flags(path, flags, err);
         if (!p->scratch) {
             pn_outfile_abort(p->out);
             g_free(p);
