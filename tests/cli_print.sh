@@ -219,4 +219,28 @@ expect_eq "$(page_size "$T/c2.pdf")" "566.929x425.197" "200x150mm 2-up: the pape
 expect_status 0 "150x200mm 2-up" -- "$PNPKIT" render circle36 --paper 150x200mm --nup 2 -o "$T/c2p.pdf"
 expect_eq "$(page_size "$T/c2p.pdf")" "425.197x566.929" "150x200mm 2-up: the paper as written"
 
+# Options and template text that would be ignored are errors or warnings.
+expect_status 2 "--seed and --set seed disagree" -- "$PNPKIT" render thinking-in-circles --seed 5 --set seed=9 -o "$T/x.pdf"
+expect_stderr "^--seed 5 and --set seed=9 disagree; give one of them$" "seed conflict message"
+expect_no_file "$T/x.pdf" "no output when the seeds disagree"
+expect_status 0 "--seed and --set seed agree" -- "$PNPKIT" render thinking-in-circles --seed 9 --set seed=9 -o "$T/x.pdf"
+expect_status 0 "--seed without a seed" -- "$PNPKIT" render circle36 --seed 3 -o "$T/y.pdf"
+expect_stderr "^pnpkit render: warning: circle36 has no seed \(its sheets are not random\); --seed is ignored$" "--seed ignored warning"
+expect_status 0 "--dpi with a PDF" -- "$PNPKIT" render circle36 --dpi 100 -o "$T/y.pdf"
+expect_stderr "^pnpkit render: warning: --dpi is the resolution of PNG output; it does not change pdf output$" "--dpi with PDF warning"
+expect_status 0 "--dpi with a PNG" -- "$PNPKIT" render circle36 --dpi 20 -o "$T/y.png"
+expect_eq "$(grep -c warning "$T/err")" 0 "--dpi with PNG: no warning"
+printf '%s\n' "name: two" "components:" "  - {type: text, x: 0, y: 0, text: one}" "---" \
+    "name: other" "components: []" >"$T/two.yaml"
+expect_status 1 "a second document" -- "$PNPKIT" render "$T/two.yaml" -o "$T/two.pdf"
+expect_stderr "^$T/two.yaml:5:1: a template is one YAML document, but a second one starts here" "second document message"
+expect_no_file "$T/two.pdf" "no output from two documents"
+printf '%s\n' "--- # one document, marked" "name: one" "components:" "  - {type: text, x: 0, y: 0, text: one}" "..." "# the end" >"$T/one.yaml"
+expect_status 0 "one marked document" -- "$PNPKIT" render "$T/one.yaml" -o "$T/one.pdf"
+printf '%s\n' "name: bin" "components:" "  - {type: text, x: 0, y: 0, text: !!binary aGVsbG8=}" >"$T/bin.yaml"
+expect_status 1 "a !!binary tag" -- "$PNPKIT" render "$T/bin.yaml" -o "$T/bin.pdf"
+expect_stderr "^$T/bin.yaml:3:45: the tag '!!binary' is not supported; write the value plainly$" "binary tag message"
+printf '%s\n' "name: str" "components:" "  - {type: text, x: 0, y: 0, text: !!str 12}" >"$T/str.yaml"
+expect_status 0 "a !!str tag" -- "$PNPKIT" render "$T/str.yaml" -o "$T/str.pdf"
+
 finish

@@ -32,7 +32,7 @@
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm:\n"          \
     "                       200 wide, 150 high)\n"                                                 \
-    "      --landscape      turn the paper; --portrait turns it back\n"                            \
+    "      --landscape      turn the paper: long side across; --portrait: down\n"                  \
     "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
     "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks;\n"                 \
@@ -41,7 +41,7 @@
     "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \
     "      --seed N         seed for random boards (default 1)\n"                                  \
-    "      --dpi N          PNG resolution (default 150)\n"                                        \
+    "      --dpi N          PNG resolution (default 150; PDF and SVG warn)\n"                      \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
     "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
@@ -72,7 +72,7 @@ typedef struct render_job {
     render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
-    bool seed_given;
+    bool seed_given, dpi_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
 
@@ -218,6 +218,7 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
                 return pn_err_set(err, PN_EUSAGE, "--dpi takes a number from %d to %d",
                                   RENDER_MIN_DPI, RENDER_MAX_DPI);
             j->o.dpi = (double)v;
+            j->dpi_given = true;
             break;
         case OPT_BACKEND:
             j->o.backend = optarg;
@@ -442,13 +443,32 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     tmpl *t = tmpl_open(j->name, err);
     if (!t) return -1;
     int rc = 0;
-    for (guint i = 0; i < j->sets->len && !rc; i++)
-        rc = tmpl_set(t, g_ptr_array_index(j->sets, i), err);
-    if (!rc && j->seed_given) {
+    const char *seed_set = NULL; /* the last --set seed=N */
+    for (guint i = 0; i < j->sets->len && !rc; i++) {
+        const char *s = g_ptr_array_index(j->sets, i);
+        rc = tmpl_set(t, s, err);
+        if (g_str_has_prefix(s, "seed=")) seed_set = s;
+    }
+    tmpl_param *seed = tmpl_param_find(t, "seed");
+    if (!rc && j->seed_given && !seed) {
+        fprintf(stderr,
+                "%s%spnpkit render: warning: %s has no seed (its sheets are not random); "
+                "--seed is ignored\n",
+                j->where ? j->where : "", j->where ? ": " : "", j->name);
+    } else if (!rc && j->seed_given && seed_set &&
+               (seed->value.type != PV_INT || seed->value.i != (long)j->o.seed)) {
+        rc = pn_err_set(err, PN_EUSAGE, "--seed %lu and --set %s disagree; give one of them",
+                        j->o.seed, seed_set);
+    } else if (!rc && j->seed_given) {
         char buf[32];
         snprintf(buf, sizeof buf, "%lu", j->o.seed);
         rc = tmpl_set_if_present(t, "seed", buf, err);
     }
+    if (!rc && j->dpi_given && strcmp(j->format, "png"))
+        fprintf(stderr,
+                "%s%spnpkit render: warning: --dpi is the resolution of PNG output; it "
+                "does not change %s output\n",
+                j->where ? j->where : "", j->where ? ": " : "", j->format);
     if (!rc) rc = tmpl_resolve(t, err);
     char *output = NULL;
     if (!rc && !j->output) {

@@ -229,11 +229,10 @@ static int load_component(tmpl *t, struct fy_node *n, GPtrArray *into, int depth
     if (pn_yml_get(n, "for")) {
         if (pn_yml_check_keys(t->doc, n, repeat_keys, err)) return -1;
         if (depth >= TMPL_MAX_REPEAT_DEPTH)
-            return pn_yml_err(err, t->doc, pn_yml_get(n, "for"),
-                              "repeats nested more than %d deep", TMPL_MAX_REPEAT_DEPTH);
+            return pn_yml_err(err, t->doc, pn_yml_get(n, "for"), "repeats nested more than %d deep",
+                              TMPL_MAX_REPEAT_DEPTH);
         struct fy_node *cs = pn_yml_get(n, "components");
-        if (!cs)
-            return pn_yml_err(err, t->doc, n, "a repeat needs its list of components");
+        if (!cs) return pn_yml_err(err, t->doc, n, "a repeat needs its list of components");
         if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
         tmpl_item *r = g_new0(tmpl_item, 1);
         r->node = n;
@@ -315,9 +314,48 @@ static int load_root(tmpl *t, pn_err *err)
     return tmpl_resolve(t, err);
 }
 
+/* A template is one YAML document, but libfyaml reads only the first of a
+ * stream. Returns the line (1-based) of the first content after the first
+ * document ends (a "---" or "..." at column 0 after content), or 0. Such
+ * markers end a document wherever they stand, even inside a block scalar. */
+static int second_document(const char *text)
+{
+    bool content = false, ended = false;
+    int line = 0;
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        line++;
+        const char *rest = p;
+        bool marker = n >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
+                      (n == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
+        if (marker) {
+            if (content) ended = true;
+            rest = p + 3;
+        }
+        while (rest < p + n && (*rest == ' ' || *rest == '\t' || *rest == '\r'))
+            rest++;
+        bool blank = rest == p + n || *rest == '#' || (!content && !marker && *p == '%');
+        if (!blank) {
+            if (ended) return line;
+            content = true;
+        }
+        p = e ? e + 1 : p + n;
+    }
+    return 0;
+}
+
 static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
 {
     if (!doc) return NULL;
+    int second = doc->buf ? second_document(doc->buf) : 0;
+    if (second) {
+        pn_err_at(err, doc->file, second, 1,
+                  "a template is one YAML document, but a second one starts here; remove it or "
+                  "the '---' before it");
+        pn_yml_free(doc);
+        return NULL;
+    }
     tmpl *t = g_new0(tmpl, 1);
     t->doc = doc;
     t->file = g_strdup(doc->file);

@@ -73,6 +73,27 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
 }
 
+/* True when n carries a tag pnpkit does not read (anything but the core
+ * schema's str, int, float, bool, null, seq and map: !!binary, !local, ...);
+ * shown gets the tag as written ("!!binary"). */
+static bool tag_unsupported(struct fy_node *n, char *shown, size_t size)
+{
+    static const char *const core[] = {"str", "int", "float", "bool", "null", "seq", "map"};
+    static const char prefix[] = "tag:yaml.org,2002:";
+    const size_t plen = sizeof prefix - 1;
+    size_t len = 0;
+    const char *tag = fy_node_get_tag(n, &len);
+    if (!tag || !len) return false;
+    bool yaml = len > plen && !strncmp(tag, prefix, plen);
+    if (yaml)
+        for (size_t i = 0; i < G_N_ELEMENTS(core); i++)
+            if (strlen(core[i]) == len - plen && !strncmp(tag + plen, core[i], len - plen))
+                return false;
+    snprintf(shown, size, "%s%.*s", yaml ? "!!" : "", (int)(yaml ? len - plen : len),
+             yaml ? tag + plen : tag);
+    return true;
+}
+
 /* Refuses complex and duplicate keys (libfyaml's own duplicate check is
  * quadratic, so it is turned off) and, as a second line, the prescan limits. */
 static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count, pn_err *err)
@@ -84,6 +105,9 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
         return pn_yml_err(err, y, n, "nesting deeper than %d levels", PN_YML_MAX_DEPTH);
     if (fy_node_is_alias(n))
         return pn_yml_err(err, y, n, "aliases (*name) are not supported; write the value out");
+    char tag[64];
+    if (tag_unsupported(n, tag, sizeof tag))
+        return pn_yml_err(err, y, n, "the tag '%s' is not supported; write the value plainly", tag);
     void *it = NULL;
     switch (fy_node_get_type(n)) {
     case FYNT_SEQUENCE:
@@ -114,8 +138,7 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
     return 0;
 }
 
-static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text,
-                    pn_err *err)
+static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text, pn_err *err)
 {
     pn_yml *y = g_new0(pn_yml, 1);
     y->fyd = fyd;
