@@ -158,4 +158,13 @@ expect_stderr "d20.yaml:6:13: round 1: dice: 12 is out of range \(1 to 8\)$" "di
 expect_status 0 "twenty-sided dice" -- "$PNPKIT" score circle36 "$T/d20.yaml" --set dice=20 -o "$T/d20.pdf"
 pdftotext "$T/d20.pdf" - | grep -qx 12 && ok || bad "the die 12 on the completed sheet"
 
+# analyze dicrono-max takes every size the dicrono template draws (4 to 10).
+expect_status 0 "analyze 10x10" -- "$PNPKIT" analyze dicrono-max --size 10 --json
+expect_stdout '"points":7[,}]' "10x10: 7 points, as from 5x5 up"
+"$PNPKIT" analyze dicrono-max --size 10 --sheet >"$T/w10.yaml"
+expect_status 0 "the 10x10 witness scores" -- "$PNPKIT" score dicrono "$T/w10.yaml" --json
+expect_stdout '"points":\{"X":7' "the 10x10 witness scores 7"
+expect_status 2 "analyze --size 11" -- "$PNPKIT" analyze dicrono-max --size 11
+expect_stderr "--size takes a number from 4 to 10" "size bound message"
+
 finish

@@ -385,7 +385,7 @@ static void test_max_witness_is_a_legal_game(void **state)
     assert_int_equal(r6.points, r5.points);
     assert_true(r6.points <= r6.points_alone);
     assert_int_equal(dc_max_search(3, &r5), -1);
-    assert_int_equal(dc_max_search(9, &r5), -1);
+    assert_int_equal(dc_max_search(11, &r5), -1);
 }
 
 int main(void)

@@ -15,7 +15,7 @@
     "points one player can score in a single game. It searches every shape the\n"                  \
     "ending rule allows (all of a player's lines pass through the last symbol) and\n"              \
     "checks that the opponent can have rolled as often; seeds/dicrono.md explains it.\n\n"         \
-    "  --size N             grid size, 4 to 8 (default 6)\n"                                       \
+    "  --size N             grid size, 4 to 10 as the dicrono template (default 6)\n"              \
     "  --json               the answer as one JSON object\n"                                       \
     "  --sheet              print the witness as a DiCroNo set (input of 'pnpkit score')\n"        \
     "  -o, --output FILE    draw the witness on the DiCroNo sheet (.pdf .svg .png)\n"              \
@@ -86,9 +86,9 @@ static int analyze_run(int argc, char **argv)
         switch (c) {
         case 'n':
             v = strtol(optarg, &end, 10);
-            if (!*optarg || *end || v < DC_MIN_SIZE || v > 8)
-                return cli_usage_error("analyze", "--size takes a number from %d to 8",
-                                       DC_MIN_SIZE);
+            if (!*optarg || *end || v < DC_MIN_SIZE || v > DC_MAX_SIZE)
+                return cli_usage_error("analyze", "--size takes a number from %d to %d",
+                                       DC_MIN_SIZE, DC_MAX_SIZE);
             size = (int)v;
             break;
         case 'j':

@@ -62,7 +62,8 @@ const char *dc_game_check(const dc_game *g, char *why, int whylen);
 void dc_score_set(const dc_game *games, int n, dc_game_score *out);
 
 /* The most points one player can score in a single game on a size x size grid
- * (DC_MIN_SIZE..8), by exhaustive search; see seeds/dicrono.md. */
+ * (DC_MIN_SIZE..DC_MAX_SIZE, the sizes the template draws), by exhaustive
+ * search; see seeds/dicrono.md. */
 typedef struct dc_max_result {
     int points;             /* the answer */
     int points_alone;       /* the best when the opponent's symbols are not counted */

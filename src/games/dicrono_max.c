@@ -18,22 +18,31 @@
 #include <stdint.h>
 #include <string.h>
 
-#define MAX_CELLS 64
+/* A set of squares, one bit each: 128 bits hold the largest grid (10x10).
+ * (unsigned __int128 is a GCC and Clang extension, on every 64-bit target.) */
+__extension__ typedef unsigned __int128 cellset;
+#define MAX_CELLS 128
+#define BIT(i) ((cellset)1 << (i))
+
+static int count_of(cellset m)
+{
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
 
 typedef struct search {
     int n, cells;
     int nwin;
-    uint64_t win[4 * MAX_CELLS]; /* every three squares in a line */
+    cellset win[4 * MAX_CELLS]; /* every three squares in a line */
     int cell_nwin[MAX_CELLS];
-    uint64_t cell_win[MAX_CELLS][12]; /* the lines of three through a square */
+    cellset cell_win[MAX_CELLS][12]; /* the lines of three through a square */
 } search;
 
 typedef struct shape {
-    uint64_t mine;
+    cellset mine;
     int points, count, last;
 } shape;
 
-static bool run_free(const search *s, uint64_t m)
+static bool run_free(const search *s, cellset m)
 {
     for (int i = 0; i < s->nwin; i++)
         if ((m & s->win[i]) == s->win[i]) return false;
@@ -49,10 +58,10 @@ static void windows(search *s)
             for (int d = 0; d < 4; d++) {
                 int c2 = c + 2 * dc[d], r2 = r + 2 * dr[d];
                 if (c2 < 0 || c2 >= n || r2 >= n) continue;
-                uint64_t w = 0;
+                cellset w = 0;
                 for (int k = 0; k < 3; k++) {
                     int i = (r + k * dr[d]) * n + c + k * dc[d];
-                    w |= UINT64_C(1) << i;
+                    w |= BIT(i);
                 }
                 s->win[s->nwin++] = w;
                 for (int k = 0; k < 3; k++) {
@@ -65,19 +74,19 @@ static void windows(search *s)
 /* Depth-first search for `need` squares among free[from..] with no three in a
  * line; the chosen set is built in *chosen. */
 static bool place(const search *s, const int *free_cells, int nfree, int from, int need,
-                  uint64_t *chosen)
+                  cellset *chosen)
 {
     if (need <= 0) return true;
     if (nfree - from < need) return false;
     int i = free_cells[from];
-    uint64_t with = *chosen | UINT64_C(1) << i;
+    cellset with = *chosen | BIT(i);
     bool ok = true;
     for (int k = 0; k < s->cell_nwin[i] && ok; k++)
         if ((with & s->cell_win[i][k]) == s->cell_win[i][k]) ok = false;
     if (ok) {
         *chosen = with;
         if (place(s, free_cells, nfree, from + 1, need - 1, chosen)) return true;
-        *chosen &= ~(UINT64_C(1) << i);
+        *chosen &= ~BIT(i);
     }
     return place(s, free_cells, nfree, from + 1, need, chosen);
 }
@@ -111,19 +120,19 @@ static void shapes(const search *s, GArray *out)
             }
         int arm[8] = {0};
         for (;;) {
-            uint64_t m = UINT64_C(1) << last;
+            cellset m = BIT(last);
             int points = 0;
             for (int d = 0; d < 4; d++) {
                 for (int side = 0; side < 2; side++) {
                     int sg = side ? 1 : -1;
                     for (int k = 1; k <= arm[2 * d + side]; k++)
-                        m |= UINT64_C(1) << ((lr + sg * dr[d] * k) * n + lc + sg * dc[d] * k);
+                        m |= BIT((lr + sg * dr[d] * k) * n + lc + sg * dc[d] * k);
                 }
                 int len = arm[2 * d] + arm[2 * d + 1] + 1;
                 if (len >= 3) points += len - 2;
             }
-            if (points > 0 && run_free(s, m & ~(UINT64_C(1) << last))) {
-                shape sh = {m, points, __builtin_popcountll(m), last};
+            if (points > 0 && run_free(s, m & ~BIT(last))) {
+                shape sh = {m, points, count_of(m), last};
                 g_array_append_val(out, sh);
             }
             int i = 0;
@@ -137,7 +146,7 @@ static void shapes(const search *s, GArray *out)
 
 int dc_max_search(int size, dc_max_result *out)
 {
-    if (size < DC_MIN_SIZE || size * size > MAX_CELLS) return -1;
+    if (size < DC_MIN_SIZE || size > DC_MAX_SIZE || size * size > MAX_CELLS) return -1;
     memset(out, 0, sizeof *out);
     search *s = g_new0(search, 1);
     s->n = size;
@@ -154,7 +163,7 @@ int dc_max_search(int size, dc_max_result *out)
         int nfree = 0;
         for (int i = 0; i < s->cells; i++)
             if (!(sh->mine >> i & 1)) free_cells[nfree++] = i;
-        uint64_t theirs = 0;
+        cellset theirs = 0;
         out->checked++;
         /* P rolled |P| times, O as often: at most 3 of them penalties, and O
          * (rolling first in the witness) has at least its first symbol. */
@@ -165,7 +174,7 @@ int dc_max_search(int size, dc_max_result *out)
         g->size = size;
         g->first = DC_PO;
         g->penalties[DC_PX] = 0;
-        g->penalties[DC_PO] = sh->count - __builtin_popcountll(theirs);
+        g->penalties[DC_PO] = sh->count - count_of(theirs);
         for (int i = 0; i < s->cells; i++)
             g->cell[i / size][i % size] = sh->mine >> i & 1 ? DC_X
                                           : theirs >> i & 1 ? DC_O

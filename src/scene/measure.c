@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include "scene/glyphs.h"
 #include "util/fonts.h"
 
 static PangoContext *measure_ctx;
@@ -81,6 +82,12 @@ int scene_measure(const scene_font *font, const char *utf8, double *width, doubl
     }
     PangoLayout *l = pn_fonts_layout(measure_ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold,
                                      font->italic, utf8);
+    /* Never a hex box in place of a character the fonts lack. */
+    if (pango_layout_get_unknown_glyphs_count(l) > 0 &&
+        glyph_missing_err(measure_ctx, font, utf8, err)) {
+        g_object_unref(l);
+        return -1;
+    }
     PangoRectangle logical;
     pango_layout_get_extents(l, NULL, &logical);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;

@@ -1,0 +1,33 @@
+# cli_glyphs.sh: text with characters no font pnpkit uses can draw is an error
+# naming them and the Debian package that has them, never a row of boxes; with
+# that package installed (fonts-noto-cjk for Chinese, Japanese, Korean), the
+# text is drawn with it. Holds on machines with and without the package.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$T/label.yaml" <<'EOF2'
+name: label
+params:
+  heading: {type: string, default: "Scores"}
+components:
+  - {type: text, x: 50%, y: 10mm, text: "${heading}", size: 20, align: center}
+EOF2
+# Egyptian hieroglyphs: no font pnpkit configures has them, installed or not.
+expect_status 1 "hieroglyphs" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=A 𓀀𓀁 B' -o "$T/h.pdf"
+expect_stderr "^$T/label.yaml:5:6: text: .*no font pnpkit uses has 𓀀, 𓀁 \(U\+13000, U\+13001\), and no Debian font package pnpkit knows of has them$" "hieroglyphs message"
+expect_no_file "$T/h.pdf" "no file with missing glyphs"
+# Japanese: drawn with Noto Sans CJK when fonts-noto-cjk is installed, else an
+# error that names the package.
+if [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then
+    expect_status 0 "Japanese with fonts-noto-cjk" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=日本語' -o "$T/j.pdf"
+    if command -v pdffonts >/dev/null; then
+        pdffonts "$T/j.pdf" | grep -q "NotoSansCJK" && ok || bad "the CJK text is set in Noto Sans CJK: $(pdffonts "$T/j.pdf")"
+    fi
+    command -v pdftotext >/dev/null && { pdftotext "$T/j.pdf" - | grep -q "日本語" && ok || bad "the Japanese text is in the PDF"; }
+else
+    expect_status 1 "Japanese without fonts-noto-cjk" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=日本語' -o "$T/j.pdf"
+    expect_stderr "no font pnpkit uses has 日, 本, 語 \(U\+65E5, U\+672C, U\+8A9E\); the Debian package fonts-noto-cjk has them" "names fonts-noto-cjk"
+    expect_no_file "$T/j.pdf" "no file without the CJK fonts"
+fi
+# Text the shipped fonts cover is unaffected: accents, Greek, Cyrillic, the sun sign.
+expect_status 0 "covered text" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ærø ΑΒΓ Щ ☉' -o "$T/c.pdf"
+finish
