@@ -46,7 +46,7 @@
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
     "      --force          replace output files that are read-only\n"                             \
     "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
     "                       shows when a render takes over a second, and no line\n"                \
