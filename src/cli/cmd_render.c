@@ -46,7 +46,7 @@
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
     "      --data FILE      merge a CSV file (a header row naming the columns):\n"                 \
     "                       one sheet per row, columns used like parameters ($name)\n"             \
     "      --force          replace output files that are read-only\n"                             \
