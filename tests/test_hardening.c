@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -194,7 +195,7 @@ static void test_value_bounds(void **state)
 
 static void test_scene_budget(void **state)
 {
-    scene *s = scene_new(210, 297, false);
+    scene *s = scene_new(210, 297, false, test_measurer());
     scene_style st = scene_stroke_style(PN_BLACK, 0.3);
     pn_err err = {0};
     for (int i = 0; i < SCENE_MAX_ITEMS - 1; i++)
@@ -211,8 +212,8 @@ static void test_scene_budget(void **state)
     assert_int_equal(scene_slot_add(s, "over", 0, 0, 1, 1, SLOT_BOX, &err), -1);
     assert_null(scene_slot_find(s, "over"));
     /* Imposing four full sheets on one paper is allowed. */
-    scene *paper = scene_new(420, 297, false);
-    scene *sheet = scene_new(210, 297, false);
+    scene *paper = scene_new(420, 297, false, test_measurer());
+    scene *sheet = scene_new(210, 297, false, test_measurer());
     for (int i = 0; i < SCENE_MAX_ITEMS; i++)
         scene_segment(sheet, 0, 0, 1, 1, &st);
     for (int k = 0; k < 4; k++)
@@ -226,7 +227,7 @@ static void test_scene_budget(void **state)
 
 static void test_scene_text_budget(void **state)
 {
-    scene *s = scene_new(210, 297, false);
+    scene *s = scene_new(210, 297, false, test_measurer());
     scene_font f = {.family = "DejaVu Sans", .size = 10};
     pn_err err = {0};
     char *text = g_strnfill(SCENE_MAX_TEXT_BYTES / 4, 'x');

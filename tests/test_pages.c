@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@ static tmpl *open_template(const char *name, const char *set)
 static scene *sheet(const char *name, const char *set, bool mono)
 {
     tmpl *t = open_template(name, set);
-    render_opts o = {.landscape = -1, .seed = 1, .mono = mono};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1, .mono = mono};
     pn_err err = {0};
     scene *s = render_sheet(t, &o, 0, &err);
     if (!s) fail_msg("%s", err.msg);
@@ -68,7 +69,7 @@ static void test_scene_equal(void **state)
     assert_non_null(scene_text_add(b, "x", &f, PN_BLACK, 10, 10, TEXT_LEFT, TEXT_TOP, 0, &err));
     assert_false(scene_equal(a, b));
     /* Same items but a slot moved. */
-    scene *g = scene_new(100, 100, false), *h = scene_new(100, 100, false);
+    scene *g = scene_new(100, 100, false, test_measurer()), *h = scene_new(100, 100, false, test_measurer());
     assert_int_equal(scene_slot_add(g, "s", 1, 1, 5, 5, SLOT_BOX, &err), 0);
     assert_int_equal(scene_slot_add(h, "s", 1, 2, 5, 5, SLOT_BOX, &err), 0);
     assert_false(scene_equal(g, h));
@@ -77,7 +78,7 @@ static void test_scene_equal(void **state)
     scene_segment(g, 0, 0, 10, 10, &st);
     scene_segment(h, 0, 0, 10, 10.001, &st);
     assert_false(scene_equal(g, h));
-    scene *i = scene_new(100, 100, false), *j = scene_new(100, 101, false);
+    scene *i = scene_new(100, 100, false, test_measurer()), *j = scene_new(100, 101, false, test_measurer());
     assert_false(scene_equal(i, j));
     scene_free(a);
     scene_free(b);
@@ -126,7 +127,7 @@ static void pad(const char *name, int pages, int nup, const marks *marked, int *
     char *dir = g_dir_make_tmp("pnpkit-pages-XXXXXX", NULL);
     char *path = g_build_filename(dir, "pad.pdf", NULL);
     tmpl *t = open_template(name, NULL);
-    render_opts o = {.output = path,
+    render_opts o = {.measure = test_measurer(), .output = path,
                      .format = "pdf",
                      .landscape = -1,
                      .seed = 1,
@@ -221,6 +222,6 @@ int main(void)
         cmocka_unit_test(test_imposed_pad),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return rc;
 }

@@ -67,8 +67,9 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->dpi = o->dpi > 0 ? o->dpi : 150;
     b->outs = g_ptr_array_new();
-    PangoFontMap *map = pn_fonts_map(err);
+    PangoFontMap *map = o->fonts;
     if (!map) {
+        pn_err_set(err, PN_EIO, "the cairo backend needs a font map");
         g_ptr_array_free(b->outs, TRUE);
         g_free(b->path);
         g_free(b);

@@ -4,6 +4,7 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include "scene/measure.h"
 #include "util/err.h"
 
 typedef struct cli_command {
@@ -25,6 +26,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
 /* Reports what getopt_long stopped at ('?' unknown option, ':' missing value);
  * optstrings start with ':' so getopt itself prints nothing. Returns 2. */
 int cli_bad_option(const char *cmd, int code, char **argv);
+
+/* The text measurer (and font map) of this run, made on first use and freed
+ * by main. NULL + err when the fonts are missing. */
+scene_measurer *cli_measurer(pn_err *err);
+void cli_measurer_free(void);
 
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);

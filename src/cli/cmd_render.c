@@ -368,10 +368,12 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     } else if (!rc) {
         output = g_strdup(j->output);
     }
+    render_opts jo = j->o;
+    if (!rc && !(jo.measure = cli_measurer(err))) rc = -1;
     if (!rc && !strcmp(output, "-") && (!strcmp(j->format, "svg") || !strcmp(j->format, "png"))) {
         /* one page per SVG or PNG file: refuse more before writing any */
         int nup = j->o.nup > 1 ? j->o.nup : 1;
-        int pages = j->o.pages > 0 ? j->o.pages : render_sheet_count(t, &j->o, err);
+        int pages = jo.pages > 0 ? jo.pages : render_sheet_count(t, &jo, err);
         int papers = (pages + nup - 1) / nup;
         if (pages < 0)
             rc = -1;
@@ -389,7 +391,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     }
     if (!rc) {
         cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
-        render_opts o = j->o;
+        render_opts o = jo;
         o.output = output;
         o.format = j->format;
         o.progress = cli_progress_update;

@@ -353,7 +353,8 @@ static int score_run_cmd(int argc, char **argv)
         fflush(stdout);
         rc = cli_fail(&err);
     } else if (output) {
-        render_opts o = {.output = output,
+        render_opts o = {.measure = cli_measurer(&err),
+                         .output = output,
                          .format = format,
                          .landscape = -1,
                          .dpi = dpi,
@@ -364,7 +365,7 @@ static int score_run_cmd(int argc, char **argv)
                          .prepare = prepare_page,
                          .hook = fill_page,
                          .hook_user = &run};
-        if (render_template(run.t, &o, &err)) rc = cli_fail(&err);
+        if (!o.measure || render_template(run.t, &o, &err)) rc = cli_fail(&err);
     }
     fflush(stdout);
     g_string_free(run.out, TRUE);

@@ -43,6 +43,21 @@ int cli_bad_option(const char *cmd, int code, char **argv)
     return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
+/* One measurer for the whole run: a process renders on one thread. */
+static scene_measurer *run_measurer;
+
+scene_measurer *cli_measurer(pn_err *err)
+{
+    if (!run_measurer) run_measurer = scene_measurer_new(err);
+    return run_measurer;
+}
+
+void cli_measurer_free(void)
+{
+    scene_measurer_free(run_measurer);
+    run_measurer = NULL;
+}
+
 long long cli_epoch(void)
 {
     const char *e = getenv("SOURCE_DATE_EPOCH");
@@ -107,6 +122,6 @@ int main(int argc, char **argv)
         return PN_EUSAGE;
     }
     int rc = c->run(argc - 1, argv + 1);
-    pn_fonts_shutdown();
+    cli_measurer_free();
     return rc;
 }

@@ -62,7 +62,7 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
                     .italic = comp_bool(a, "italic")};
     const char *txt = comp_str(a, "text");
     double mw = comp_len(ctx, a, "max_width");
-    if (mw > 0) f.size = scene_fit_size(&f, txt, mw, 2);
+    if (mw > 0) f.size = scene_fit_size(s, &f, txt, mw, 2);
     if (!scene_text_add(s, txt, &f, comp_color(a, "color"), comp_x(ctx, a, "x"),
                         comp_y(ctx, a, "y"), halign_of(comp_str(a, "align")),
                         valign_of(comp_str(a, "valign")), comp_num(a, "angle"), err))
