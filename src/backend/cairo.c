@@ -37,6 +37,7 @@ typedef struct cairo_be {
     PangoContext *pctx;
     int page;
     double scale; /* device units per mm */
+    GString *svg; /* SVG: the current page, written out when it is complete */
 } cairo_be;
 
 static bool cairo_supports(const char *f)
@@ -47,6 +48,29 @@ static bool cairo_supports(const char *f)
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
     return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static cairo_status_t svg_collect_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    g_string_append_len(closure, (const char *)data, len);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo names an SVG page's group after its surface's serial number, counted
+ * over the whole process ("surface11" in a fresh process, higher for every
+ * later document): the same page would differ from one render to the next in
+ * a long-lived process. The group gets a fixed name instead. */
+static void svg_fixed_ids(GString *svg)
+{
+    static const char tag[] = "<g id=\"surface";
+    char *at = strstr(svg->str, tag);
+    if (!at) return;
+    size_t from = (size_t)(at - svg->str) + sizeof tag - 1, to = from;
+    while (to < svg->len && g_ascii_isdigit(svg->str[to]))
+        to++;
+    if (to == from || to >= svg->len || svg->str[to] != '"') return;
+    g_string_erase(svg, (gssize)from, (gssize)(to - from));
+    g_string_insert(svg, (gssize)from, "1");
 }
 
 /* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
@@ -146,7 +170,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);
         if (b->fmt == FMT_SVG) {
-            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur, w * PN_MM_TO_PT,
+            b->svg = g_string_sized_new(1 << 16);
+            b->surf = cairo_svg_surface_create_for_stream(svg_collect_cb, b->svg, w * PN_MM_TO_PT,
                                                           h * PN_MM_TO_PT);
             cairo_svg_surface_set_document_unit(b->surf, CAIRO_SVG_UNIT_PT);
             b->scale = PN_MM_TO_PT;
@@ -277,6 +302,10 @@ static int cairo_end_page(void *vb, pn_err *err)
         if (!rc) rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
+        svg_fixed_ids(b->svg);
+        if (!rc) pn_outfile_write(b->cur, b->svg->str, b->svg->len); /* close reports */
+        g_string_free(b->svg, TRUE);
+        b->svg = NULL;
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
         st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
@@ -309,6 +338,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         cairo_surface_destroy(b->surf);
     }
     if (b->shared) cairo_surface_destroy(b->shared);
+    if (b->svg) g_string_free(b->svg, TRUE);
     if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
     } else {
