@@ -1,8 +1,10 @@
 /* test_threads.c: the public interface from 8 threads at once, one context
  * each: every built-in template rendered to PDF, SVG, PNG (low dpi) and the
  * scene dump, in memory, several rounds, every result byte-identical to the
- * same job done first on one thread. Run under ThreadSanitizer by
- * `make check-tsan`. PNPKIT_THREAD_ROUNDS sets the rounds (default 2). */
+ * same job done first on one thread; and every sheet in tests/data scored
+ * (the JSON report and the completed sheet as a PDF). Run under
+ * ThreadSanitizer by `make check-tsan`. PNPKIT_THREAD_ROUNDS sets the rounds
+ * (default 2). */
 #include <glib.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,15 +21,36 @@ static const char *const formats[] = {"pdf", "svg", "png", "scene"};
 #define NFORMATS G_N_ELEMENTS(formats)
 
 typedef struct job {
-    const char *template_name;
+    const char *template_name; /* a render, or */
+    const char *game;          /* a score of sheet_text (then template_name is NULL) */
+    char *sheet_text;
+    size_t sheet_len;
     const char *format;
     GBytes *expected; /* from the single-threaded run */
 } job;
 
 static GPtrArray *jobs; /* job* */
 
+/* A score job's result: the JSON report, then the completed sheet's PDF. */
+static pnpkit_buffer *run_score(pnpkit_ctx *ctx, const job *j, pnpkit_error *err)
+{
+    pnpkit_buffer *pdf = NULL;
+    pnpkit_score_opts so = {.file = "sheet.yaml", .format = "pdf", .completed = &pdf};
+    pnpkit_buffer *json = pnpkit_score(ctx, j->game, j->sheet_text, j->sheet_len, &so, err);
+    if (!json) return NULL;
+    pnpkit_buffer *both = g_new0(pnpkit_buffer, 1);
+    both->len = json->len + pdf->len;
+    both->data = g_malloc(both->len);
+    memcpy(both->data, json->data, json->len);
+    memcpy(both->data + json->len, pdf->data, pdf->len);
+    pnpkit_buffer_free(json);
+    pnpkit_buffer_free(pdf);
+    return both;
+}
+
 static pnpkit_buffer *run_job(pnpkit_ctx *ctx, const job *j, pnpkit_error *err)
 {
+    if (j->game) return run_score(ctx, j, err);
     pnpkit_render_opts o;
     pnpkit_render_opts_init(&o);
     o.format = j->format;
@@ -65,6 +88,33 @@ static int setup(void **state)
         }
     }
     pnpkit_template_list_free(l);
+    /* the players' sheets of the tests: the game is the start of the name */
+    static const char *const games[] = {"circle36", "dicrono", "cirplexed"};
+    GDir *d = g_dir_open(PNPKIT_SOURCE_DIR "/tests/data", 0, NULL);
+    for (const char *n; d && (n = g_dir_read_name(d));)
+        for (size_t g = 0; g < G_N_ELEMENTS(games); g++) {
+            if (!g_str_has_prefix(n, games[g]) || !g_str_has_suffix(n, ".yaml")) continue;
+            job *j = g_new0(job, 1);
+            j->game = games[g];
+            j->format = n;
+            char *path = g_build_filename(PNPKIT_SOURCE_DIR "/tests/data", n, NULL);
+            gsize len;
+            if (!g_file_get_contents(path, &j->sheet_text, &len, NULL)) return -1;
+            g_free(path);
+            j->sheet_len = len;
+            j->format = g_intern_string(n);
+            pnpkit_buffer *b = run_job(ctx, j, &err);
+            if (!b) {
+                char m[2048];
+                pnpkit_error_format(&err, m, sizeof m);
+                fprintf(stderr, "%s: %s\n", n, m);
+                return -1;
+            }
+            j->expected = g_bytes_new(b->data, b->len);
+            pnpkit_buffer_free(b);
+            g_ptr_array_add(jobs, j);
+        }
+    if (d) g_dir_close(d);
     pnpkit_ctx_free(ctx);
     return 0;
 }
@@ -74,6 +124,7 @@ static int teardown(void **state)
     for (guint i = 0; jobs && i < jobs->len; i++) {
         job *j = g_ptr_array_index(jobs, i);
         g_free((char *)j->template_name);
+        g_free(j->sheet_text);
         g_bytes_unref(j->expected);
         g_free(j);
     }
@@ -113,7 +164,7 @@ static gpointer work(gpointer data)
                 if (!w->wrong++ && !w->failed)
                     g_snprintf(w->first_problem, sizeof w->first_problem,
                                "%s as %s differs from the single-threaded result",
-                               j->template_name, j->format);
+                               j->template_name ? j->template_name : j->game, j->format);
             }
             w->done++;
             pnpkit_buffer_free(b);
@@ -140,9 +191,9 @@ static void test_threads_render_identical(void **state)
         if (w[i].failed || w[i].wrong) fail_msg("thread %d: %s", i, w[i].first_problem);
         done += w[i].done;
     }
-    /* 7 built-in templates x 4 formats x rounds x 8 threads */
+    /* (7 built-in templates x 4 formats + 5 sheets) x rounds x 8 threads */
     assert_int_equal(done, (int)jobs->len * rounds * THREADS);
-    assert_true(jobs->len >= 7 * NFORMATS);
+    assert_true(jobs->len >= 7 * NFORMATS + 5);
     print_message("%d renders on %d threads, all identical\n", done, THREADS);
 }
 

@@ -1,5 +1,6 @@
 /* pnpkit.c: the public interface (include/pnpkit.h) over the engine: the
- * context, errors in the public form, template listing and rendering. */
+ * context, errors in the public form, template listing, rendering and scoring
+ * (through the game registry, src/scoring/scoring.h). */
 #include "pnpkit.h"
 
 #include <glib.h>
@@ -8,6 +9,7 @@
 #include "api/api.h"
 #include "render/render.h"
 #include "scene/measure.h"
+#include "scoring/scoring.h"
 #include "template/tmpl.h"
 
 struct pnpkit_ctx {
@@ -327,5 +329,111 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
     g_free(dir);
     tmpl_free(t);
     if (rc) api_error_from(&e, err);
+    return b;
+}
+
+/* ---- scoring ---- */
+
+/* Renders what render does into a new buffer, through a private temporary
+ * file (see pnpkit_render_mem). */
+typedef int (*to_file_fn)(void *user, const char *path, pn_err *err);
+
+static pnpkit_buffer *via_file(const char *ext, to_file_fn fn, void *user, pn_err *err)
+{
+    GError *ge = NULL;
+    char *dir = g_dir_make_tmp("pnpkit-XXXXXX", &ge);
+    if (!dir) {
+        pn_err_set(err, PN_EIO, "cannot make a temporary directory: %s", ge->message);
+        g_error_free(ge);
+        return NULL;
+    }
+    char *leaf = g_strdup_printf("out.%s", ext);
+    char *path = g_build_filename(dir, leaf, NULL);
+    pnpkit_buffer *b = NULL;
+    if (!fn(user, path, err)) b = read_back(path, err);
+    g_unlink(path);
+    g_rmdir(dir);
+    g_free(path);
+    g_free(leaf);
+    g_free(dir);
+    return b;
+}
+
+typedef struct completed_job {
+    score_run *run;
+    render_opts o;
+} completed_job;
+
+static int render_completed(void *user, const char *path, pn_err *err)
+{
+    completed_job *j = user;
+    j->o.output = path;
+    return score_run_render(j->run, &j->o, err);
+}
+
+pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
+                            const pnpkit_score_opts *so, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_score_opts none = {0};
+    if (!so) so = &none;
+    const char *file = so->file ? so->file : "sheet.yaml";
+    const char *format = so->format ? so->format : "pdf";
+    double dpi = so->dpi > 0 ? so->dpi : 150;
+    if (so->completed) *so->completed = NULL;
+    const score_game *g = game ? score_game_find(game) : NULL;
+    if (!g) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
+        pn_err_set(&e, PN_EINPUT, "no scored game called '%s': %s", game ? game : "", names->str);
+        g_string_free(names, TRUE);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png")) {
+        pn_err_set(&e, PN_EINPUT, "the completed sheet's format must be pdf, svg or png");
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed && (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI)) {
+        pn_err_set(&e, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    score_run_opts ro = {.json = true, .keep = so->completed != NULL,
+                         .use_template = so->completed != NULL};
+    GString *out = g_string_new(NULL);
+    score_run *run = score_run_new(g, &ro, &e);
+    yml_docs *docs = run ? yml_docs_open_text(file, text, len, &e) : NULL;
+    int rc = docs ? score_run_stream(run, docs, out, NULL, NULL, &e) : -1;
+    yml_docs_close(docs);
+    pnpkit_buffer *completed = NULL;
+    if (rc >= 0 && so->completed) {
+        if (strcmp(format, "pdf") && score_run_pages(run) > 1) {
+            rc = pn_err_set(&e, PN_EUSAGE,
+                            "the completed sheets take %d pages and %s holds one: ask for a PDF",
+                            score_run_pages(run), !strcmp(format, "svg") ? "an SVG" : "a PNG");
+        } else {
+            completed_job j = {run,
+                               {.measure = ctx->measure,
+                                .format = format,
+                                .landscape = -1,
+                                .dpi = dpi,
+                                .seed = 1,
+                                .nup = 1,
+                                .epoch = 946684800}};
+            if (!(completed = via_file(format, render_completed, &j, &e))) rc = -1;
+        }
+    }
+    score_run_free(run);
+    if (rc < 0) {
+        g_string_free(out, TRUE);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed) *so->completed = completed;
+    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
+    b->len = out->len;
+    b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
     return b;
 }
