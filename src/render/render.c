@@ -7,6 +7,7 @@
 #include "backend/backend.h"
 #include "render/paper.h"
 #include "scene/measure.h"
+#include "util/outfile.h"
 
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
 {
@@ -485,7 +486,9 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .epoch = o->epoch,
                           .bleed = o->bleed,
                           .ttf = o->ttf,
-                          .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL};
+                          .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
+                          .pages = papers,
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
     void *b = be->open(&bo, err);
     if (!b) {
         scene_free(cur);
