@@ -139,8 +139,8 @@ int main(int argc, char **argv)
         g_thread_join(t[i]);
     if (one.rate < 0 || two[0].rate < 0 || two[1].rate < 0) return 1;
     double both = two[0].rate + two[1].rate, k2 = both / one.rate;
-    printf("circle36 SVG: 1 thread %.1f/s; 2 threads %.1f/s (%.1f and %.1f per thread)\n",
-           one.rate, both, two[0].rate, two[1].rate);
+    printf("circle36 SVG: 1 thread %.1f/s; 2 threads %.1f/s (%.1f and %.1f per thread)\n", one.rate,
+           both, two[0].rate, two[1].rate);
     printf("2 threads against 1: %.2fx (target 1.7x) %s\n", k2, k2 >= 1.7 ? "PASS" : "FAIL");
     return 0;
 }

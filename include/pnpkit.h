@@ -68,18 +68,18 @@ const char *pnpkit_version(void);
 
 typedef struct pnpkit_param {
     const char *name;
-    const char *type;    /* "int", "number", "length", "bool", "string", "enum", "color", ... */
-    const char *def;     /* the default as written, or NULL when the parameter is required */
-    const char *bounds;  /* a readable summary of the type and bounds, e.g. "int 3..6" */
-    const char *help;    /* or NULL */
+    const char *type;   /* "int", "number", "length", "bool", "string", "enum", "color", ... */
+    const char *def;    /* the default as written, or NULL when the parameter is required */
+    const char *bounds; /* a readable summary of the type and bounds, e.g. "int 3..6" */
+    const char *help;   /* or NULL */
 } pnpkit_param;
 
 typedef struct pnpkit_template {
-    const char *name;    /* what pnpkit_render takes */
-    const char *origin;  /* "built-in", "user" or "installed" */
+    const char *name;   /* what pnpkit_render takes */
+    const char *origin; /* "built-in", "user" or "installed" */
     const char *title;
     const char *description;
-    const char *game;    /* the game it belongs to, or "" */
+    const char *game; /* the game it belongs to, or "" */
     size_t n_params;
     const pnpkit_param *params;
 } pnpkit_template;
@@ -97,18 +97,18 @@ void pnpkit_template_list_free(pnpkit_template_list *list);
 /* ---- rendering ---- */
 
 typedef struct pnpkit_render_opts {
-    const char *format;   /* "pdf" (default), "svg", "png" or "scene" (the display list as text) */
-    const char *backend;  /* NULL or "cairo"; "haru" makes compact PDFs */
-    const char *paper;    /* NULL: the template's; "a4", "letter", "WxHmm", ... */
-    int landscape;        /* -1: the template's orientation; 0 portrait; 1 landscape */
-    double dpi;           /* PNG resolution, 10..1200 */
-    unsigned long seed;   /* boards that differ by seed */
-    int pages;            /* sheets; 0: as many as the template needs */
-    int nup;              /* 1, 2 or 4 sheets per paper */
-    int mono;             /* non-zero: shades of grey only */
-    double bleed;         /* mm of bleed (haru backend only), 0..10 */
-    const char *ttf;      /* a TrueType font to embed (haru backend) or NULL */
-    long long epoch;      /* creation date written into PDFs, seconds since 1970 */
+    const char *format;  /* "pdf" (default), "svg", "png" or "scene" (the display list as text) */
+    const char *backend; /* NULL or "cairo"; "haru" makes compact PDFs */
+    const char *paper;   /* NULL: the template's; "a4", "letter", "WxHmm", ... */
+    int landscape;       /* -1: the template's orientation; 0 portrait; 1 landscape */
+    double dpi;          /* PNG resolution, 10..1200 */
+    unsigned long seed;  /* boards that differ by seed */
+    int pages;           /* sheets; 0: as many as the template needs */
+    int nup;             /* 1, 2 or 4 sheets per paper */
+    int mono;            /* non-zero: shades of grey only */
+    double bleed;        /* mm of bleed (haru backend only), 0..10 */
+    const char *ttf;     /* a TrueType font to embed (haru backend) or NULL */
+    long long epoch;     /* creation date written into PDFs, seconds since 1970 */
     const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
     /* When set, the template is read from this text (template_len bytes) and
      * the name given to pnpkit_render_* only names it in messages. */
@@ -140,7 +140,7 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
 /* ---- scoring ---- */
 
 typedef struct pnpkit_score_opts {
-    const char *file;     /* names the sheet in messages (default "sheet.yaml") */
+    const char *file; /* names the sheet in messages (default "sheet.yaml") */
     /* When completed is not NULL, the completed sheet (every sheet of the text
      * drawn filled in) is rendered into it in this format: "pdf" (default),
      * "svg" or "png" (one sheet only), at dpi (PNG; 0: 150). */

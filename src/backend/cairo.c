@@ -170,8 +170,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
             b->scale = b->dpi / 25.4;
             int pw = (int)lround(w * b->scale), ph = (int)lround(h * b->scale);
             if (pw < 1 || ph < 1 || (double)pw * ph > PN_CAIRO_MAX_PIXELS)
-                return pn_err_set(err, PN_EINPUT, "a %dx%d pixel PNG is too large; lower --dpi", pw,
-                                  ph);
+                return pn_err_set(err, PN_EINPUT,
+                                  "a %dx%d pixel PNG is too large; lower the resolution", pw, ph);
             b->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
         }
     }

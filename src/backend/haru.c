@@ -149,9 +149,9 @@ static int haru_ttf_check(const char *file, pn_err *err)
 {
     GStatBuf st;
     if (g_stat(file, &st) != 0 || !S_ISREG(st.st_mode))
-        return pn_err_set(err, PN_EINPUT, "--ttf %s: no such file", file);
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: no such file", file);
     if (st.st_size > HARU_MAX_TTF_BYTES)
-        return pn_err_set(err, PN_EINPUT, "--ttf %s: larger than %d MB", file,
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: larger than %d MB", file,
                           HARU_MAX_TTF_BYTES >> 20);
     FT_Library lib;
     if (FT_Init_FreeType(&lib)) return pn_err_set(err, PN_EIO, "FreeType could not start");
@@ -175,7 +175,7 @@ static int haru_ttf_check(const char *file, pn_err *err)
         FT_Done_Face(face);
     }
     FT_Done_FreeType(lib);
-    if (why) return pn_err_set(err, PN_EINPUT, "--ttf %s: %s", file, why);
+    if (why) return pn_err_set(err, PN_EINPUT, "TrueType font %s: %s", file, why);
     return 0;
 }
 
@@ -187,7 +187,7 @@ static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
     if (name) b->ttf = HPDF_GetFont(b->pdf, name, "UTF-8");
     if (!name || !b->ttf || b->error)
         return pn_err_set(err, PN_EINPUT,
-                          "--ttf %s: not a TrueType font libharu can embed (error 0x%04X)", file,
+                          "TrueType font %s: not a TrueType font libharu can embed (error 0x%04X)", file,
                           (unsigned)b->error);
     b->ttf_path = g_strdup(file);
     b->ttf_used = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -263,7 +263,7 @@ static int start_page(haru_be *b, double w, double h, bool share, bool repeat, p
     if (b->pages >= HARU_MAX_PAGES)
         return pn_err_set(err, PN_EINPUT,
                           "the haru backend holds at most %d pages in one document; use the "
-                          "cairo backend or fewer --pages",
+                          "cairo backend or fewer pages",
                           HARU_MAX_PAGES);
     b->pages++;
     b->tw = w;
@@ -601,7 +601,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     } else {
         return pn_err_set(err, PN_EINPUT,
                           "text \"%s\" cannot be set in the PDF base-14 fonts (WinAnsiEncoding); "
-                          "give --ttf FILE to embed a TrueType font that has it",
+                          "embed a TrueType font that has it",
                           t->utf8);
     }
     /* Keep the anchor and the baseline; place the run with this font's width. */

@@ -18,7 +18,12 @@ typedef struct cli_command {
 extern const cli_command *const cli_commands[];
 const cli_command *cli_find(const char *name);
 
-/* Prints err's message as one line on stderr; returns its exit status. */
+/* Rewrites the library's words for render settings in msg (size bytes) into
+ * option names (words.c). */
+void cli_option_words(char *msg, size_t size);
+
+/* Prints err's message (in option names) as one line on stderr; returns its
+ * exit status. */
 int cli_fail(const pn_err *err);
 /* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);

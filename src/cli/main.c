@@ -20,7 +20,10 @@ const cli_command *cli_find(const char *name)
 
 int cli_fail(const pn_err *err)
 {
-    fprintf(stderr, "%s\n", err->msg[0] ? err->msg : "pnpkit: failed");
+    char msg[sizeof err->msg];
+    g_strlcpy(msg, err->msg[0] ? err->msg : "pnpkit: failed", sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
     return err->status ? (int)err->status : 1;
 }
 

@@ -446,22 +446,25 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
     if (o->bleed > 0 && !be->bleed)
         return pn_err_set(err, PN_EUSAGE,
-                          "--bleed needs --backend haru (the %s backend cannot write the trim and "
+                          "bleed needs the haru backend (the %s backend cannot write the trim and "
                           "bleed boxes a print shop reads)",
                           be->id);
     if (o->ttf && !be->ttf)
         return pn_err_set(err, PN_EUSAGE,
-                          "--ttf is for --backend haru (the %s backend draws every character with "
+                          "a TrueType font to embed needs the haru backend (the %s backend draws "
+                          "every character with "
                           "its own fonts)",
                           be->id);
     int pages = render_page_total(t, o, err);
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)
-        return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);
-    if (nup != 1 && nup != 2 && nup != 4) return pn_err_set(err, PN_EUSAGE, "--nup: 2 or 4");
+        return pn_err_set(err, PN_EUSAGE, "pages: at most %d", RENDER_MAX_PAGES);
+    if (nup != 1 && nup != 2 && nup != 4)
+        return pn_err_set(err, PN_EUSAGE, "sheets per paper: 2 or 4");
     if (o->dpi != 0 && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
-        return pn_err_set(err, PN_EUSAGE, "--dpi: %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+        return pn_err_set(err, PN_EUSAGE, "resolution (dpi): %d to %d", RENDER_MIN_DPI,
+                          RENDER_MAX_DPI);
     /* Check the page size and every component before creating any output. */
     scene *cur = render_paper(t, o, 0, pages, nup, err);
     if (!cur) return -1;

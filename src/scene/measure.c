@@ -91,8 +91,8 @@ int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, d
     }
     if (!g_utf8_validate(utf8, -1, NULL))
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
-    PangoLayout *l = pn_fonts_layout(m->ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold,
-                                     font->italic, utf8);
+    PangoLayout *l =
+        pn_fonts_layout(m->ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold, font->italic, utf8);
     PangoRectangle logical;
     pango_layout_get_extents(l, NULL, &logical);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
@@ -112,7 +112,8 @@ double scene_fit_size(const scene *s, const scene_font *font, const char *utf8, 
 {
     double w, a, d;
     scene_font f = *font;
-    if (scene_measure(scene_measurer_of(s), &f, utf8, &w, &a, &d, NULL) || w <= max_width || w <= 0) return f.size;
+    if (scene_measure(scene_measurer_of(s), &f, utf8, &w, &a, &d, NULL) || w <= max_width || w <= 0)
+        return f.size;
     double size = f.size * max_width / w;
     return size < min_size ? min_size : size;
 }

@@ -9,7 +9,6 @@
 #include <pango/pango.h>
 #include "scene/scene.h"
 
-
 /* A new measurer on a new private font map. NULL + err when the fonts are
  * missing. Caller frees with scene_measurer_free. */
 scene_measurer *scene_measurer_new(pn_err *err);
