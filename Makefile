@@ -16,6 +16,9 @@ CMAKE_ARGS ?=
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# ThreadSanitizer settings for check-tsan (why: scripts/tsan.supp).
+TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
+	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
 .PHONY: all deps build demo check check-asan check-tsan check-all build-release build-clang fuzz bench bench-warm bench-profile clean install
 
@@ -46,8 +49,7 @@ check-asan: deps
 check-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
 	cmake --build $(TSAN_BUILD) -j$(JOBS)
-	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1 PNPKIT_THREAD_ROUNDS=1 \
-		ctest --output-on-failure -j$(JOBS) -R '^test_'
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^test_'
 
 # Everything CI runs (.ci/run), for a machine with time to spare.
 check-all:

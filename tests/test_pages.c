@@ -70,7 +70,8 @@ static void test_scene_equal(void **state)
     assert_non_null(scene_text_add(b, "x", &f, PN_BLACK, 10, 10, TEXT_LEFT, TEXT_TOP, 0, &err));
     assert_false(scene_equal(a, b));
     /* Same items but a slot moved. */
-    scene *g = scene_new(100, 100, false, test_measurer()), *h = scene_new(100, 100, false, test_measurer());
+    scene *g = scene_new(100, 100, false, test_measurer()),
+          *h = scene_new(100, 100, false, test_measurer());
     assert_int_equal(scene_slot_add(g, "s", 1, 1, 5, 5, SLOT_BOX, &err), 0);
     assert_int_equal(scene_slot_add(h, "s", 1, 2, 5, 5, SLOT_BOX, &err), 0);
     assert_false(scene_equal(g, h));
@@ -79,7 +80,8 @@ static void test_scene_equal(void **state)
     scene_segment(g, 0, 0, 10, 10, &st);
     scene_segment(h, 0, 0, 10, 10.001, &st);
     assert_false(scene_equal(g, h));
-    scene *i = scene_new(100, 100, false, test_measurer()), *j = scene_new(100, 101, false, test_measurer());
+    scene *i = scene_new(100, 100, false, test_measurer()),
+          *j = scene_new(100, 101, false, test_measurer());
     assert_false(scene_equal(i, j));
     scene_free(a);
     scene_free(b);
@@ -128,7 +130,8 @@ static void pad(const char *name, int pages, int nup, const marks *marked, int *
     char *dir = g_dir_make_tmp("pnpkit-pages-XXXXXX", NULL);
     char *path = g_build_filename(dir, "pad.pdf", NULL);
     tmpl *t = open_template(name, NULL);
-    render_opts o = {.measure = test_measurer(), .output = path,
+    render_opts o = {.measure = test_measurer(),
+                     .output = path,
                      .format = "pdf",
                      .landscape = -1,
                      .seed = 1,
@@ -215,12 +218,9 @@ static void test_imposed_pad(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_yaml_without_process),
-        cmocka_unit_test(test_scene_equal),
-        cmocka_unit_test(test_identical_pad),
-        cmocka_unit_test(test_runs_of_identical_pages),
-        cmocka_unit_test(test_pages_that_vary),
-        cmocka_unit_test(test_imposed_pad),
+        cmocka_unit_test(test_yaml_without_process), cmocka_unit_test(test_scene_equal),
+        cmocka_unit_test(test_identical_pad),        cmocka_unit_test(test_runs_of_identical_pages),
+        cmocka_unit_test(test_pages_that_vary),      cmocka_unit_test(test_imposed_pad),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_measurer_free();

@@ -194,7 +194,8 @@ static void test_printable_everywhere(void **state)
         tmpl *t = open_with(*n, NULL);
         for (size_t p = 0; p < G_N_ELEMENTS(papers); p++)
             for (int land = 0; land < 2; land++) {
-                render_opts o = {.measure = test_measurer(), .paper = papers[p], .landscape = land, .seed = 3};
+                render_opts o = {
+                    .measure = test_measurer(), .paper = papers[p], .landscape = land, .seed = 3};
                 scene *s = sheet(t, &o, 0);
                 char what[96];
                 snprintf(what, sizeof what, "%s on %s%s", *n, papers[p], land ? " landscape" : "");

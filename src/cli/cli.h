@@ -32,8 +32,9 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
  * optstrings start with ':' so getopt itself prints nothing. Returns 2. */
 int cli_bad_option(const char *cmd, int code, char **argv);
 
-/* The text measurer (and font map) of this run, made on first use and freed
- * by main. NULL + err when the fonts are missing. */
+/* The text measurer (and font map) of this run's library context
+ * (include/pnpkit.h), made on first use and freed by main. NULL + err when
+ * the fonts are missing. */
 scene_measurer *cli_measurer(pn_err *err);
 void cli_measurer_free(void);
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "api/api.h"
 #include "cli/cli.h"
-#include "util/fonts.h"
 #include "cli/signals.h"
 
 const cli_command *cli_find(const char *name)
@@ -46,19 +46,25 @@ int cli_bad_option(const char *cmd, int code, char **argv)
     return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
-/* One measurer for the whole run: a process renders on one thread. */
-static scene_measurer *run_measurer;
+/* One library context for the whole run: a process renders on one thread. */
+static pnpkit_ctx *run_ctx;
 
 scene_measurer *cli_measurer(pn_err *err)
 {
-    if (!run_measurer) run_measurer = scene_measurer_new(err);
-    return run_measurer;
+    if (!run_ctx) {
+        pnpkit_error e;
+        if (!(run_ctx = pnpkit_ctx_new(&e))) {
+            pn_err_set(err, (pn_status)e.code, "%s", e.message);
+            return NULL;
+        }
+    }
+    return api_ctx_measurer(run_ctx);
 }
 
 void cli_measurer_free(void)
 {
-    scene_measurer_free(run_measurer);
-    run_measurer = NULL;
+    pnpkit_ctx_free(run_ctx);
+    run_ctx = NULL;
 }
 
 long long cli_epoch(void)
