@@ -75,6 +75,11 @@ static void measure_scale(const measure_entry *e, double size, double *width, do
     *descent = e->descent * k;
 }
 
+PangoContext *scene_measurer_context(const scene_measurer *m)
+{
+    return m->ctx;
+}
+
 int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, double *width,
                   double *ascent, double *descent, pn_err *err)
 {

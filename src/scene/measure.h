@@ -18,6 +18,10 @@ void scene_measurer_free(scene_measurer *m);
  * lives as long as the measurer). */
 PangoFontMap *scene_measurer_fonts(const scene_measurer *m);
 
+/* The pango context text is measured with (borrowed: lives as long as m), for
+ * laying out blocks of text (wrap.h) with the same fonts and options. */
+PangoContext *scene_measurer_context(const scene_measurer *m);
+
 /* Width, ascent and descent in mm of utf8 set in font. 0, or -1 with err. */
 int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, double *width,
                   double *ascent, double *descent, pn_err *err);
