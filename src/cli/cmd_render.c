@@ -42,11 +42,11 @@
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
-    "      --bleed LEN      haru: grow the page by LEN (0 to 10mm) on every side for\n"            \
+    "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
     "      --force          replace output files that are read-only\n"                             \
     "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
     "                       shows when a render takes over a second, and no line\n"                \
