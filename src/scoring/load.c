@@ -1,6 +1,7 @@
 /* load.c: libfyaml parsing and node-placed errors for the sheet loaders. */
 #include "scoring/load.h"
 
+#include <errno.h>
 #include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -146,11 +147,13 @@ int sheet_int(const sheet_ctx *cx, struct fy_node *n, long min, long max, const 
     if (!s || !*s || fy_node_get_style(n) != FYNS_PLAIN)
         return sheet_err(cx, err, n, "%s: expected a whole number from %ld to %ld", what, min, max);
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
     if (*end || end == s || s[0] == ' ')
         return sheet_err(cx, err, n, "%s: '%s' is not a whole number", what, s);
-    if (v < min || v > max)
-        return sheet_err(cx, err, n, "%s: %ld is out of range (%ld to %ld)", what, v, min, max);
+    /* the number as written: one too large for a long is out of range too */
+    if (errno == ERANGE || v < min || v > max)
+        return sheet_err(cx, err, n, "%s: %s is out of range (%ld to %ld)", what, s, min, max);
     *out = v;
     return 0;
 }

@@ -386,8 +386,11 @@ tmpl *tmpl_open(const char *name, pn_err *err)
         pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
         return NULL;
     }
-    tmpl *t = r ? from_doc(pn_yml_load_builtin(path, r->data, r->len, err), "built-in", err)
+    /* A built-in template has no file a user could open: messages name it. */
+    char *shown = r ? g_strdup_printf("built-in template %s", name) : NULL;
+    tmpl *t = r ? from_doc(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", err)
                 : from_doc(pn_yml_load_file(path, err), origin, err);
+    g_free(shown);
     g_free(path);
     return t;
 }
