@@ -1,6 +1,6 @@
 # cli_haru.sh: --backend haru from the command line: page sizes equal cairo's,
 # base-14 text and the error for text they cannot encode, --ttf, --bleed boxes
-# (pdfinfo -box), the options cairo refuses, determinism.
+# (pdfinfo -box), the option cairo refuses, determinism.
 . "$(dirname "$0")/lib.sh"
 
 TTF=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
@@ -61,8 +61,6 @@ expect_eq "$(pdfinfo -box -f 3 -l 3 "$T/b3.pdf" | awk '$1 == "Page" && $3 == "Tr
     "9.00 9.00 604.28 850.89" "every page has its TrimBox"
 expect_status 0 "no bleed" -- "$PNPKIT" render circle36 --backend haru -o "$T/n.pdf"
 expect_eq "$(pdf_box "$T/n.pdf" TrimBox)" "0.00 0.00 595.28 841.89" "no bleed: trim is the page"
-expect_status 2 "bleed with cairo" -- "$PNPKIT" render circle36 --bleed 3mm -o "$T/x.pdf"
-expect_stderr "^pnpkit render: --bleed needs --backend haru" "cairo refuses --bleed"
 expect_status 2 "ttf with cairo" -- "$PNPKIT" render circle36 --ttf "$TTF" -o "$T/x.pdf"
 expect_stderr "^pnpkit render: --ttf is for --backend haru" "cairo refuses --ttf"
 expect_status 2 "bleed too large" -- "$PNPKIT" render circle36 --backend haru --bleed 11mm -o "$T/x.pdf"

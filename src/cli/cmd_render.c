@@ -44,7 +44,7 @@
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
-    "      --bleed LEN      haru: grow the page by LEN (0 to 10mm) on every side for\n"            \
+    "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
