@@ -4,6 +4,9 @@
  * page grows by the bleed on every side, backgrounds reach into it, crop marks
  * sit outside the trim and the page carries TrimBox and BleedBox.
  *
+ * Text the base-14 fonts cannot encode is drawn as glyph outlines from the font
+ * the cairo backend uses (textpath.c), unless --ttf gives a font to embed.
+ *
  * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
  * width, so centred text stays centred. libharu builds the distinct pages in
@@ -25,6 +28,7 @@
 #include "backend/backend.h"
 #include "backend/bleed.h"
 #include "backend/pdfpack.h"
+#include "backend/textpath.h"
 #include "scene/measure.h"
 
 /* Page content is written in whole units of 1/10 pt (a cm at the start of each
@@ -63,6 +67,7 @@ typedef struct haru_be {
     HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
+    pn_textpath *outlines;     /* for text no font here can set; made on first use */
     GHashTable *ttf_used;      /* code points set in the embedded font */
     GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
     int pages;                 /* pages libharu has drawn */
@@ -99,6 +104,7 @@ static void haru_free(haru_be *b)
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
     g_free(b->path);
     g_free(b->ttf_path);
+    pn_textpath_free(b->outlines);
     g_free(b);
 }
 
@@ -509,6 +515,47 @@ static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
     return w;
 }
 
+/* Text the base-14 fonts cannot encode (and no --ttf): its glyph outlines
+ * from the font the cairo backend uses, filled in the text's colour. */
+static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    if (!b->outlines && !(b->outlines = pn_textpath_new(err))) return -1;
+    cairo_path_t *path = pn_textpath_get(b->outlines, t);
+    if (!path) return pn_err_set(err, PN_EIO, "%s: cannot outline \"%s\"", b->path, t->utf8);
+    haru_state saved;
+    bool scoped = t->color.a < 1;
+    if (scoped)
+        begin_alpha(b, t->color.a, 1, &saved);
+    else
+        end_text(b);
+    set_fill(b, t->color);
+    bool any = false;
+    for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
+        const cairo_path_data_t *d = &path->data[i];
+        switch (d->header.type) {
+        case CAIRO_PATH_MOVE_TO:
+            HPDF_Page_MoveTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y));
+            any = true;
+            break;
+        case CAIRO_PATH_LINE_TO:
+            HPDF_Page_LineTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y));
+            break;
+        case CAIRO_PATH_CURVE_TO:
+            HPDF_Page_CurveTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y),
+                              px(b, d[2].point.x), py(b, d[2].point.y), px(b, d[3].point.x),
+                              py(b, d[3].point.y));
+            break;
+        case CAIRO_PATH_CLOSE_PATH:
+            HPDF_Page_ClosePath(b->page);
+            break;
+        }
+    }
+    if (any) HPDF_Page_Fill(b->page);
+    cairo_path_destroy(path);
+    if (scoped) end_alpha(b, &saved);
+    return haru_check(b, "to draw text outlines", err);
+}
+
 static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
 {
     haru_be *b = vb;
@@ -533,10 +580,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         font = b->ttf;
         bytes = g_strdup(t->utf8);
     } else {
-        return pn_err_set(err, PN_EINPUT,
-                          "text \"%s\" cannot be set in the PDF base-14 fonts (WinAnsiEncoding); "
-                          "give --ttf FILE to embed a TrueType font that has it",
-                          t->utf8);
+        return outline_text(b, t, err);
     }
     /* Keep the anchor and the baseline; place the run with this font's width. */
     double wmm = w1000 * t->font.size / 1000.0 * PN_PT_TO_MM;

@@ -48,7 +48,9 @@
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
+    "      --data FILE      merge a CSV file (a header row naming the columns):\n"                 \
+    "                       one sheet per row, columns used like parameters ($name)\n"             \
     "      --force          replace output files that are read-only\n"                             \
     "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
     "                       shows when a render takes over a second, and no line\n"                \
@@ -73,6 +75,7 @@ typedef struct render_job {
     render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
+    const char *data; /* --data: a CSV file merged one sheet per row */
     bool seed_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
@@ -116,7 +119,8 @@ enum {
     OPT_BACKEND,
     OPT_BLEED,
     OPT_TTF,
-    OPT_FORCE
+    OPT_FORCE,
+    OPT_DATA
 };
 
 static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
@@ -137,6 +141,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"bleed", required_argument, 0, OPT_BLEED},
                                                {"ttf", required_argument, 0, OPT_TTF},
                                                {"force", no_argument, 0, OPT_FORCE},
+                                               {"data", required_argument, 0, OPT_DATA},
                                                {"quiet", no_argument, 0, 'q'},
                                                {"help", no_argument, 0, 'h'},
                                                {0, 0, 0, 0}};
@@ -237,6 +242,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_TTF:
             j->o.ttf = optarg;
+            break;
+        case OPT_DATA:
+            j->data = optarg;
             break;
         case OPT_FORCE:
             j->o.force = true;
@@ -450,7 +458,7 @@ static void say_written(const char *output, int files, int papers)
 static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
                    pn_err *err)
 {
-    tmpl *t = tmpl_open(j->name, err);
+    tmpl *t = tmpl_open_data(j->name, j->data, err);
     if (!t) return -1;
     int rc = 0;
     for (guint i = 0; i < j->sets->len && !rc; i++)
