@@ -26,8 +26,9 @@
     "                       rings, sectors and target come from its parameters)\n"                 \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --dpi N          PNG resolution (default 150)\n\n"                                      \
-    "Sheet formats are described in SPEC.md and seeds/*.md. Exit status: 0 scored,\n"              \
-    "1 invalid sheet or template, 2 wrong usage, 3 reading or writing failed.\n"
+    "Sheet formats and JSON keys: docs/formats.md (installed in share/doc/pnpkit).\n"              \
+    "Exit status: 0 scored, 1 invalid sheet or template, 2 wrong usage, 3 reading\n"               \
+    "or writing failed.\n"
 
 /* Prints one sheet's report as soon as it is scored. */
 static int print_sheet(void *user, GString *out, pn_err *err)
