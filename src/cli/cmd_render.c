@@ -597,6 +597,7 @@ static int render_run(int argc, char **argv)
                 fprintf(stderr, "%s: ", j->where);
                 st = cli_fail(&jerr);
             } else if (jerr.status == PN_EUSAGE) {
+                cli_option_words(jerr.msg, sizeof jerr.msg);
                 st = cli_usage_error("render", "%s", jerr.msg); /* with the hint to the help */
             } else {
                 st = cli_fail(&jerr);
