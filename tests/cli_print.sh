@@ -221,7 +221,7 @@ expect_eq "$(page_size "$T/c2p.pdf")" "425.197x566.929" "150x200mm 2-up: the pap
 
 # Options and template text that would be ignored are errors or warnings.
 expect_status 2 "--seed and --set seed disagree" -- "$PNPKIT" render thinking-in-circles --seed 5 --set seed=9 -o "$T/x.pdf"
-expect_stderr "^--seed 5 and --set seed=9 disagree; give one of them$" "seed conflict message"
+expect_stderr "^(pnpkit render: )?--seed 5 and --set seed=9 disagree; give one of them$" "seed conflict message"
 expect_no_file "$T/x.pdf" "no output when the seeds disagree"
 expect_status 0 "--seed and --set seed agree" -- "$PNPKIT" render thinking-in-circles --seed 9 --set seed=9 -o "$T/x.pdf"
 expect_status 0 "--seed without a seed" -- "$PNPKIT" render circle36 --seed 3 -o "$T/y.pdf"
