@@ -5,6 +5,7 @@
  * cairo writes that content once, as a form XObject. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include "backend/svg_ids.h"
 #include <cairo.h>
 #include <glib.h>
 #include <math.h>
@@ -37,6 +38,7 @@ typedef struct cairo_be {
     PangoContext *pctx;
     int page;
     double scale; /* device units per mm */
+    GString *svg; /* SVG: the page's text, renumbered before it is written */
 } cairo_be;
 
 static bool cairo_supports(const char *f)
@@ -47,6 +49,12 @@ static bool cairo_supports(const char *f)
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
     return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static cairo_status_t svg_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    g_string_append_len(closure, (const char *)data, (gssize)len);
+    return CAIRO_STATUS_SUCCESS;
 }
 
 /* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
@@ -145,7 +153,9 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);
         if (b->fmt == FMT_SVG) {
-            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur, w * PN_MM_TO_PT,
+            if (!b->svg) b->svg = g_string_sized_new(1 << 16);
+            g_string_truncate(b->svg, 0);
+            b->surf = cairo_svg_surface_create_for_stream(svg_cb, b->svg, w * PN_MM_TO_PT,
                                                           h * PN_MM_TO_PT);
             cairo_svg_surface_set_document_unit(b->surf, CAIRO_SVG_UNIT_PT);
             b->scale = PN_MM_TO_PT;
@@ -276,6 +286,9 @@ static int cairo_end_page(void *vb, pn_err *err)
         if (!rc) rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
+        pn_svg_renumber(b->svg);
+        if (!rc && write_cb(b->cur, (const unsigned char *)b->svg->str, (unsigned)b->svg->len))
+            rc = cairo_fail(b, CAIRO_STATUS_WRITE_ERROR, err);
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
         st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
@@ -308,6 +321,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         cairo_surface_destroy(b->surf);
     }
     if (b->shared) cairo_surface_destroy(b->shared);
+    if (b->svg) g_string_free(b->svg, TRUE);
     if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
     } else {

@@ -3,7 +3,7 @@
 #include "cli/cli.h"
 
 extern const cli_command cli_list, cli_render, cli_score, cli_analyze, cli_check, cli_calc,
-    cli_help;
+    cli_serve, cli_help;
 
 const cli_command *const cli_commands[] = {&cli_list,  &cli_render, &cli_score, &cli_analyze,
-                                           &cli_check, &cli_calc,   &cli_help,  NULL};
+                                           &cli_check, &cli_calc,   &cli_serve, &cli_help,  NULL};
