@@ -6,12 +6,17 @@ PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 ASAN_BUILD ?= build-asan
+RELEASE_BUILD ?= build-release
+CLANG_BUILD ?= build-clang
+CLANG ?= clang-14
+# Extra cmake settings for every configure step (CI passes -DPNPKIT_WERROR=ON).
+CMAKE_ARGS ?=
 # Sanitizer settings for check-asan (the library suppressions are in scripts/lsan.supp).
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-.PHONY: all deps build demo check check-asan fuzz bench bench-profile clean install
+.PHONY: all deps build demo check check-asan build-release build-clang fuzz bench bench-profile clean install
 
 all: build
 
@@ -19,7 +24,7 @@ deps:
 	@sh scripts/install-deps
 
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
@@ -32,9 +37,18 @@ check: build
 
 # The whole test suite under AddressSanitizer, LeakSanitizer and UBSan.
 check-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS)
+
+# The optimised build (gcc -O3) and the whole tree with clang: build only.
+build-release: deps
+	cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake --build $(RELEASE_BUILD) -j$(JOBS)
+
+build-clang: deps
+	cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=$(CLANG) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+	cmake --build $(CLANG_BUILD) -j$(JOBS)
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these); see fuzz/run.sh.
 fuzz: deps
@@ -54,4 +68,4 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD)

@@ -54,6 +54,33 @@ if command -v pdftotext >/dev/null; then
     expect_eq "$(grep -c -- '--set layout=ring --seed 4[01]$' "$T/f.txt")" 2 "2-up: both footers"
 fi
 
+# n-up without --pages fills the paper; with --pages the last paper keeps its
+# empty slots unless --fill asks for more sheets. Sheets are counted by their
+# titles and footers on the paper.
+if command -v pdftotext >/dev/null; then
+    titles() { pdftotext "$1" - | tr '\f' '\n' | grep -c '^Circle 36$'; }
+    for n in 2 4; do
+        expect_status 0 "circle36 --nup $n" -- "$PNPKIT" render circle36 --nup $n --mono -o "$T/c$n.pdf"
+        expect_eq "$(pages "$T/c$n.pdf")" 1 "circle36 --nup $n: one paper"
+        expect_eq "$(titles "$T/c$n.pdf")" $n "circle36 --nup $n: $n sheets on the paper"
+    done
+    "$PNPKIT" render thinking-in-circles --nup 4 --seed 20 -o "$T/t4.pdf"
+    expect_eq "$(pdftotext "$T/t4.pdf" - | grep -o -- '--seed [0-9]*$' | tr '\n' ' ')" \
+        "--seed 20 --seed 21 --seed 22 --seed 23 " "--nup 4: four boards, one seed each"
+    "$PNPKIT" render thinking-in-circles --pages 5 --nup 4 -o "$T/p5.pdf"
+    expect_eq "$(pdftotext -f 2 -l 2 "$T/p5.pdf" - | grep -c -- '--seed [0-9]*$')" 1 "--pages 5 --nup 4: one sheet on the last paper"
+    expect_status 0 "--fill" -- "$PNPKIT" render thinking-in-circles --pages 5 --nup 4 --fill -o "$T/f5.pdf"
+    expect_eq "$(pages "$T/f5.pdf")" 2 "--pages 5 --nup 4 --fill: two papers"
+    expect_eq "$(pdftotext -f 2 -l 2 "$T/f5.pdf" - | grep -o -- '--seed [0-9]*$' | tr '\n' ' ')" \
+        "--seed 5 --seed 6 --seed 7 --seed 8 " "--fill: the last paper full, seeds going on"
+    expect_status 0 "--fill on a full paper" -- "$PNPKIT" render circle36 --pages 4 --nup 2 --fill -o "$T/f4.pdf"
+    expect_eq "$(titles "$T/f4.pdf")" 4 "--fill adds nothing to full papers"
+fi
+expect_status 0 "tiles 4-up" -- "$PNPKIT" render cirplexed-tiles --nup 4 -o "$T/t4up.pdf"
+expect_eq "$(pages "$T/t4up.pdf")" 1 "the tile set 4-up: one full paper"
+expect_status 2 "--fill without --nup" -- "$PNPKIT" render circle36 --fill -o "$T/x.pdf"
+expect_stderr "^pnpkit render: --fill fills the last paper of --nup 2 or 4" "--fill without --nup message"
+
 # The tile set takes as many sheets as it needs; --pages overrides.
 expect_status 0 "tiles" -- "$PNPKIT" render cirplexed-tiles -o "$T/tiles.pdf"
 expect_eq "$(pages "$T/tiles.pdf")" 2 "90 tiles of 30mm on A4"

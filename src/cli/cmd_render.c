@@ -32,7 +32,10 @@
     "      --landscape      turn the paper; --portrait turns it back\n"                            \
     "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
     "                       default: as many as the template needs (usually 1)\n"                  \
-    "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks\n"                  \
+    "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks;\n"                 \
+    "                       without --pages, one full paper (2 or 4 sheets)\n"                     \
+    "      --fill           with --nup and --pages, add sheets to fill the last\n"                 \
+    "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
@@ -96,6 +99,7 @@ enum {
     OPT_PORTRAIT,
     OPT_PAGES,
     OPT_NUP,
+    OPT_FILL,
     OPT_MONO,
     OPT_SEED,
     OPT_DPI,
@@ -114,6 +118,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"portrait", no_argument, 0, OPT_PORTRAIT},
                                                {"pages", required_argument, 0, OPT_PAGES},
                                                {"nup", required_argument, 0, OPT_NUP},
+                                               {"fill", no_argument, 0, OPT_FILL},
                                                {"mono", no_argument, 0, OPT_MONO},
                                                {"seed", required_argument, 0, OPT_SEED},
                                                {"dpi", required_argument, 0, OPT_DPI},
@@ -183,6 +188,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             if (!parse_long(optarg, 1, 4, &v) || v == 3)
                 return pn_err_set(err, PN_EUSAGE, "--nup takes 2 or 4");
             j->o.nup = (int)v;
+            break;
+        case OPT_FILL:
+            j->o.fill = true;
             break;
         case OPT_MONO:
             j->o.mono = true;
@@ -338,6 +346,9 @@ static int check_output(render_job *j, pn_err *err)
                               "FILE",
                               !strcmp(f, "pdf") ? "a PDF" : "a PNG");
     }
+    if (j->o.fill && j->o.nup < 2)
+        return pn_err_set(err, PN_EUSAGE,
+                          "--fill fills the last paper of --nup 2 or 4; give --nup");
     j->format = f ? f : "pdf";
     if (!strcmp(j->format, "scene") && !j->o.backend) j->o.backend = "dump";
     return 0;
@@ -371,7 +382,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     if (!rc && !strcmp(output, "-") && (!strcmp(j->format, "svg") || !strcmp(j->format, "png"))) {
         /* one page per SVG or PNG file: refuse more before writing any */
         int nup = j->o.nup > 1 ? j->o.nup : 1;
-        int pages = j->o.pages > 0 ? j->o.pages : render_sheet_count(t, &j->o, err);
+        int pages = render_page_total(t, &j->o, err);
         int papers = (pages + nup - 1) / nup;
         if (pages < 0)
             rc = -1;

@@ -120,12 +120,23 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
     return most > RENDER_MAX_PAGES ? RENDER_MAX_PAGES : most;
 }
 
+int render_page_total(tmpl *t, const render_opts *o, pn_err *err)
+{
+    int nup = o->nup > 1 ? o->nup : 1;
+    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, o, err);
+    if (pages < 0) return -1;
+    /* A player who asks for n sheets a paper without counting them wants full
+     * papers; with --pages, only when asked to fill. */
+    if (nup > 1 && (o->pages <= 0 || o->fill)) pages = (pages + nup - 1) / nup * nup;
+    return pages;
+}
+
 /* Scales a sheet laid out on another paper so its content box fills the
  * paper's content box, centred. Returns the new scene (s is freed). */
 static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const comp_ctx *laid,
                            double pw, double ph, pn_err *err)
 {
-    comp_ctx pc;
+    comp_ctx pc = {0}; /* content_box fills it; gcc -O3 cannot see that on failure it is unused */
     scene *p = NULL;
     if (!content_box(t, o, pw, ph, &pc, err)) {
         double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
@@ -442,7 +453,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           "--ttf is for --backend haru (the %s backend draws every character with "
                           "its own fonts)",
                           be->id);
-    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, o, err);
+    int pages = render_page_total(t, o, err);
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)

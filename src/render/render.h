@@ -34,8 +34,10 @@ typedef struct render_opts {
     int landscape;       /* -1: the template's, 0 portrait, 1 landscape */
     double dpi;
     unsigned long seed;
-    int pages; /* sheets; 0: as many as the template needs (render_sheet_count) */
+    int pages; /* sheets; 0: as many as the template needs (render_sheet_count),
+                * rounded up to fill the last paper when nup > 1 */
     int nup;   /* 1, 2 or 4 sheets per paper */
+    bool fill; /* nup > 1 and pages given: round pages up to fill the last paper */
     bool mono;
     double bleed; /* mm */
     const char *ttf;
@@ -56,6 +58,11 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err);
 /* How many sheets the template needs to show all it holds (1 for most; the
  * Cirplexed tile sheet needs enough for the whole set), or -1 with err. */
 int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err);
+
+/* How many sheets the document holds: pages when given (rounded up to a
+ * whole number of papers with fill), else render_sheet_count rounded up so
+ * that every paper of an n-up document is full; -1 with err. */
+int render_page_total(tmpl *t, const render_opts *o, pn_err *err);
 
 /* The sheet size for the options (paper and orientation), mm. */
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err);

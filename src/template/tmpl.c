@@ -30,14 +30,9 @@ void tmpl_free(tmpl *t)
             g_free(g_ptr_array_index(t->params, i));
         g_ptr_array_free(t->params, TRUE);
     }
-    if (t->comps) {
-        for (guint i = 0; i < t->comps->len; i++) {
-            tmpl_comp *c = g_ptr_array_index(t->comps, i);
-            g_free(c->vals);
-            g_free(c);
-        }
-        g_ptr_array_free(t->comps, TRUE);
-    }
+    if (t->comps) tmpl_comps_clear(t->comps);
+    if (t->comps) g_ptr_array_free(t->comps, TRUE);
+    if (t->items) g_ptr_array_free(t->items, TRUE);
     pv_pool_free(t->pool);
     pn_yml_free(t->doc);
     g_free(t->file);
@@ -213,15 +208,43 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
     return 0;
 }
 
-static int load_component(tmpl *t, struct fy_node *n, pn_err *err)
+static void item_free(gpointer p)
+{
+    tmpl_item *it = p;
+    if (it->items) g_ptr_array_free(it->items, TRUE);
+    g_free(it);
+}
+
+static const char *const repeat_keys[] = {"for", "when", "components", NULL};
+
+static int load_items(tmpl *t, struct fy_node *seq, GPtrArray *into, int depth, pn_err *err);
+
+static int load_component(tmpl *t, struct fy_node *n, GPtrArray *into, int depth, pn_err *err)
 {
     if (pn_yml_expect(t->doc, n, FYNT_MAPPING, "a component (a mapping with a type)", err))
         return -1;
-    if (t->comps->len >= TMPL_MAX_COMPONENTS)
+    if (t->written >= TMPL_MAX_COMPONENTS)
         return pn_yml_err(err, t->doc, n, "more than %d components", TMPL_MAX_COMPONENTS);
+    t->written++;
+    if (pn_yml_get(n, "for")) {
+        if (pn_yml_check_keys(t->doc, n, repeat_keys, err)) return -1;
+        if (depth >= TMPL_MAX_REPEAT_DEPTH)
+            return pn_yml_err(err, t->doc, pn_yml_get(n, "for"),
+                              "repeats nested more than %d deep", TMPL_MAX_REPEAT_DEPTH);
+        struct fy_node *cs = pn_yml_get(n, "components");
+        if (!cs)
+            return pn_yml_err(err, t->doc, n, "a repeat needs its list of components");
+        if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
+        tmpl_item *r = g_new0(tmpl_item, 1);
+        r->node = n;
+        pn_yml_mark(pn_yml_get(n, "for"), &r->line, &r->col);
+        r->items = g_ptr_array_new_with_free_func(item_free);
+        g_ptr_array_add(into, r);
+        return load_items(t, cs, r->items, depth + 1, err);
+    }
     struct fy_node *tn = pn_yml_get(n, "type");
     const char *type;
-    if (!tn) return pn_yml_err(err, t->doc, n, "a component needs a type");
+    if (!tn) return pn_yml_err(err, t->doc, n, "a component needs a type (or a repeat, for:)");
     if (pn_yml_str(t->doc, tn, &type, err)) return -1;
     const comp_type *ct = comp_find(type);
     if (!ct) {
@@ -243,13 +266,19 @@ static int load_component(tmpl *t, struct fy_node *n, pn_err *err)
     int rc = pn_yml_check_keys(t->doc, n, keys, err);
     g_free(keys);
     if (rc) return -1;
-    tmpl_comp *c = g_new0(tmpl_comp, 1);
+    tmpl_item *c = g_new0(tmpl_item, 1);
     c->type = ct;
     c->node = n;
     pn_yml_mark(n, &c->line, &c->col);
-    c->vals = g_new0(pv_value, np);
-    c->enabled = true;
-    g_ptr_array_add(t->comps, c);
+    g_ptr_array_add(into, c);
+    return 0;
+}
+
+static int load_items(tmpl *t, struct fy_node *seq, GPtrArray *into, int depth, pn_err *err)
+{
+    void *it = NULL;
+    for (struct fy_node *c; (c = fy_node_sequence_iterate(seq, &it));)
+        if (load_component(t, c, into, depth, err)) return -1;
     return 0;
 }
 
@@ -282,9 +311,7 @@ static int load_root(tmpl *t, pn_err *err)
     struct fy_node *cs = pn_yml_get(root, "components");
     if (!cs) return pn_yml_err(err, t->doc, root, "a template needs a list of components");
     if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
-    void *it = NULL;
-    for (struct fy_node *c; (c = fy_node_sequence_iterate(cs, &it));)
-        if (load_component(t, c, err)) return -1;
+    if (load_items(t, cs, t->items, 0, err)) return -1;
     return tmpl_resolve(t, err);
 }
 
@@ -298,6 +325,7 @@ static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
     t->pool = pv_pool_new();
     t->params = g_ptr_array_new();
     t->comps = g_ptr_array_new();
+    t->items = g_ptr_array_new_with_free_func(item_free);
     t->paper = "a4";
     t->margin = 10;
     if (load_root(t, err)) {
@@ -469,120 +497,6 @@ int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *er
     int rc = tmpl_set(t, a, err);
     g_free(a);
     return rc;
-}
-
-/* Replaces "${name}" in a string by the parameter's value. */
-static int interpolate(tmpl *t, struct fy_node *n, const char *s, char **out, pn_err *err)
-{
-    GString *r = g_string_new(NULL);
-    while (*s) {
-        const char *p = strstr(s, "${");
-        if (!p) {
-            g_string_append(r, s);
-            break;
-        }
-        g_string_append_len(r, s, p - s);
-        const char *close = strchr(p, '}');
-        if (!close) {
-            g_string_free(r, TRUE);
-            return pn_yml_err(err, t->doc, n, "'${' without a closing '}'");
-        }
-        char *name = g_strndup(p + 2, (gsize)(close - p - 2));
-        tmpl_param *prm = tmpl_param_find(t, name);
-        if (!prm) {
-            pn_yml_err(err, t->doc, n, "unknown parameter '%s'", name);
-            g_free(name);
-            g_string_free(r, TRUE);
-            return -1;
-        }
-        g_free(name);
-        char *v = pv_format(&prm->value);
-        g_string_append(r, v);
-        g_free(v);
-        s = close + 1;
-    }
-    *out = g_string_free(r, FALSE);
-    return 0;
-}
-
-/* The text a scalar stands for: a "$name" reference gives the parameter's value. */
-static int scalar_text(tmpl *t, struct fy_node *n, bool interp, char **out, pn_err *err)
-{
-    const char *s = pn_yml_scalar(n);
-    if (!s) return pn_yml_err(err, t->doc, n, "expected a single value");
-    if (s[0] == '$' && s[1] != '{') {
-        tmpl_param *p = tmpl_param_find(t, s + 1);
-        if (!p) return pn_yml_err(err, t->doc, n, "unknown parameter '%s'", s + 1);
-        *out = pv_format(&p->value);
-        return 0;
-    }
-    if (interp && strstr(s, "${")) return interpolate(t, n, s, out, err);
-    *out = g_strdup(s);
-    return 0;
-}
-
-static int resolve_value(tmpl *t, const pv_spec *spec, struct fy_node *n, pv_value *out,
-                         pn_err *err)
-{
-    char why[512];
-    if (n && fy_node_get_type(n) == FYNT_SEQUENCE) {
-        if (spec->type != PV_STRLIST && spec->type != PV_NUMLIST)
-            return pn_yml_err(err, t->doc, n, "%s: expected a single value, not a list",
-                              spec->name);
-        GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
-        void *it = NULL;
-        int rc = 0;
-        for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));) {
-            char *v;
-            if ((rc = scalar_text(t, c, true, &v, err))) break;
-            g_ptr_array_add(items, v);
-        }
-        if (!rc && pv_parse_list(spec, (const char *const *)items->pdata, items->len, t->pool, out,
-                                 why, sizeof why))
-            rc = pn_yml_err(err, t->doc, n, "%s: %s", spec->name, why);
-        g_ptr_array_free(items, TRUE);
-        return rc;
-    }
-    char *text;
-    if (n) {
-        if (scalar_text(t, n, spec->type == PV_STRING, &text, err)) return -1;
-    } else {
-        text = g_strdup(spec->def);
-    }
-    int rc = 0;
-    if (pv_parse(spec, text, t->pool, out, why, sizeof why)) {
-        const char *s = pn_yml_scalar(n);
-        if (s && s[0] == '$')
-            rc = pn_yml_err(err, t->doc, n, "%s: the value of %s: %s", spec->name, s, why);
-        else
-            rc = pn_yml_err(err, t->doc, n, "%s: %s", spec->name, why);
-    }
-    g_free(text);
-    return rc;
-}
-
-int tmpl_resolve(tmpl *t, pn_err *err)
-{
-    for (guint i = 0; i < t->comps->len; i++) {
-        tmpl_comp *c = g_ptr_array_index(t->comps, i);
-        struct fy_node *wn = pn_yml_get(c->node, "when");
-        c->enabled = true;
-        if (wn) {
-            static const pv_spec when_spec = {.name = "when", .type = PV_BOOL};
-            pv_value v;
-            if (resolve_value(t, &when_spec, wn, &v, err)) return -1;
-            c->enabled = v.i != 0;
-        }
-        for (size_t k = 0; c->type->props[k].name; k++) {
-            const pv_spec *sp = &c->type->props[k];
-            struct fy_node *n = pn_yml_get(c->node, sp->name);
-            if (!n && !sp->def)
-                return pn_yml_err(err, t->doc, c->node, "%s: missing required key '%s'",
-                                  c->type->name, sp->name);
-            if (resolve_value(t, sp, n, &c->vals[k], err)) return -1;
-        }
-    }
-    return 0;
 }
 
 char **tmpl_builtin_names(void)

@@ -15,7 +15,10 @@
 #include "util/yml.h"
 
 #define TMPL_MAX_PARAMS 64
-#define TMPL_MAX_COMPONENTS 500
+#define TMPL_MAX_COMPONENTS 500   /* components written in the file, repeats included */
+#define TMPL_MAX_REPEAT_DEPTH 8   /* repeats inside repeats */
+#define TMPL_MAX_REPEAT 10000     /* rounds of one repeat */
+#define TMPL_MAX_EXPANDED 20000   /* components made plus rounds run, all repeats together */
 
 typedef struct tmpl_param {
     pv_spec spec; /* strings borrowed from the template */
@@ -23,6 +26,8 @@ typedef struct tmpl_param {
     struct fy_node *node;
 } tmpl_param;
 
+/* A component as laid out: one per component written, or one per round of
+ * the repeats around it. Made by tmpl_resolve. */
 typedef struct tmpl_comp {
     const comp_type *type;
     struct fy_node *node;
@@ -30,6 +35,15 @@ typedef struct tmpl_comp {
     pv_value *vals; /* one per property of type, after tmpl_resolve */
     bool enabled;   /* "when" */
 } tmpl_comp;
+
+/* A component or a repeat as written in the file. A repeat ("for: i in
+ * 1..$n" with its own "components") has type NULL and holds its items. */
+typedef struct tmpl_item {
+    const comp_type *type; /* NULL: a repeat */
+    struct fy_node *node;
+    int line, col;
+    GPtrArray *items; /* a repeat's tmpl_item*, owned */
+} tmpl_item;
 
 /* page.fit, for printing on a paper other than the template's own: auto
  * scales the sheet up to a larger paper; on a smaller or differently shaped
@@ -51,7 +65,9 @@ typedef struct tmpl {
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
     GPtrArray *params;  /* tmpl_param* */
-    GPtrArray *comps;   /* tmpl_comp* */
+    GPtrArray *items;   /* tmpl_item*: what the file says, owned */
+    GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
+    int written;        /* components and repeats in items, at every depth */
     pv_pool *pool;
 } tmpl;
 
@@ -69,8 +85,12 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err);
 int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err);
 tmpl_param *tmpl_param_find(const tmpl *t, const char *name);
 
-/* Resolves every component's properties against the current parameter values. */
+/* Makes the components to lay out: expands repeats, evaluates `when` and
+ * resolves every property against the current parameter values
+ * ("$name", "${expression}", see template/expr.h). Replaces t->comps. */
 int tmpl_resolve(tmpl *t, pn_err *err);
+/* Frees every tmpl_comp of comps and empties it. */
+void tmpl_comps_clear(GPtrArray *comps);
 
 /* Names of the embedded templates (sorted; caller g_strfreev()s). */
 char **tmpl_builtin_names(void);
