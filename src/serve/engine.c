@@ -14,15 +14,15 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "render/render.h"
-#include "sheets/fill_sheet.h"
-#include "sheets/report.h"
+#include "scoring/report.h"
+#include "scoring/scoring.h"
+#include "util/yml_docs.h"
 #include "template/tmpl.h"
 #include "util/outfile.h"
 #include "util/paths.h"
 #include "util/resources.h"
 
 #define ENGINE_WAIT_US (20 * G_TIME_SPAN_SECOND) /* longest wait for a slot */
-#define SCORE_MAX_PAGES 200                      /* pages of one completed-sheet document */
 #define SHEET_NAME "<sheet>"                     /* the sheet's name in messages */
 
 static struct {
@@ -278,204 +278,92 @@ int serve_engine_render(const serve_render_req *r, GBytes **out, const char **ct
     return rc;
 }
 
-/* ---- scoring: the same steps as 'pnpkit score' ---- */
+/* ---- scoring: the game registry, as 'pnpkit score' uses it ---- */
 
-typedef enum { GAME_C36, GAME_DC, GAME_CPX } score_game;
-
-typedef struct c36_page {
-    c36_input in;
-    c36_score sc;
-} c36_page;
-
-typedef struct dc_doc {
-    dc_input in;
-    dc_game_score scores[DC_MAX_GAMES];
-} dc_doc;
-
-typedef struct cpx_doc {
-    cpx_input in;
-    cpx_points points[CPX_MAX_PLAYERS];
-} cpx_doc;
-
-typedef struct page_ref {
-    int doc, game;
-} page_ref;
-
-typedef struct score_run {
-    score_game game;
-    tmpl *t;
-    c36_variant v;
-    GArray *c36;    /* c36_page */
-    GPtrArray *dc;  /* dc_doc* */
-    GPtrArray *cpx; /* cpx_doc* */
-    GArray *pages;  /* page_ref */
-    GString *json;  /* the reports, as a JSON array */
-    int prepared;
-} score_run;
-
-static void free_cpx_doc(gpointer p)
-{
-    cpx_doc *d = p;
-    cpx_input_clear(&d->in);
-    g_free(d);
-}
-
-static int add_page(score_run *run, int doc, int game, pn_err *err)
-{
-    if (run->pages->len >= SCORE_MAX_PAGES)
-        return pn_err_set(err, PN_EINPUT, "%s: a completed-sheet document holds at most %d pages",
-                          SHEET_NAME, SCORE_MAX_PAGES);
-    page_ref ref = {doc, game};
-    g_array_append_val(run->pages, ref);
-    return 0;
-}
-
-static int score_doc(score_run *run, const sheet_doc *d, pn_err *err)
-{
-    if (run->json->len > 1) g_string_append_c(run->json, ',');
-    if (run->game == GAME_C36) {
-        c36_page pg;
-        if (c36_load(d, &run->v, &pg.in, err)) return -1;
-        c36_score_sheet(&pg.in.sheet, &pg.sc);
-        c36_report_json(run->json, &pg.in, &pg.sc);
-        if (add_page(run, (int)run->c36->len, 0, err)) return -1;
-        g_array_append_val(run->c36, pg);
-    } else if (run->game == GAME_DC) {
-        dc_doc *doc = g_new(dc_doc, 1);
-        if (dc_load(d, &doc->in, err)) {
-            g_free(doc);
-            return -1;
-        }
-        dc_score_set(doc->in.games, doc->in.ngames, doc->scores);
-        dc_report_json(run->json, &doc->in, doc->scores);
-        g_ptr_array_add(run->dc, doc);
-        for (int g = 0; g < doc->in.ngames; g++)
-            if (add_page(run, (int)run->dc->len - 1, g, err)) return -1;
-    } else {
-        cpx_doc *doc = g_new0(cpx_doc, 1);
-        if (cpx_load(d, &doc->in, err)) {
-            g_free(doc);
-            return -1;
-        }
-        for (int p = 0; p < doc->in.nplayers; p++)
-            cpx_score_board(doc->in.tiles[p], doc->in.ntiles[p], &doc->points[p], NULL, 0);
-        cpx_rank(doc->points, doc->in.nplayers);
-        cpx_report_json(run->json, &doc->in, doc->points);
-        g_ptr_array_add(run->cpx, doc);
-        return add_page(run, (int)run->cpx->len - 1, 0, err);
-    }
-    return 0;
-}
-
-static int prepare_page(void *user, tmpl *t, int page, pn_err *err)
-{
-    score_run *run = user;
-    if (run->prepared == page) return 0;
-    run->prepared = page;
-    page_ref ref = g_array_index(run->pages, page_ref, page);
-    if (run->game == GAME_DC)
-        return dc_template_params(t, g_ptr_array_index(run->dc, ref.doc), err);
-    if (run->game == GAME_CPX)
-        return cpx_template_params(t, &((cpx_doc *)g_ptr_array_index(run->cpx, ref.doc))->in, err);
-    return 0;
-}
-
-static int fill_page(void *user, int page, scene *s, pn_err *err)
-{
-    score_run *run = user;
-    page_ref ref = g_array_index(run->pages, page_ref, page);
-    if (run->game == GAME_C36) {
-        c36_page *pg = &g_array_index(run->c36, c36_page, ref.doc);
-        return c36_fill(s, &pg->in, &pg->sc, err);
-    }
-    if (run->game == GAME_DC) {
-        dc_doc *doc = g_ptr_array_index(run->dc, ref.doc);
-        return dc_fill(s, &doc->in, doc->scores, ref.game, err);
-    }
-    cpx_doc *doc = g_ptr_array_index(run->cpx, ref.doc);
-    return cpx_fill(s, &doc->in, doc->points, err);
-}
-
-/* Messages name the work file: they should name the sheet instead. */
-static void rename_in_message(pn_err *err, const char *path)
+/* Messages name the work file: they should name what the request sent. */
+static void rename_in_message(pn_err *err, const char *path, const char *name)
 {
     size_t n = strlen(path);
     if (strncmp(err->msg, path, n)) return;
     char *rest = g_strdup(err->msg + n);
-    g_strlcpy(err->msg, SHEET_NAME, sizeof err->msg);
+    g_strlcpy(err->msg, name, sizeof err->msg);
     g_strlcat(err->msg, rest, sizeof err->msg);
     g_free(rest);
 }
 
-static int score_sheets(score_run *run, const serve_score_req *r, serve_fault *f)
+/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf. */
+static const char *set_field(const pn_err *err, char *buf, size_t n)
 {
-    char *path = work_path("sheet", "yaml");
-    GError *ge = NULL;
-    if (!g_file_set_contents(path, r->sheet, (gssize)r->sheet_len, &ge)) {
-        pn_err_set(&f->err, PN_EIO, "cannot keep the sheet: %s", ge->message);
-        g_error_free(ge);
-        g_free(path);
-        return -1;
-    }
-    int rc = 0, n = 0;
-    sheet_reader *rd = sheet_reader_open(path, &f->err);
-    if (!rd) rc = -1;
-    sheet_doc d;
-    while (!rc && (rc = sheet_reader_next(rd, &d, &f->err)) == 1) {
-        rc = score_doc(run, &d, &f->err);
-        n++;
-    }
-    sheet_reader_close(rd);
-    unlink(path);
-    if (!rc && n == 0) rc = pn_err_at(&f->err, SHEET_NAME, 1, 1, "no sheet in the file");
-    if (rc) {
-        rename_in_message(&f->err, path);
-        if (!f->field) f->field = "sheet";
-    }
-    g_free(path);
-    return rc < 0 ? -1 : 0;
+    if (strncmp(err->msg, "--set ", 6)) return NULL;
+    const char *eq = strchr(err->msg + 6, '=');
+    if (!eq || (size_t)(eq - err->msg - 6) >= n) return NULL;
+    g_strlcpy(buf, err->msg + 6, (size_t)(eq - err->msg - 6) + 1);
+    return buf;
 }
 
 static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, serve_fault *f)
 {
-    static const char *const games[] = {"circle36", "dicrono", "cirplexed"};
-    static const char *const builtin[] = {"circle36", "dicrono", "cirplexed-board"};
-    score_run run = {.prepared = -1, .v = C36_DEFAULT_VARIANT};
-    int g = 0;
-    while (g < 3 && strcmp(games[g], r->game))
-        g++;
-    if (g == 3) {
+    const score_game *g = score_game_find(r->game);
+    if (!g) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
         f->field = "game";
         f->http = 404;
-        return pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (circle36, dicrono or cirplexed)",
-                          r->game);
+        pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (%s)", r->game, names->str);
+        g_string_free(names, TRUE);
+        return -1;
     }
     if (r->format && !known_format(r->format)) {
         f->field = "format";
         return pn_err_set(&f->err, PN_EUSAGE, "--format must be pdf, svg or png");
     }
-    run.game = (score_game)g;
-    int rc = 0;
-    bool need_template =
-        r->format || r->template_name || r->yaml || (r->set_names && r->set_names->len);
-    if (need_template) {
-        run.t = open_template(r->template_name ? r->template_name : builtin[g], r->yaml, f);
-        if (!run.t) return -1;
-        if (run.t->game && strcmp(run.t->game, r->game)) {
-            f->field = "template";
-            rc = pn_err_set(&f->err, PN_EINPUT, "%s: the template is for %s, not %s", run.t->file,
-                            run.t->game, r->game);
-        }
-        if (!rc) rc = apply_sets(run.t, r->set_names, r->set_values, f);
-        if (!rc) rc = tmpl_resolve(run.t, &f->err);
-        if (!rc && g == GAME_C36) rc = c36_template_variant(run.t, &run.v, &f->err);
+    if (r->template_name && !listed(r->template_name)) {
+        f->field = "template";
+        f->http = 404;
+        return pn_err_set(&f->err, PN_EINPUT, "%s: no such template (see 'pnpkit list')",
+                          r->template_name);
     }
-    run.json = g_string_new("[");
-    run.c36 = g_array_new(FALSE, FALSE, sizeof(c36_page));
-    run.dc = g_ptr_array_new_with_free_func(g_free);
-    run.cpx = g_ptr_array_new_with_free_func(free_cpx_doc);
-    run.pages = g_array_new(FALSE, FALSE, sizeof(page_ref));
-    if (!rc) rc = score_sheets(&run, r, f);
+    char *tpath = NULL;
+    if (r->yaml) {
+        tpath = work_path("template", "yaml");
+        GError *ge = NULL;
+        if (!g_file_set_contents(tpath, r->yaml, -1, &ge)) {
+            pn_err_set(&f->err, PN_EIO, "cannot keep the template: %s", ge->message);
+            g_error_free(ge);
+            g_free(tpath);
+            return -1;
+        }
+    }
+    GPtrArray *sets = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; r->set_names && i < r->set_names->len; i++)
+        g_ptr_array_add(sets,
+                        g_strdup_printf("%s=%s", (const char *)g_ptr_array_index(r->set_names, i),
+                                        (const char *)g_ptr_array_index(r->set_values, i)));
+    score_run_opts so = {.template_path = tpath ? tpath : r->template_name,
+                         .sets = (const char *const *)sets->pdata,
+                         .nsets = sets->len,
+                         .keep = r->format != NULL,
+                         .json = true};
+    int rc = 0;
+    char field[64];
+    score_run *run = score_run_new(g, &so, &f->err);
+    if (!run) {
+        rc = -1;
+        f->field = set_field(&f->err, field, sizeof field);
+        if (f->field) f->field = g_intern_string(f->field);
+    }
+    GString *json = g_string_new(NULL);
+    if (!rc) {
+        yml_docs *docs = yml_docs_open_text(SHEET_NAME, r->sheet, r->sheet_len, &f->err);
+        rc = docs ? score_run_stream(run, docs, json, NULL, NULL, &f->err) : -1;
+        yml_docs_close(docs);
+        if (rc < 0) {
+            f->field = "sheet";
+            rc = -1;
+        } else {
+            rc = 0;
+        }
+    }
     if (!rc && r->format) {
         char *path = work_path("scored", r->format);
         render_opts o = {.output = path,
@@ -483,35 +371,42 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
                          .landscape = -1,
                          .dpi = r->dpi > 0 ? r->dpi : 150,
                          .seed = 1,
-                         .pages = (int)run.pages->len,
                          .nup = 1,
-                         .epoch = cli_epoch(),
-                         .prepare = prepare_page,
-                         .hook = fill_page,
-                         .hook_user = &run};
-        if (strcmp(r->format, "pdf") && run.pages->len > 1) {
+                         .epoch = cli_epoch()};
+        int pages = score_run_pages(run);
+        if (strcmp(r->format, "pdf") && pages > 1) {
             f->field = "format";
             rc = pn_err_set(&f->err, PN_EUSAGE,
-                            "these sheets make %u pages and an %s file holds one; ask for a PDF",
-                            run.pages->len, r->format);
+                            "these sheets make %d pages and an %s file holds one; ask for a PDF",
+                            pages, r->format);
         }
-        if (!rc) rc = render_template(run.t, &o, &f->err);
+        if (!rc) rc = score_run_render(run, &o, &f->err);
         if (!rc) rc = take_file(path, out, f);
         *ctype = content_type(r->format);
         g_free(path);
     } else if (!rc) {
-        g_string_append(run.json, "]\n");
-        gsize len = run.json->len;
-        *out = g_bytes_new_take(g_string_free(run.json, FALSE), len);
-        run.json = NULL;
+        /* one JSON line per sheet -> a JSON array of them */
+        GString *arr = g_string_sized_new(json->len + 4);
+        g_string_append_c(arr, '[');
+        char **lines = g_strsplit(json->str, "\n", -1);
+        for (char **l = lines, *sep = ""; *l; l++) {
+            if (!**l) continue;
+            g_string_append(arr, sep);
+            g_string_append(arr, *l);
+            sep = ",";
+        }
+        g_strfreev(lines);
+        g_string_append(arr, "]\n");
+        gsize len = arr->len;
+        *out = g_bytes_new_take(g_string_free(arr, FALSE), len);
         *ctype = "application/json";
     }
-    if (run.json) g_string_free(run.json, TRUE);
-    g_array_free(run.c36, TRUE);
-    g_ptr_array_free(run.dc, TRUE);
-    g_ptr_array_free(run.cpx, TRUE);
-    g_array_free(run.pages, TRUE);
-    tmpl_free(run.t);
+    if (rc && tpath) rename_in_message(&f->err, tpath, "template.yaml");
+    g_string_free(json, TRUE);
+    score_run_free(run);
+    g_ptr_array_free(sets, TRUE);
+    if (tpath) unlink(tpath);
+    g_free(tpath);
     return rc;
 }
 
