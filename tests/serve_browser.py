@@ -15,7 +15,8 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
@@ -46,7 +47,8 @@ opts.add_experimental_option("prefs", {"download.default_directory": downloads,
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
 driver.set_page_load_timeout(30)
 driver.set_script_timeout(30)
-wait = WebDriverWait(driver, 20)
+# the page replaces the totals on every answer: a found element may go stale
+wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
 
 
 def shot(name):
@@ -135,10 +137,11 @@ try:
     r3 = driver.find_element(By.ID, "space-R3")
     r3.clear()
     r3.send_keys("77")
-    tip = wait.until(lambda d: d.find_elements(By.ID, "tip") and d.find_element(By.ID, "tip"))
-    check("77" in tip.text, "message names the value: %r" % tip.text)
+    tip_text, box_tip = wait.until(lambda d: d.find_elements(By.ID, "tip") and "77" in d.find_element(By.ID, "tip").text
+                                   and (d.find_element(By.ID, "tip").text, d.find_element(By.ID, "tip").rect))
+    check("77" in tip_text, "message names the value: %r" % tip_text)
     check("bad" in r3.get_attribute("class"), "the space is marked")
-    box_r3, box_tip = r3.rect, tip.rect
+    box_r3 = r3.rect
     check(abs(box_tip["x"] - box_r3["x"]) < 5 and 0 <= box_tip["y"] - (box_r3["y"] + box_r3["height"]) < 10,
           "message sits beside the space: %s %s" % (box_r3, box_tip))
     shot("score-circle36-bad")
