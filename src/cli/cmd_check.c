@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "scoring/tic_position.h"
 #include "util/yml_docs.h"
@@ -53,6 +54,8 @@ static int check_run(int argc, char **argv)
     if (argc - optind > 2) return cli_usage_error("check", "one file at a time");
     const char *path = argc - optind == 2 ? argv[optind + 1] : "-";
     pn_err err = {0};
+    if (!strcmp(path, "-") && isatty(STDIN_FILENO))
+        fputs("pnpkit check: reading the position from standard input (Ctrl-D ends)\n", stderr);
     yml_docs *st = yml_docs_open(path, &err);
     if (!st) return cli_fail(&err);
     int rc = 0;

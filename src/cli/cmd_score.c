@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "render/render.h"
 #include "scoring/scoring.h"
@@ -172,6 +173,9 @@ static int score_run_cmd(int argc, char **argv)
     }
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    if (!strcmp(file, "-") && isatty(STDIN_FILENO))
+        fprintf(stderr, "pnpkit score: reading %s sheets from standard input (Ctrl-D ends)\n",
+                argv[optind]);
     if (score_stream(run, file, output && !strcmp(output, "-"), &err)) {
         fflush(stdout);
         rc = cli_fail(&err);
