@@ -179,6 +179,44 @@ for body in '{"sheet":"x: 1"}' '{"game":"circle36"}' '{"game":"circle36","sheet"
     expect_code 400 "bad score request $body"
 done
 
+# ---- Thinking In Circles positions and the Circular Numbers calculator ----
+cat > "$T/pos.yaml" <<'YAML'
+game: thinking-in-circles
+board: {seed: 7}
+tokens: [0, 3, -2, 4, 1]
+players:
+  - {name: Ann, color: black, goals: [[circle, square, pentagon]]}
+  - {name: Bob, color: white, goals: [[triangle, triangle, square]]}
+YAML
+printf '{"position":%s}' "$(js "$T/pos.yaml")" > "$T/q.json"
+post /api/check "$T/q.json"
+expect_code 200 "check a position"
+expect_eq "$(cat "$T/body")" "[$("$PNPKIT" check thinking-in-circles "$T/pos.yaml" --json)]" "check as pnpkit check --json"
+sed 's/tokens: .*/tokens: [0, 3]/' "$T/pos.yaml" > "$T/badpos.yaml"
+printf '{"position":%s}' "$(js "$T/badpos.yaml")" > "$T/q.json"
+post /api/check "$T/q.json"
+expect_code 400 "bad position"
+"$PNPKIT" check thinking-in-circles - < "$T/badpos.yaml" 2> "$T/cli.err" > /dev/null
+expect_eq "$(json .error | cut -d: -f2-)" "$(cut -d: -f2- "$T/cli.err")" "position message as the CLI's"
+printf '%s' '{"hand":"A 5 6 K","space":0}' > "$T/q.json"
+post /api/calc "$T/q.json"
+expect_code 200 "calc"
+expect_eq "$(cat "$T/body")" "$("$PNPKIT" calc circular-numbers --hand "A 5 6 K" --json)" "calc as pnpkit calc --json"
+printf '%s' '{"hand":"A 5 6 K","space":7,"set":{"spaces":30}}' > "$T/q.json"
+post /api/calc "$T/q.json"
+expect_eq "$(cat "$T/body")" "$("$PNPKIT" calc circular-numbers --hand "A 5 6 K" --space 7 --set spaces=30 --json)" "calc on a space of a variant"
+printf '%s' '{"hand":"A Z"}' > "$T/q.json"
+post /api/calc "$T/q.json"
+expect_code 400 "bad hand"
+"$PNPKIT" calc circular-numbers --hand "A Z" 2> "$T/cli.err" > /dev/null
+expect_eq "$(json .error)" "$(cat "$T/cli.err")" "hand message as the CLI's"
+expect_eq "$(json .field)" "hand" "hand field"
+printf '%s' '{"hand":"A","space":999}' > "$T/q.json"
+post /api/calc "$T/q.json"
+expect_code 400 "space off the track"
+req GET /api/calc
+expect_code 405 "calc needs POST"
+
 # ---- security ----
 req GET /api/templates -H 'Host: evil.example:80'
 expect_code 403 "foreign Host refused (DNS rebinding)"

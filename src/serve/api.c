@@ -341,6 +341,59 @@ static void api_score(const char *text, size_t len, serve_reply *r)
     body_clear(&b);
 }
 
+static void api_check(const char *text, size_t len, serve_reply *r)
+{
+    static const char *const keys[] = {"position", NULL};
+    body b = {0};
+    const char *position = NULL;
+    bool ok =
+        body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "position", &position);
+    if (ok && !position) ok = body_fail(&b, "position", "'position' (YAML) is missing");
+    if (!ok) {
+        reply_body_error(r, &b);
+    } else {
+        serve_fault f = {0};
+        int rc = serve_engine_check(position, &r->body, &f);
+        if (rc) {
+            reply_fault(r, rc, &f);
+        } else {
+            r->status = 200;
+            r->ctype = "application/json";
+        }
+    }
+    body_clear(&b);
+}
+
+static void api_calc(const char *text, size_t len, serve_reply *r)
+{
+    static const char *const keys[] = {"hand", "space", "set", NULL};
+    body b = {0};
+    GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
+              *keep = g_ptr_array_new_with_free_func(g_free);
+    serve_calc_req q = {.set_names = names, .set_values = values};
+    bool ok =
+        body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "hand", &q.hand) &&
+        get_long(&b, "space", 0, 1000000, "--space takes a space of the track", &q.space, NULL) &&
+        get_sets(&b, names, values, keep);
+    if (ok && !q.hand) ok = body_fail(&b, "hand", "--hand is required, e.g. --hand \"A 5 6 K\"");
+    if (!ok) {
+        reply_body_error(r, &b);
+    } else {
+        serve_fault f = {0};
+        int rc = serve_engine_calc(&q, &r->body, &f);
+        if (rc) {
+            reply_fault(r, rc, &f);
+        } else {
+            r->status = 200;
+            r->ctype = "application/json";
+        }
+    }
+    g_ptr_array_free(names, TRUE);
+    g_ptr_array_free(values, TRUE);
+    g_ptr_array_free(keep, TRUE);
+    body_clear(&b);
+}
+
 static void api_save(const char *text, size_t len, serve_reply *r)
 {
     static const char *const keys[] = {"name", "yaml", NULL};
@@ -416,6 +469,15 @@ void serve_api_answer(const char *method, const char *url, const char *text, siz
             api_render(text, len, r, true);
         else
             api_score(text, len, r);
+        return;
+    }
+    if (!strcmp(url, "/api/check") || !strcmp(url, "/api/calc")) {
+        if (!post)
+            serve_api_error(r, 405, "use POST with a JSON body", NULL);
+        else if (url[6] == 'h')
+            api_check(text, len, r);
+        else
+            api_calc(text, len, r);
         return;
     }
     if (!strcmp(url, "/api/templates")) {

@@ -16,6 +16,8 @@
 #include "render/render.h"
 #include "scoring/report.h"
 #include "scoring/scoring.h"
+#include "scoring/tic_position.h"
+#include "games/cirnum.h"
 #include "util/yml_docs.h"
 #include "template/tmpl.h"
 #include "util/outfile.h"
@@ -414,6 +416,134 @@ int serve_engine_score(const serve_score_req *r, GBytes **out, const char **ctyp
 {
     if (!slot_take()) return -2;
     int rc = do_score(r, out, ctype, f);
+    slot_give();
+    return rc;
+}
+
+/* ---- Thinking In Circles positions, the Circular Numbers calculator ---- */
+
+static int do_check(const char *text, GBytes **out, serve_fault *f)
+{
+    f->field = "position";
+    yml_docs *st = yml_docs_open_text("<position>", text, strlen(text), &f->err);
+    if (!st) return -1;
+    GString *o = g_string_new("[");
+    int rc = 0, n = 0;
+    for (;; n++) {
+        yml_doc doc;
+        int r = yml_docs_next(st, &doc, &f->err);
+        if (r <= 0) {
+            rc = r;
+            break;
+        }
+        pn_yml *y = yml_doc_parse(&doc, "document", &f->err);
+        tic_position d;
+        if (!y || tic_position_read(y, &d, &f->err)) {
+            pn_yml_free(y);
+            rc = -1;
+            break;
+        }
+        if (n) g_string_append_c(o, ',');
+        tic_position_report(&d, true, o);
+        g_strchomp(o->str);
+        g_string_set_size(o, strlen(o->str));
+        pn_yml_free(y);
+    }
+    yml_docs_close(st);
+    if (!rc && n == 0) rc = pn_err_set(&f->err, PN_EINPUT, "<position>: no document to check");
+    if (!rc) {
+        g_string_append(o, "]\n");
+        gsize len = o->len;
+        *out = g_bytes_new_take(g_string_free(o, FALSE), len);
+        f->field = NULL;
+        return 0;
+    }
+    g_string_free(o, TRUE);
+    return -1;
+}
+
+int serve_engine_check(const char *position, GBytes **out, serve_fault *f)
+{
+    if (!slot_take()) return -2;
+    int rc = do_check(position, out, f);
+    slot_give();
+    return rc;
+}
+
+/* The track a circular-numbers template describes: its spaces and marks. */
+static int cirnum_track(tmpl *t, int *spaces, cirnum_mark *marks, int *nmarks, pn_err *err)
+{
+    tmpl_param *sp = tmpl_param_find(t, "spaces"), *mp = tmpl_param_find(t, "marks");
+    if (!sp || sp->value.type != PV_INT || !mp || mp->value.type != PV_STRLIST)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: not a Circular Numbers track (it needs the int parameter spaces and "
+                          "the list marks)",
+                          t->file);
+    *spaces = (int)sp->value.i;
+    char why[256];
+    *nmarks = cirnum_parse_marks(mp->value.strs, mp->value.n, *spaces, marks, why, sizeof why);
+    if (*nmarks < 0) return pn_err_set(err, PN_EINPUT, "%s: marks: %s", t->file, why);
+    return 0;
+}
+
+static void cirnum_cards(GString *o, const cirnum_card *hand, int n, unsigned mask)
+{
+    bool first = true;
+    for (int i = 0; i < n; i++) {
+        if (!(mask >> i & 1)) continue;
+        if (!first) g_string_append_c(o, ',');
+        report_json_string(o, hand[i].rank);
+        first = false;
+    }
+}
+
+static int do_calc(const serve_calc_req *r, GBytes **out, serve_fault *f)
+{
+    cirnum_card hand[CIRNUM_MAX_HAND];
+    char why[256];
+    int n = cirnum_parse_hand(r->hand, hand, why, sizeof why);
+    if (n < 0) {
+        f->field = "hand";
+        return pn_err_set(&f->err, PN_EINPUT, "--hand \"%s\": %s", r->hand, why);
+    }
+    tmpl *t = tmpl_open("circular-numbers", &f->err);
+    if (!t) return -1;
+    int rc = apply_sets(t, r->set_names, r->set_values, f);
+    int spaces = 0, nmarks = 0;
+    cirnum_mark marks[CIRNUM_MAX_MARKS];
+    if (!rc) rc = cirnum_track(t, &spaces, marks, &nmarks, &f->err);
+    tmpl_free(t);
+    if (rc) return -1;
+    if (r->space < 0 || r->space >= spaces) {
+        f->field = "space";
+        return pn_err_set(&f->err, PN_EUSAGE,
+                          "--space takes a space of the track, 0 (the start) to %d", spaces - 1);
+    }
+    int mark = cirnum_mark_at(marks, nmarks, (int)r->space);
+    GArray *sums = cirnum_sums(hand, n, mark);
+    unsigned back_mask = 0;
+    bool back = cirnum_move_back(hand, n, &back_mask);
+    GString *o = g_string_new("{\"game\":\"circular-numbers\",\"hand\":[");
+    cirnum_cards(o, hand, n, (1u << n) - 1);
+    g_string_append_printf(o, "],\"space\":%ld,\"mark\":%d,\"sums\":[", r->space, mark);
+    for (guint i = 0; i < sums->len; i++) {
+        const cirnum_sum *s = &g_array_index(sums, cirnum_sum, i);
+        g_string_append_printf(o, "%s{\"sum\":%d,\"moves\":%d,\"cards\":[", i ? "," : "", s->target,
+                               s->moves);
+        cirnum_cards(o, hand, n, s->mask);
+        g_string_append_printf(o, "],\"cards_total\":%d,\"multiple\":%d}", s->cards, s->multiple);
+    }
+    g_string_append_printf(o, "],\"move_back\":%s}\n", back ? "true" : "false");
+    g_array_free(sums, TRUE);
+    gsize len = o->len;
+    *out = g_bytes_new_take(g_string_free(o, FALSE), len);
+    return 0;
+}
+
+int serve_engine_calc(const serve_calc_req *r, GBytes **out, serve_fault *f)
+{
+    if (!slot_take()) return -2;
+    int rc = do_calc(r, out, f);
     slot_give();
     return rc;
 }

@@ -44,6 +44,13 @@ typedef struct serve_score_req {
     double dpi;
 } serve_score_req;
 
+/* A Circular Numbers hand. */
+typedef struct serve_calc_req {
+    const char *hand; /* "A 5 6 K" */
+    long space;       /* 0: the start */
+    GPtrArray *set_names, *set_values;
+} serve_calc_req;
+
 /* What went wrong, for the JSON error body. */
 typedef struct serve_fault {
     pn_err err;
@@ -66,6 +73,12 @@ int serve_engine_score(const serve_score_req *r, GBytes **out, const char **ctyp
 /* The slots (places a player writes) of the first sheet r would render, as
  * JSON {"width","height","slots":[{"id","x","y","w","h","round"}]} in mm. */
 int serve_engine_slots(const serve_render_req *r, GBytes **out, serve_fault *f);
+/* Who wins each Thinking In Circles position of a YAML stream: a JSON array
+ * of what 'pnpkit check thinking-in-circles --json' prints. */
+int serve_engine_check(const char *position, GBytes **out, serve_fault *f);
+/* The circular-number sums of a hand on a space: what 'pnpkit calc
+ * circular-numbers --json' prints. */
+int serve_engine_calc(const serve_calc_req *r, GBytes **out, serve_fault *f);
 /* Every template with its parameters, as a JSON array. */
 int serve_engine_templates(GBytes **out, serve_fault *f);
 /* The YAML text of a named template. */
