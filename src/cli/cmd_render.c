@@ -42,11 +42,13 @@
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
-    "      --bleed LEN      haru: grow the page by LEN (0 to 10mm) on every side for\n"            \
+    "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
+    "      --data FILE      merge a CSV file (a header row naming the columns):\n"                 \
+    "                       one sheet per row, columns used like parameters ($name)\n"             \
     "      --force          replace output files that are read-only\n"                             \
     "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
     "                       shows when a render takes over a second, and no line\n"                \
@@ -71,6 +73,7 @@ typedef struct render_job {
     render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
+    const char *data; /* --data: a CSV file merged one sheet per row */
     bool seed_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
@@ -114,7 +117,8 @@ enum {
     OPT_BACKEND,
     OPT_BLEED,
     OPT_TTF,
-    OPT_FORCE
+    OPT_FORCE,
+    OPT_DATA
 };
 
 static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
@@ -135,6 +139,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"bleed", required_argument, 0, OPT_BLEED},
                                                {"ttf", required_argument, 0, OPT_TTF},
                                                {"force", no_argument, 0, OPT_FORCE},
+                                               {"data", required_argument, 0, OPT_DATA},
                                                {"quiet", no_argument, 0, 'q'},
                                                {"help", no_argument, 0, 'h'},
                                                {0, 0, 0, 0}};
@@ -226,6 +231,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_TTF:
             j->o.ttf = optarg;
+            break;
+        case OPT_DATA:
+            j->data = optarg;
             break;
         case OPT_FORCE:
             j->o.force = true;
@@ -437,7 +445,7 @@ static void say_written(const char *output, int files, int papers)
 static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
                    pn_err *err)
 {
-    tmpl *t = tmpl_open(j->name, err);
+    tmpl *t = tmpl_open_data(j->name, j->data, err);
     if (!t) return -1;
     int rc = 0;
     for (guint i = 0; i < j->sets->len && !rc; i++)

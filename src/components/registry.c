@@ -4,7 +4,8 @@
 extern const comp_type comp_text, comp_line, comp_rect, comp_circle, comp_slot, comp_grid,
     comp_table, comp_ring_board, comp_c36_scorebox, comp_tic_board, comp_tic_goals,
     comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape,
-    comp_cirplexed_board;
+    comp_cirplexed_board, comp_polygon, comp_star, comp_arc, comp_sector, comp_path,
+    comp_hex_grid;
 
 const comp_type *const comp_types[] = {
     &comp_text,
@@ -24,6 +25,12 @@ const comp_type *const comp_types[] = {
     &comp_tile_sheet,
     &comp_shape,
     &comp_cirplexed_board,
+    &comp_polygon,
+    &comp_star,
+    &comp_arc,
+    &comp_sector,
+    &comp_path,
+    &comp_hex_grid,
     NULL,
 };
 
@@ -48,6 +55,8 @@ static const comp_type *const same_every_page[] = {
     &comp_text,         &comp_line,           &comp_rect,       &comp_circle,       &comp_slot,
     &comp_grid,         &comp_table,          &comp_ring_board, &comp_c36_scorebox, &comp_tic_goals,
     &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,
+    &comp_polygon,      &comp_star,           &comp_arc,        &comp_sector,       &comp_path,
+    &comp_hex_grid,
 };
 
 bool comp_same_every_page(const comp_type *t)

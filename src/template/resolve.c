@@ -46,6 +46,15 @@ static bool var_find(const env *e, const char *name, long *v)
     return false;
 }
 
+/* The value of a merge data column in the current row, or NULL. */
+static const char *column(const env *e, const char *name)
+{
+    const tmpl_data *d = e->t->data;
+    int c = d ? tmpl_data_col(d, name) : -1;
+    if (c < 0 || e->t->row < 0 || e->t->row >= (int)d->rows->len) return NULL;
+    return ((char **)g_ptr_array_index(d->rows, e->t->row))[c];
+}
+
 /* A parameter's value as an expression value. */
 static int param_value(const tmpl_param *p, expr_val *out, char *why, size_t whylen)
 {
@@ -89,6 +98,12 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
         out->num = (double)v;
         return 0;
     }
+    const char *col = column(e, name);
+    if (col) {
+        out->kind = EXPR_STR;
+        out->str = g_strdup(col);
+        return 0;
+    }
     tmpl_param *p = tmpl_param_find(e->t, name);
     if (p) return param_value(p, out, why, whylen);
     snprintf(why, whylen, "unknown parameter '%s'", name);
@@ -122,6 +137,10 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
     for (int k = 0; k < e->nvars; k++)
         g_string_append_printf(where, "%s%s = %ld", k ? ", " : " (where ", e->var[k], e->val[k]);
     if (e->nvars) g_string_append_c(where, ')');
+    const tmpl_data *d = e->t->data;
+    if (d && e->t->row >= 0 && e->t->row < (int)d->lines->len)
+        g_string_append_printf(where, " (data row %d, %s line %d)", e->t->row + 1, d->file,
+                               g_array_index(d->lines, int, e->t->row));
     int line, col;
     place(n, off, &line, &col);
     pn_err_at(err, e->t->file, line, col, "%s%s", text, where->str);
@@ -135,6 +154,8 @@ static char *name_text(const env *e, const char *name)
 {
     long v;
     if (var_find(e, name, &v)) return g_strdup_printf("%ld", v);
+    const char *col = column(e, name);
+    if (col) return g_strdup(col);
     tmpl_param *p = tmpl_param_find(e->t, name);
     return p ? pv_format(&p->value) : NULL;
 }
@@ -149,7 +170,8 @@ static bool plain_name(const char *s, size_t n)
 
 /* Replaces every "${...}" in s: a plain name by its value, anything else by
  * the value of the expression. */
-static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_err *err)
+static int interpolate(env *e, struct fy_node *n, const char *s, bool escape, char **out,
+                       pn_err *err)
 {
     GString *r = g_string_new(NULL);
     const char *p = s;
@@ -180,6 +202,11 @@ static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_
                 v = expr_format(&x);
             expr_val_clear(&x);
         }
+        if (v && escape) {
+            char *x = g_markup_escape_text(v, -1);
+            g_free(v);
+            v = x;
+        }
         if (v) g_string_append(r, v);
         g_free(v);
         if (!rc && r->len > RESOLVE_MAX_TEXT)
@@ -196,17 +223,23 @@ static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_
 }
 
 /* The text a scalar stands for: "$name" gives the variable's or parameter's
- * value, "${...}" inside it is replaced. */
-static int scalar_text(env *e, struct fy_node *n, char **out, pn_err *err)
+ * value, "${...}" inside it is replaced. escape: the scalar is pango markup,
+ * and values put into it are escaped (a player's name "<b>" stays text). */
+static int scalar_text(env *e, struct fy_node *n, bool escape, char **out, pn_err *err)
 {
     const char *s = pn_yml_scalar(n);
     if (!s) return err_in(e, n, 0, err, "expected a single value");
     if (s[0] == '$' && s[1] != '{') {
         *out = name_text(e, s + 1);
         if (!*out) return err_in(e, n, 0, err, "unknown parameter '%s'", s + 1);
+        if (escape) {
+            char *x = g_markup_escape_text(*out, -1);
+            g_free(*out);
+            *out = x;
+        }
         return 0;
     }
-    if (strstr(s, "${")) return interpolate(e, n, s, out, err);
+    if (strstr(s, "${")) return interpolate(e, n, s, escape, out, err);
     *out = g_strdup(s);
     return 0;
 }
@@ -223,7 +256,7 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
         int rc = 0;
         for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));) {
             char *v;
-            if ((rc = scalar_text(e, c, &v, err))) break;
+            if ((rc = scalar_text(e, c, false, &v, err))) break;
             g_ptr_array_add(items, v);
         }
         if (!rc && pv_parse_list(spec, (const char *const *)items->pdata, items->len, t->pool, out,
@@ -234,7 +267,8 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
     }
     char *text;
     if (n) {
-        if (scalar_text(e, n, &text, err)) return -1;
+        bool markup = spec->type == PV_STRING && !strcmp(spec->name, "markup");
+        if (scalar_text(e, n, markup, &text, err)) return -1;
     } else {
         text = g_strdup(spec->def);
     }
@@ -306,7 +340,7 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
     char *var, why[512], *text = NULL;
     long from, to, dummy;
     size_t pos;
-    if (strstr(s, "${") && interpolate(e, fn, s, &text, err)) return -1;
+    if (strstr(s, "${") && interpolate(e, fn, s, false, &text, err)) return -1;
     int rc = expr_range(text ? text : s, strlen(text ? text : s), lookup, e, &var, &from, &to, &pos,
                         why, sizeof why);
     g_free(text);
@@ -315,6 +349,8 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
         if (!strcmp(var, *r)) rc = err_in(e, fn, 0, err, "for: '%s' cannot be a name", var);
     if (!rc && tmpl_param_find(e->t, var))
         rc = err_in(e, fn, 0, err, "for: '%s' is a parameter; choose another name", var);
+    if (!rc && e->t->data && tmpl_data_col(e->t->data, var) >= 0)
+        rc = err_in(e, fn, 0, err, "for: '%s' is a data column; choose another name", var);
     if (!rc && var_find(e, var, &dummy))
         rc = err_in(e, fn, 0, err, "for: '%s' is already the variable of a repeat around", var);
     if (!rc && to >= from && to - from >= TMPL_MAX_REPEAT)
