@@ -165,6 +165,13 @@ static int apply_sets(tmpl *t, GPtrArray *names, GPtrArray *values, serve_fault 
         g_free(a);
         if (rc) {
             f->field = name;
+            if (!strncmp(f->err.msg, "setting ", 8)) {
+                /* the command line's wording: the option that was given */
+                char *rest = g_strdup(f->err.msg + 8);
+                g_strlcpy(f->err.msg, "--set ", sizeof f->err.msg);
+                g_strlcat(f->err.msg, rest, sizeof f->err.msg);
+                g_free(rest);
+            }
             return -1;
         }
     }
@@ -196,7 +203,8 @@ static int do_render(const serve_render_req *r, GBytes **out, const char **ctype
                      .nup = r->nup,
                      .mono = r->mono,
                      .bleed = r->bleed,
-                     .epoch = cli_epoch()};
+                     .epoch = cli_epoch(),
+                     .measure = cli_measurer(NULL)};
     if (!rc && strcmp(r->format, "pdf")) {
         /* an SVG or PNG file holds one page */
         int nup = o.nup > 1 ? o.nup : 1;
@@ -235,7 +243,8 @@ static int do_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
                      .seed = r->seed,
                      .nup = 1,
                      .mono = r->mono,
-                     .epoch = cli_epoch()};
+                     .epoch = cli_epoch(),
+                     .measure = cli_measurer(NULL)};
     scene *s = rc ? NULL : render_sheet(t, &o, 0, &f->err);
     if (s) {
         GString *j = g_string_new(NULL);
@@ -293,9 +302,16 @@ static void rename_in_message(pn_err *err, const char *path, const char *name)
     g_free(rest);
 }
 
-/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf. */
-static const char *set_field(const pn_err *err, char *buf, size_t n)
+/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf; a
+ * library "setting NAME=VALUE: ..." message is turned into the CLI's words. */
+static const char *set_field(pn_err *err, char *buf, size_t n)
 {
+    if (!strncmp(err->msg, "setting ", 8)) {
+        char *rest = g_strdup(err->msg + 8);
+        g_strlcpy(err->msg, "--set ", sizeof err->msg);
+        g_strlcat(err->msg, rest, sizeof err->msg);
+        g_free(rest);
+    }
     if (strncmp(err->msg, "--set ", 6)) return NULL;
     const char *eq = strchr(err->msg + 6, '=');
     if (!eq || (size_t)(eq - err->msg - 6) >= n) return NULL;
@@ -374,7 +390,8 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
                          .dpi = r->dpi > 0 ? r->dpi : 150,
                          .seed = 1,
                          .nup = 1,
-                         .epoch = cli_epoch()};
+                         .epoch = cli_epoch(),
+                         .measure = cli_measurer(NULL)};
         int pages = score_run_pages(run);
         if (strcmp(r->format, "pdf") && pages > 1) {
             f->field = "format";
