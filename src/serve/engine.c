@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "render/render.h"
-#include "scoring/report.h"
+#include "util/json.h"
 #include "scoring/scoring.h"
 #include "scoring/tic_position.h"
 #include "games/cirnum.h"
@@ -257,7 +257,7 @@ static int do_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
             const scene_slot *sl = &it->u.slot;
             g_string_append(j, first ? "{\"id\":" : ",{\"id\":");
             first = false;
-            report_json_string(j, sl->id);
+            pn_json_string(j, sl->id);
             g_string_append_printf(j, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"round\":%s}",
                                    sl->x, sl->y, sl->w, sl->h,
                                    sl->shape == SLOT_ROUND ? "true" : "false");
@@ -509,7 +509,7 @@ static void cirnum_cards(GString *o, const cirnum_card *hand, int n, unsigned ma
     for (int i = 0; i < n; i++) {
         if (!(mask >> i & 1)) continue;
         if (!first) g_string_append_c(o, ',');
-        report_json_string(o, hand[i].rank);
+        pn_json_string(o, hand[i].rank);
         first = false;
     }
 }
