@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
+#include "backend/imgcache.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
 #include "util/outfile.h"
@@ -35,6 +36,7 @@ typedef struct cairo_be {
     double shared_w, shared_h; /* its size, mm */
     bool recording;            /* cr draws into shared */
     PangoContext *pctx;
+    pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
     double scale; /* device units per mm */
 } cairo_be;
@@ -67,8 +69,10 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->dpi = o->dpi > 0 ? o->dpi : 150;
     b->outs = g_ptr_array_new();
+    b->images = pn_imgcache_new();
     PangoFontMap *map = pn_fonts_map(err);
     if (!map) {
+        pn_imgcache_free(b->images);
         g_ptr_array_free(b->outs, TRUE);
         g_free(b->path);
         g_free(b);
@@ -79,6 +83,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     if (b->fmt == FMT_PDF) {
         b->cur = pn_outfile_open(b->path, err);
         if (!b->cur) {
+            pn_imgcache_free(b->images);
             g_object_unref(b->pctx);
             g_ptr_array_free(b->outs, TRUE);
             g_free(b->path);
@@ -255,6 +260,24 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
     return 0;
 }
 
+static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
+{
+    cairo_be *b = vb;
+    cairo_surface_t *src = pn_imgcache_surface(b->images, im, err);
+    if (!src) return -1;
+    cairo_t *cr = b->cr;
+    cairo_save(cr);
+    cairo_rectangle(cr, im->cx, im->cy, im->cw, im->ch);
+    cairo_clip(cr);
+    cairo_translate(cr, im->x, im->y);
+    cairo_scale(cr, im->w / im->iw, im->h / im->ih);
+    cairo_set_source_surface(cr, src, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    return 0;
+}
+
 static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
@@ -308,6 +331,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         cairo_surface_destroy(b->surf);
     }
     if (b->shared) cairo_surface_destroy(b->shared);
+    pn_imgcache_free(b->images);
     if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
     } else {
@@ -343,6 +367,7 @@ const pn_backend pn_backend_cairo = {
     .begin_page = cairo_begin_page,
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
+    .draw_image = cairo_draw_image,
     .end_page = cairo_end_page,
     .begin_shared = cairo_begin_shared,
     .repeat_page = cairo_repeat_page,

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
+#include "backend/imgcache.h"
 #include "scene/measure.h"
 #include "util/outfile.h"
 
@@ -78,6 +79,11 @@ typedef struct haru_be {
     HPDF_Dict shared; /* NULL until a page is shared */
     double shared_w, shared_h;
     GPtrArray *shared_fonts, *shared_gstates;
+    /* Images: each loaded once (a PNG by path, an SVG by path and raster
+     * size) and listed by the pages that draw them, like fonts. */
+    pn_imgcache *imgcache;
+    GHashTable *images; /* key -> HPDF_Image */
+    GPtrArray *page_images, *shared_images;
 } haru_be;
 
 /* Adds p to a if it is not there yet. */
@@ -122,6 +128,10 @@ static void haru_free(haru_be *b)
         if (a) g_ptr_array_free(a, TRUE);
     }
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
+    if (b->images) g_hash_table_destroy(b->images);
+    if (b->page_images) g_ptr_array_free(b->page_images, TRUE);
+    if (b->shared_images) g_ptr_array_free(b->shared_images, TRUE);
+    pn_imgcache_free(b->imgcache);
     g_free(b->path);
     g_free(b->ttf_path);
     g_free(b);
@@ -204,6 +214,10 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->page_gstates = g_ptr_array_new();
     b->shared_fonts = g_ptr_array_new();
     b->shared_gstates = g_ptr_array_new();
+    b->imgcache = pn_imgcache_new();
+    b->images = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    b->page_images = g_ptr_array_new();
+    b->shared_images = g_ptr_array_new();
     b->pdf = HPDF_New(haru_on_error, b);
     if (!b->pdf) {
         pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
@@ -284,6 +298,7 @@ static int start_page(haru_be *b, double w, double h, bool share, bool repeat, p
     if (repeat) return haru_check(b, "to add a page", err);
     g_ptr_array_set_size(b->page_fonts, 0);
     g_ptr_array_set_size(b->page_gstates, 0);
+    g_ptr_array_set_size(b->page_images, 0);
     b->sharing = share;
     if (share) {
         /* Everything from the scale on goes into the stream repeats list. */
@@ -636,6 +651,77 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
+/* The libharu image for im: a PNG loaded from its file, an SVG rasterised at
+ * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
+static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
+{
+    int wp = 0, hp = 0;
+    char *key;
+    if (im->kind == SCENE_IMAGE_PNG) {
+        key = g_strdup(im->path);
+    } else {
+        double k = SCENE_IMAGE_RASTER_DPI / 25.4;
+        double fw = fmax(1, im->w * k), fh = fmax(1, im->h * k);
+        double over = sqrt(fw * fh / SCENE_IMAGE_MAX_PIXELS);
+        if (over > 1) fw /= over, fh /= over;
+        if (fw > SCENE_IMAGE_MAX_SIDE) fh *= SCENE_IMAGE_MAX_SIDE / fw, fw = SCENE_IMAGE_MAX_SIDE;
+        if (fh > SCENE_IMAGE_MAX_SIDE) fw *= SCENE_IMAGE_MAX_SIDE / fh, fh = SCENE_IMAGE_MAX_SIDE;
+        wp = (int)fmax(1, lround(fw));
+        hp = (int)fmax(1, lround(fh));
+        key = g_strdup_printf("%s@%dx%d", im->path, wp, hp);
+    }
+    HPDF_Image img = g_hash_table_lookup(b->images, key);
+    if (img) {
+        g_free(key);
+        return img;
+    }
+    if (im->kind == SCENE_IMAGE_PNG) {
+        scene_image_info info;
+        if (scene_image_probe(im->path, &info, err) ||
+            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
+            g_free(key);
+            return NULL;
+        }
+        img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
+    } else {
+        GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
+        if (!png) {
+            g_free(key);
+            return NULL;
+        }
+        img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
+        g_byte_array_unref(png);
+    }
+    if (!img) {
+        if (!haru_check(b, "to load an image", err))
+            pn_err_set(err, PN_EIO, "%s: libharu could not load the image", im->path);
+        g_free(key);
+        return NULL;
+    }
+    g_hash_table_insert(b->images, key, img);
+    return img;
+}
+
+static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
+{
+    haru_be *b = vb;
+    HPDF_Image img = load_image(b, im, err);
+    if (!img) return -1;
+    end_text(b);
+    haru_state saved = b->st;
+    HPDF_Page_GSave(b->page);
+    HPDF_Page_Rectangle(b->page, px(b, im->cx), py(b, im->cy + im->ch), plen(b, im->cw),
+                        plen(b, im->ch));
+    HPDF_Page_Clip(b->page);
+    HPDF_Page_EndPath(b->page);
+    note_use(b->page_images, img);
+    HPDF_Page_DrawImage(b->page, img, px(b, im->x), py(b, im->y + im->h), plen(b, im->w),
+                        plen(b, im->h));
+    HPDF_Page_GRestore(b->page);
+    b->st = saved;
+    return haru_check(b, "to draw an image", err);
+}
+
 /* Crop marks: at each trim corner, two short lines in the bleed along the trim
  * edges, stopping HARU_MARK_GAP short of the trim; each its own stroke. */
 static void crop_marks(haru_be *b)
@@ -671,6 +757,9 @@ static int haru_end_page(void *vb, pn_err *err)
         b->shared_gstates = b->page_gstates;
         b->page_fonts = f;
         b->page_gstates = g;
+        GPtrArray *im = b->shared_images;
+        b->shared_images = b->page_images;
+        b->page_images = im;
         b->sharing = false;
     }
     b->page = NULL;
@@ -688,6 +777,8 @@ static int haru_repeat_page(void *vb, pn_err *err)
         HPDF_Page_GetLocalFontName(b->page, g_ptr_array_index(b->shared_fonts, i));
     for (guint i = 0; i < b->shared_gstates->len; i++)
         HPDF_Page_GetExtGStateName(b->page, g_ptr_array_index(b->shared_gstates, i));
+    for (guint i = 0; i < b->shared_images->len; i++)
+        HPDF_Page_GetXObjectName(b->page, g_ptr_array_index(b->shared_images, i));
     HPDF_Page_Insert_Shared_Content_Stream(b->page, b->shared);
     b->page = NULL;
     return haru_check(b, "to repeat a page", err);
@@ -784,6 +875,7 @@ const pn_backend pn_backend_haru = {
     .draw_path = haru_draw_path,
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,
+    .draw_image = haru_draw_image,
     .begin_shared = haru_begin_shared,
     .repeat_page = haru_repeat_page,
     .finish = haru_finish,

@@ -4,7 +4,7 @@
 extern const comp_type comp_text, comp_line, comp_rect, comp_circle, comp_slot, comp_grid,
     comp_table, comp_ring_board, comp_c36_scorebox, comp_tic_board, comp_tic_goals,
     comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape,
-    comp_cirplexed_board;
+    comp_cirplexed_board, comp_image;
 
 const comp_type *const comp_types[] = {
     &comp_text,
@@ -24,6 +24,7 @@ const comp_type *const comp_types[] = {
     &comp_tile_sheet,
     &comp_shape,
     &comp_cirplexed_board,
+    &comp_image,
     NULL,
 };
 
@@ -47,7 +48,7 @@ comp_sheets_fn comp_sheets_of(const comp_type *t)
 static const comp_type *const same_every_page[] = {
     &comp_text,         &comp_line,           &comp_rect,       &comp_circle,       &comp_slot,
     &comp_grid,         &comp_table,          &comp_ring_board, &comp_c36_scorebox, &comp_tic_goals,
-    &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,
+    &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,        &comp_image,
 };
 
 bool comp_same_every_page(const comp_type *t)

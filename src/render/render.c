@@ -5,11 +5,17 @@
 #include <math.h>
 #include <string.h>
 #include "backend/backend.h"
+#include "render/cards.h"
 #include "render/paper.h"
 #include "scene/measure.h"
 
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
 {
+    if (o->card_w > 0) { /* a card of a card grid: its size as given */
+        *w = o->card_w;
+        *h = o->card_h;
+        return 0;
+    }
     if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
     bool landscape = o->landscape < 0 ? t->landscape : o->landscape == 1;
     if (landscape != (*w > *h)) {
@@ -207,6 +213,10 @@ static bool fits_paper(const tmpl *t, const scene *s)
                 double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
                 if (x < m || x > w - m || y < m || y > bottom) return false;
             }
+        } else if (it->kind == SCENE_IMAGE) {
+            const scene_image *im = &it->u.image;
+            if (im->cx < m || im->cx + im->cw > w - m || im->cy < m || im->cy + im->ch > bottom)
+                return false;
         }
     }
     return true;
@@ -343,8 +353,9 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
 /* Paper p (0-based) of the document: one sheet, or nup sheets imposed. */
 static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int nup, pn_err *err)
 {
-    return nup == 1 ? render_sheet(t, o, p, err)
-                    : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+    scene *s = nup == 1 ? render_sheet(t, o, p, err)
+                        : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+    return s ? render_adjust(o, s, err) : NULL;
 }
 
 /* The document's work so far, against RENDER_MAX_DOC_ITEMS: a page drawn in
@@ -453,6 +464,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           "--ttf is for --backend haru (the %s backend draws every character with "
                           "its own fonts)",
                           be->id);
+    if (o->grid_cols > 0) return render_cards(t, o, be, err);
     int pages = render_page_total(t, o, err);
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;

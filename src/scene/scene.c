@@ -260,6 +260,18 @@ int scene_slot_add(scene *s, const char *id, double x, double y, double w, doubl
     return 0;
 }
 
+int scene_image_add(scene *s, const scene_image *im, pn_err *err)
+{
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
+    scene_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = SCENE_IMAGE;
+    it.u.image = *im;
+    it.u.image.path = g_string_chunk_insert_const(s->strings, im->path);
+    g_array_append_val(s->items, it);
+    return 0;
+}
+
 const scene_slot *scene_slot_find(const scene *s, const char *id)
 {
     gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
@@ -319,6 +331,13 @@ static bool slot_equal(const scene_slot *a, const scene_slot *b)
            a->shape == b->shape;
 }
 
+static bool image_equal(const scene_image *a, const scene_image *b)
+{
+    return !strcmp(a->path, b->path) && a->kind == b->kind && a->iw == b->iw && a->ih == b->ih &&
+           a->x == b->x && a->y == b->y && a->w == b->w && a->h == b->h && a->cx == b->cx &&
+           a->cy == b->cy && a->cw == b->cw && a->ch == b->ch;
+}
+
 bool scene_equal(const scene *a, const scene *b)
 {
     if (a->w != b->w || a->h != b->h || a->mono != b->mono || a->items->len != b->items->len ||
@@ -333,9 +352,10 @@ bool scene_equal(const scene *a, const scene *b)
     for (guint i = 0; i < a->items->len; i++) {
         const scene_item *x = scene_item_at(a, i), *y = scene_item_at(b, i);
         if (x->kind != y->kind) return false;
-        bool same = x->kind == SCENE_PATH   ? path_equal(&x->u.path, &y->u.path)
-                    : x->kind == SCENE_TEXT ? text_equal(&x->u.text, &y->u.text)
-                                            : slot_equal(&x->u.slot, &y->u.slot);
+        bool same = x->kind == SCENE_PATH    ? path_equal(&x->u.path, &y->u.path)
+                    : x->kind == SCENE_TEXT  ? text_equal(&x->u.text, &y->u.text)
+                    : x->kind == SCENE_IMAGE ? image_equal(&x->u.image, &y->u.image)
+                                             : slot_equal(&x->u.slot, &y->u.slot);
         if (!same) return false;
     }
     return true;
@@ -411,6 +431,17 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             g_array_append_val(dst->items, c);
             dst->texts++;
             dst->text_bytes += strlen(t->utf8);
+        } else if (it->kind == SCENE_IMAGE) {
+            scene_image im = it->u.image;
+            im.x = im.x * k + dx;
+            im.y = im.y * k + dy;
+            im.w *= k;
+            im.h *= k;
+            im.cx = im.cx * k + dx;
+            im.cy = im.cy * k + dy;
+            im.cw *= k;
+            im.ch *= k;
+            if (scene_image_add(dst, &im, err)) return -1;
         } else {
             const scene_slot *sl = &it->u.slot;
             char *id = g_strconcat(prefix, sl->id, NULL);
