@@ -4,7 +4,7 @@
 . "$2/tests/lib.sh"
 
 TEMPLATES=$("$PNPKIT" list --names)
-expect_eq "$(echo "$TEMPLATES" | grep -c .)" 7 "seven built-in templates"
+expect_eq "$(echo "$TEMPLATES" | grep -c .)" 8 "eight built-in templates"
 
 # "W x H" in points of page N of a PDF.
 page_size() {

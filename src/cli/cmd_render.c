@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "cli/warnings.h"
 #include "render/cards.h"
 #include "render/render.h"
 #include "template/value.h"
@@ -541,8 +542,14 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         o.format = j->format;
         o.progress = cli_progress_update;
         o.progress_user = bar;
+        cli_warnings *w = cli_warnings_new(t->file);
+        o.warn = cli_warnings_collect;
+        o.warn_user = w;
+        o.warn_sheet = cli_warnings_sheet(w);
         rc = render_template(t, &o, err);
         cli_progress_free(bar);
+        if (!rc) cli_warnings_print(w, stderr);
+        cli_warnings_free(w);
         if (!rc)
             g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
     }

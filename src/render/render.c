@@ -7,6 +7,7 @@
 #include "backend/backend.h"
 #include "render/cards.h"
 #include "render/paper.h"
+#include "render/preflight.h"
 #include "scene/measure.h"
 
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
@@ -44,10 +45,11 @@ static unsigned long base_seed(const tmpl *t, const render_opts *o)
 static int content_box(const tmpl *t, const render_opts *o, double w, double h, comp_ctx *ctx,
                        pn_err *err)
 {
-    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
+    /* A card (preflight.h) is cut out of a grid: its margin is its own. */
+    double edge = preflight_border(w, h);
+    double m = t->margin < edge ? edge : t->margin;
     double bottom = m;
-    if (t->seeded && bottom < PAPER_UNPRINTABLE_MM + FOOTER_MM)
-        bottom = PAPER_UNPRINTABLE_MM + FOOTER_MM;
+    if (t->seeded && bottom < edge + FOOTER_MM) bottom = edge + FOOTER_MM;
     if (2 * m >= w || m + bottom >= h)
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
     *ctx = (comp_ctx){.x = m,
@@ -175,6 +177,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         ctx.line = c->line;
         ctx.col = c->col;
         comp_args a = args_of(c);
+        scene_mark(s, c->line, c->col);
         int rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))
@@ -184,6 +187,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
             return NULL;
         }
     }
+    scene_mark(s, 0, 0); /* what follows (background, footer) is no component's */
     return s;
 }
 
@@ -277,6 +281,10 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
         pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
         scene_free(s);
         return NULL;
+    }
+    if (o->warn) {
+        if (o->warn_sheet) *o->warn_sheet = page + 1;
+        scene_lint(s, preflight_border(pw, ph), LINT_CHEAP, o->warn, o->warn_user, NULL);
     }
     if (o->hook && o->hook(o->hook_user, page, s, err)) {
         scene_free(s);

@@ -55,6 +55,11 @@ typedef struct render_opts {
     /* Printer correction, on every paper: sizes times scale about the
      * paper's centre (0: none), then moved by the offset (mm). */
     double scale, offset_x, offset_y;
+    /* When set, every sheet laid out gets lint's cheap checks (scene/lint.h:
+     * bounds, small text, thin lines); findings go here. */
+    void (*warn)(void *user, int line, int col, const char *kind, const char *msg);
+    void *warn_user;
+    int *warn_sheet; /* set to each sheet's number (1-based) before its checks */
 } render_opts;
 
 /* Renders t (resolved) to o->output. Nothing is left behind on failure. */

@@ -156,6 +156,12 @@ const scene_slot *scene_slot_find(const scene *s, const char *id);
  * anything had to be dropped. */
 int scene_check(const scene *s, pn_err *err);
 
+/* Where the items added from now on come from (a template's line and
+ * column; 0 0: nowhere in particular), and where item i came from. Appended
+ * items keep their origin. Used to place lint's warnings. */
+void scene_mark(scene *s, int line, int col);
+void scene_origin(const scene *s, size_t i, int *line, int *col);
+
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
 size_t scene_count(const scene *s);
 const scene_item *scene_item_at(const scene *s, size_t i);
