@@ -4,7 +4,7 @@
  * well-formed; whenever the direct parser accepts a document, the libfyaml
  * loader reads the very same sheet; and the score adds up. */
 #include "fuzz/fuzz_util.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 
 static bool same_input(const c36_input *a, const c36_input *b)
 {
@@ -57,11 +57,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_strfreev(vs);
     FILE *in = fuzz_stdin_push(data, size);
     pn_err err = {0};
-    sheet_reader *r = sheet_reader_open("-", &err);
-    sheet_doc d;
+    yml_docs *r = yml_docs_open("-", &err);
+    yml_doc d;
     int rc;
     c36_input *a = g_new0(c36_input, 1), *b = g_new0(c36_input, 1);
-    while ((rc = sheet_reader_next(r, &d, &err)) == 1) {
+    while ((rc = yml_docs_next(r, &d, &err)) == 1) {
         if (c36_load_fast(&d, &v, a) == 1) {
             pn_err slow = {0};
             if (c36_load_slow(&d, &v, b, &slow) || !same_input(a, b)) {
@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc < 0) fuzz_check_err(&err, "<stdin>:");
     g_free(a);
     g_free(b);
-    sheet_reader_close(r);
+    yml_docs_close(r);
     fuzz_stdin_pop(in);
     g_free(text);
     return 0;

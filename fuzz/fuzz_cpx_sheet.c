@@ -3,7 +3,7 @@
  * and ranking. Checks: errors are well-formed; ranks run from 1 and a player
  * ranked after another never has a better score. */
 #include "fuzz/fuzz_util.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 
 static bool better(const cpx_points *a, const cpx_points *b)
 {
@@ -30,10 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FILE *in = fuzz_stdin_push(data, size);
     pn_err err = {0};
-    sheet_reader *r = sheet_reader_open("-", &err);
-    sheet_doc d;
+    yml_docs *r = yml_docs_open("-", &err);
+    yml_doc d;
     int rc;
-    while ((rc = sheet_reader_next(r, &d, &err)) == 1) {
+    while ((rc = yml_docs_next(r, &d, &err)) == 1) {
         cpx_input board = {0};
         if (cpx_load(&d, &board, &err)) {
             fuzz_check_err(&err, "<stdin>:");
@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cpx_input_clear(&board);
     }
     if (rc < 0) fuzz_check_err(&err, "<stdin>:");
-    sheet_reader_close(r);
+    yml_docs_close(r);
     fuzz_stdin_pop(in);
     return 0;
 }

@@ -3,7 +3,7 @@
  * go below zero and follow the penalty rule; the next game's first player is
  * one of the two. */
 #include "fuzz/fuzz_util.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 
 static void check_set(const dc_input *in, const dc_game_score *sc)
 {
@@ -29,12 +29,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FILE *in = fuzz_stdin_push(data, size);
     pn_err err = {0};
-    sheet_reader *r = sheet_reader_open("-", &err);
-    sheet_doc d;
+    yml_docs *r = yml_docs_open("-", &err);
+    yml_doc d;
     int rc;
     dc_input *set = g_new0(dc_input, 1);
     dc_game_score *sc = g_new0(dc_game_score, DC_MAX_GAMES);
-    while ((rc = sheet_reader_next(r, &d, &err)) == 1) {
+    while ((rc = yml_docs_next(r, &d, &err)) == 1) {
         if (dc_load(&d, set, &err)) {
             fuzz_check_err(&err, "<stdin>:");
             break;
@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc < 0) fuzz_check_err(&err, "<stdin>:");
     g_free(sc);
     g_free(set);
-    sheet_reader_close(r);
+    yml_docs_close(r);
     fuzz_stdin_pop(in);
     return 0;
 }

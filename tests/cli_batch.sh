@@ -59,9 +59,9 @@ expect_stderr "^bad.list:1:1: one template per line$" "message"
 printf 'circle36 "open\n' > bad.list
 expect_status 1 "open quote" -- "$PNPKIT" render -l bad.list -d never
 expect_stderr "^bad.list:1:1: " "message"
-printf 'circle36 -o -\n' > bad.list
-expect_status 1 "no format for stdout" -- "$PNPKIT" render -l bad.list -d never
-expect_stderr "^bad.list:1:1: -o - needs --format$" "message"
+printf 'circle36 -o x.txt\n' > bad.list
+expect_status 1 "no format for the output" -- "$PNPKIT" render -l bad.list -d never
+expect_stderr "^bad.list:1:1: x.txt: cannot tell the format; use .pdf, .svg, .png or --format$" "message"
 expect_status 3 "missing list" -- "$PNPKIT" render -l nosuch.list
 expect_no_file never "nothing written"
 # A render that fails names its line; the rest still run.

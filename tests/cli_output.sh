@@ -36,6 +36,10 @@ expect_stderr "^/dev/full: write failed: No space left on device$" "/dev/full me
 [ -c /dev/full ] && ok || bad "/dev/full is no longer a device"
 expect_status 0 "/dev/null" -- "$PNPKIT" render dicrono -o /dev/null --format png --dpi 20
 [ -c /dev/null ] && ok || bad "/dev/null is no longer a device"
+# A device has no extension to tell the format: PDF, the default.
+expect_status 0 "/dev/null without --format" -- "$PNPKIT" render dicrono -o /dev/null
+expect_status 3 "/dev/full without --format" -- "$PNPKIT" render dicrono -o /dev/full
+expect_stderr "^/dev/full: write failed: No space left on device$" "/dev/full without --format: message"
 
 # Killed while writing: wait for the temporary file to appear, then SIGTERM.
 big="$T/big.yaml"

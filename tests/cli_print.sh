@@ -100,7 +100,7 @@ expect_eq "$(png_size "$T/d.png")" "351x248" "A4 landscape at 30 dpi"
 expect_status 0 "png pages" -- "$PNPKIT" render thinking-in-circles --pages 3 --dpi 20 -o "$T/pp.png"
 expect_eq "$(ls "$T"/pp*.png | wc -l)" 3 "one PNG per page"
 expect_status 0 "svg pages" -- "$PNPKIT" render cirplexed-tiles -o "$T/t.svg"
-[ -f "$T/t.svg" ] && [ -f "$T/t-2.svg" ] && ok || bad "tile sheets as SVG: t.svg and t-2.svg"
+[ -f "$T/t-1.svg" ] && [ -f "$T/t-2.svg" ] && ok || bad "tile sheets as SVG: t-1.svg and t-2.svg"
 
 # Same seed, same bytes; --seed N and --set seed=N agree; another seed differs.
 "$PNPKIT" render thinking-in-circles --seed 9 -o "$T/s1.pdf"

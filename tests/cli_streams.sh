@@ -1,5 +1,5 @@
 # cli_streams.sh: standard output and input: -o - gives the same bytes as a
-# file for every format and backend, needs --format, takes one page of SVG or
+# file for every format and backend, is a PDF without --format, takes one page of SVG or
 # PNG, never binary to a terminal; render lists and score sheets from standard
 # input (pnpkit score circle36 - --json < sheets.yaml | jq).
 . "$(dirname "$0")/lib.sh"
@@ -21,8 +21,9 @@ grep -q "^Pages: *5$" info && ok || bad "five pages through the pipe"
 "$PNPKIT" render circle36 -o - --format scene | grep -q "^page 210.00 297.00$" && ok || bad "scene to stdout"
 
 # Usage errors, with nothing on standard output.
-expect_status 2 "-o - without --format" -- "$PNPKIT" render circle36 -o -
-expect_stderr "-o - needs --format" "message"
+# -o - without --format is a PDF, as everywhere else.
+"$PNPKIT" render circle36 -o - > default.pdf 2> err && ok || bad "-o - without --format: $(cat err)"
+cmp -s default.pdf stdout.pdf && ok || bad "-o - without --format is not the PDF of --format pdf"
 expect_status 2 "two PNG pages to stdout" -- "$PNPKIT" render circle36 --pages 2 -o - --format png
 expect_stderr "a PNG file holds one page, so standard output can take only one of 2" "message"
 [ -s "$T/out" ] && bad "stdout written before the error" || ok

@@ -12,20 +12,19 @@
 #include "games/c36.h"
 #include "render/render.h"
 #include "scene/fill.h"
-#include "sheets/fill_sheet.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 #include "util/fonts.h"
 
 static const c36_variant deflt = {3, 8, 36};
 
-static sheet_doc doc_of(const char *text)
+static yml_doc doc_of(const char *text)
 {
-    return (sheet_doc){.text = text, .len = strlen(text), .line0 = 0, .file = "t.yaml"};
+    return (yml_doc){.text = text, .len = strlen(text), .line0 = 0, .file = "t.yaml"};
 }
 
 static void load_ok(const char *text, const c36_variant *v, c36_input *in)
 {
-    sheet_doc d = doc_of(text);
+    yml_doc d = doc_of(text);
     pn_err err = {0};
     if (c36_load(&d, v, in, &err)) fail_msg("%s", err.msg);
 }
@@ -34,7 +33,7 @@ static const char *load_error(const char *text)
 {
     static pn_err err;
     static c36_input in;
-    sheet_doc d = doc_of(text);
+    yml_doc d = doc_of(text);
     pn_err_clear(&err);
     if (!c36_load(&d, &deflt, &in, &err)) fail_msg("accepted: %s", text);
     assert_int_equal(err.status, PN_EINPUT);
@@ -357,21 +356,21 @@ static void test_stream_lines_count_from_the_start(void **state)
                        "blue: [4, 5, 4, 5, 5, 4, 5]\n";
     assert_true(g_file_set_contents(path, text, -1, NULL));
     pn_err err = {0};
-    sheet_reader *r = sheet_reader_open(path, &err);
+    yml_docs *r = yml_docs_open(path, &err);
     assert_non_null(r);
-    sheet_doc d;
+    yml_doc d;
     c36_input in;
-    assert_int_equal(sheet_reader_next(r, &d, &err), 1);
+    assert_int_equal(yml_docs_next(r, &d, &err), 1);
     assert_int_equal(d.line0, 0);
     assert_int_equal(c36_load(&d, &deflt, &in, &err), 0);
-    assert_int_equal(sheet_reader_next(r, &d, &err), 1);
+    assert_int_equal(yml_docs_next(r, &d, &err), 1);
     assert_int_equal(d.line0, 7);
     assert_int_equal(d.index, 1);
     assert_int_equal(c36_load(&d, &deflt, &in, &err), -1);
     char *want = g_strdup_printf("%s:10:7: blue has 7 numbers; a ring has 8 spaces", path);
     assert_string_equal(err.msg, want);
-    assert_int_equal(sheet_reader_next(r, &d, &err), 0);
-    sheet_reader_close(r);
+    assert_int_equal(yml_docs_next(r, &d, &err), 0);
+    yml_docs_close(r);
     g_free(want);
     remove(path);
     g_free(path);
@@ -459,7 +458,7 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
             int at = g_rand_int_range(g, 0, (gint32)s->len);
             g_string_insert(s, at, junk[g_rand_int_range(g, 0, G_N_ELEMENTS(junk))]);
         }
-        sheet_doc d = doc_of(s->str);
+        yml_doc d = doc_of(s->str);
         c36_input fast, slow;
         pn_err err = {0};
         if (c36_load_fast(&d, &deflt, &fast)) {
@@ -474,7 +473,7 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
     assert_int_equal(fast_taken, 1500);
     GString *r = perfect_with_rounds();
     c36_input in;
-    sheet_doc d = doc_of(r->str);
+    yml_doc d = doc_of(r->str);
     assert_int_equal(c36_load_fast(&d, &deflt, &in), 1);
     g_string_free(r, TRUE);
     g_rand_free(g);

@@ -11,8 +11,7 @@
 #include <string.h>
 #include "games/cirplexed.h"
 #include "render/render.h"
-#include "sheets/fill_sheet.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 #include "util/fonts.h"
 
 enum { RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE };
@@ -94,7 +93,7 @@ static const char *load_error(const char *text)
 {
     static pn_err err;
     cpx_input in;
-    sheet_doc d = {.text = text, .len = strlen(text), .file = "t.yaml"};
+    yml_doc d = {.text = text, .len = strlen(text), .file = "t.yaml"};
     pn_err_clear(&err);
     if (!cpx_load(&d, &in, &err)) fail_msg("accepted: %s", text);
     return err.msg;
@@ -142,7 +141,7 @@ static void test_board_errors(void **state)
                                names[t.c[0]], names[t.c[1]], names[t.c[2]], names[t.c[3]]);
     }
     /* All 90 make a legal (long) board; one more is too many. */
-    sheet_doc d = {.text = s->str, .len = s->len, .file = "t.yaml"};
+    yml_doc d = {.text = s->str, .len = s->len, .file = "t.yaml"};
     cpx_input in;
     pn_err err = {0};
     assert_int_equal(cpx_load(&d, &in, &err), 0);
@@ -161,7 +160,7 @@ static void test_load_and_rank(void **state)
          *text;
     gsize len;
     assert_true(g_file_get_contents(path, &text, &len, NULL));
-    sheet_doc d = {.text = text, .len = len, .file = "t.yaml"};
+    yml_doc d = {.text = text, .len = len, .file = "t.yaml"};
     cpx_input in;
     pn_err err = {0};
     assert_int_equal(cpx_load(&d, &in, &err), 0);

@@ -13,8 +13,7 @@
 #include "games/dicrono.h"
 #include "render/render.h"
 #include "scene/fill.h"
-#include "sheets/fill_sheet.h"
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 #include "util/fonts.h"
 
 /* A grid from rows of "X", "O" and "." separated by spaces (row 1 first). */
@@ -81,7 +80,7 @@ static dc_input *load_file(const char *name)
     char *path = g_build_filename(PNPKIT_SOURCE_DIR, "tests", "data", name, NULL), *text;
     gsize len;
     if (!g_file_get_contents(path, &text, &len, NULL)) fail_msg("cannot read %s", path);
-    sheet_doc d = {.text = text, .len = len, .file = "set.yaml"};
+    yml_doc d = {.text = text, .len = len, .file = "set.yaml"};
     dc_input *in = g_new0(dc_input, 1);
     pn_err err = {0};
     if (dc_load(&d, in, &err)) fail_msg("%s", err.msg);
@@ -190,7 +189,7 @@ static const char *load_error(const char *text)
 {
     static pn_err err;
     static dc_input in;
-    sheet_doc d = {.text = text, .len = strlen(text), .file = "t.yaml"};
+    yml_doc d = {.text = text, .len = strlen(text), .file = "t.yaml"};
     pn_err_clear(&err);
     if (!dc_load(&d, &in, &err)) fail_msg("accepted: %s", text);
     return err.msg;

@@ -7,6 +7,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "util/outfile.h"
 
 static int by_name(gconstpointer a, gconstpointer b)
@@ -120,12 +122,177 @@ static void test_commit_one_replaces(void **state)
     remove_dir(dir);
 }
 
+static void test_page_path(void **state)
+{
+    char *p;
+    assert_string_equal(p = pn_outfile_page_path("out/x.png", 1, 1), "out/x.png");
+    g_free(p);
+    assert_string_equal(p = pn_outfile_page_path("out/x.png", 1, 9), "out/x-1.png");
+    g_free(p);
+    assert_string_equal(p = pn_outfile_page_path("out/x.png", 3, 12), "out/x-03.png");
+    g_free(p);
+    assert_string_equal(p = pn_outfile_page_path("out/x.png", 100, 100), "out/x-100.png");
+    g_free(p);
+    assert_string_equal(p = pn_outfile_page_path("a.b/x", 2, 2), "a.b/x-2");
+    g_free(p);
+    assert_string_equal(p = pn_outfile_page_path(".png", 2, 2), ".png-2");
+    g_free(p);
+}
+
+static void touch(const char *dir, const char *name)
+{
+    char *p = g_build_filename(dir, name, NULL);
+    assert_true(g_file_set_contents(p, "x", 1, NULL));
+    g_free(p);
+}
+
+static char *joined(GPtrArray *a)
+{
+    GString *s = g_string_new(NULL);
+    for (guint i = 0; i < a->len; i++)
+        g_string_append_printf(s, "%s%s", i ? " " : "", (char *)g_ptr_array_index(a, i));
+    g_ptr_array_unref(a);
+    return g_string_free(s, FALSE);
+}
+
+static void test_stale_pages(void **state)
+{
+    char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
+    const char *names[] = {"p.png",    "p-1.png",  "p-2.png", "p-3.png", "p-01.png",
+                           "p-12.png", "p-13.png", "p-x.png", "p-.png",  "q-1.png",
+                           "p-1.svg",  "p-00.png", "pp-1.png"};
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+        touch(dir, names[i]);
+    char *path = g_build_filename(dir, "p.png", NULL);
+    char *s = joined(pn_outfile_stale_pages(path, 3));
+    char *want = g_strdup_printf("%s/p-00.png %s/p-01.png %s/p-12.png %s/p-13.png %s/p.png", dir,
+                                 dir, dir, dir, dir);
+    assert_string_equal(s, want);
+    g_free(s);
+    g_free(want);
+    s = joined(pn_outfile_stale_pages(path, 12));
+    want = g_strdup_printf("%s/p-00.png %s/p-1.png %s/p-13.png %s/p-2.png %s/p-3.png %s/p.png", dir,
+                           dir, dir, dir, dir, dir);
+    assert_string_equal(s, want);
+    g_free(s);
+    g_free(want);
+    /* One page: every numbered file is of another run, the path itself is ours. */
+    s = joined(pn_outfile_stale_pages(path, 1));
+    assert_null(strstr(s, "/p.png"));
+    assert_non_null(strstr(s, "/p-1.png"));
+    g_free(s);
+    /* A relative path is named as given. */
+    char *cwd = g_get_current_dir();
+    assert_int_equal(chdir(dir), 0);
+    s = joined(pn_outfile_stale_pages("q.png", 1));
+    assert_string_equal(s, "q-1.png");
+    g_free(s);
+    assert_int_equal(chdir(cwd), 0);
+    g_free(cwd);
+    g_free(path);
+    remove_dir(dir);
+}
+
+/* The temporary file of a 255-byte name fits in 255 bytes. */
+static void test_long_name(void **state)
+{
+    char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
+    char name[256];
+    memset(name, 'n', 251);
+    strcpy(name + 251, ".pdf");
+    pn_outfile *o = open_with(dir, name, "long");
+    assert_non_null(o->tmp);
+    char *base = g_path_get_basename(o->tmp);
+    assert_int_equal(strlen(base), 255);
+    assert_int_equal(base[0], '.');
+    g_free(base);
+    pn_err err = {0};
+    assert_int_equal(pn_outfile_commit(o, &err), 0);
+    expect_file(dir, name, "long");
+    /* A name cut inside a UTF-8 character keeps whole characters. */
+    char utf[256];
+    for (int i = 0; i < 125; i++)
+        memcpy(utf + 2 * i, "\xc3\xa9", 2);
+    strcpy(utf + 250, ".pdf");
+    o = open_with(dir, utf, "accents");
+    base = g_path_get_basename(o->tmp);
+    assert_true(strlen(base) <= 255);
+    assert_true(g_utf8_validate(base, -1, NULL));
+    g_free(base);
+    assert_int_equal(pn_outfile_commit(o, &err), 0);
+    expect_file(dir, utf, "accents");
+    remove_dir(dir);
+}
+
+/* A link is written through; the link stays. */
+static void test_symlink(void **state)
+{
+    char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
+    char *link = g_build_filename(dir, "l.pdf", NULL);
+    assert_int_equal(symlink("t.pdf", link), 0);
+    pn_err err = {0};
+    pn_outfile *o = open_with(dir, "l.pdf", "through");
+    assert_int_equal(pn_outfile_commit(o, &err), 0);
+    assert_true(g_file_test(link, G_FILE_TEST_IS_SYMLINK));
+    expect_file(dir, "t.pdf", "through");
+    char *after = listing(dir);
+    assert_string_equal(after, "l.pdf t.pdf");
+    g_free(after);
+    g_free(link);
+    remove_dir(dir);
+}
+
+/* A file nobody may write is refused without PN_OUTFILE_FORCE, even for root. */
+static void test_read_only(void **state)
+{
+    char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
+    pn_err err = {0};
+    assert_int_equal(pn_outfile_commit(open_with(dir, "r.pdf", "old"), &err), 0);
+    char *path = g_build_filename(dir, "r.pdf", NULL);
+    assert_false(pn_outfile_is_read_only(path));
+    assert_int_equal(chmod(path, 0444), 0);
+    assert_true(pn_outfile_is_read_only(path));
+    assert_null(pn_outfile_open(path, &err));
+    assert_int_equal(err.status, PN_EIO);
+    assert_non_null(strstr(err.msg, "read-only"));
+    pn_outfile *o = pn_outfile_open_flags(path, PN_OUTFILE_FORCE, &err);
+    assert_non_null(o);
+    fputs("new", o->fp);
+    assert_int_equal(pn_outfile_commit(o, &err), 0);
+    expect_file(dir, "r.pdf", "new");
+    g_free(path);
+    remove_dir(dir);
+}
+
+/* What a signal handler calls: every open output's temporary file goes. */
+static void test_remove_pending(void **state)
+{
+    char *dir = g_dir_make_tmp("pnpkit-out-XXXXXX", NULL);
+    pn_outfile *a = open_with(dir, "a.pdf", "a"), *b = open_with(dir, "b.pdf", "b");
+    char *before = listing(dir);
+    assert_int_equal(strlen(before), strlen(".a.pdf.XXXXXX .b.pdf.XXXXXX"));
+    g_free(before);
+    pn_outfile_remove_pending();
+    char *after = listing(dir);
+    assert_string_equal(after, "");
+    g_free(after);
+    pn_outfile_abort(a);
+    pn_outfile_abort(b);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commit_all),
         cmocka_unit_test(test_commit_all_fails_midway),
         cmocka_unit_test(test_commit_one_replaces),
+        cmocka_unit_test(test_page_path),
+        cmocka_unit_test(test_stale_pages),
+        cmocka_unit_test(test_long_name),
+        cmocka_unit_test(test_symlink),
+        cmocka_unit_test(test_read_only),
+        cmocka_unit_test(test_remove_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

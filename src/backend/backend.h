@@ -26,6 +26,8 @@ typedef struct pn_backend_opts {
     long long epoch;    /* creation date written into PDFs (seconds since 1970) */
     double bleed;       /* mm of bleed around the trim box (backends that support it) */
     const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
+    int pages;          /* pages the document will have (names the files of SVG and PNG pages) */
+    unsigned outfile_flags; /* PN_OUTFILE_* flags for pn_outfile_open_flags */
 } pn_backend_opts;
 
 typedef struct pn_backend {

@@ -1,8 +1,9 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
- * per page: page 1 at the given path, page k at "name-k.ext"). Text is laid out
- * with pango on the shared font map, exactly as it was measured. In a PDF, a
- * shared page is drawn into a recording surface that every repeat of it paints:
- * cairo writes that content once, as a form XObject. */
+ * per page: the given path for a single page, else the numbered names of
+ * pn_outfile_page_path). Text is laid out with pango on the shared font map,
+ * exactly as it was measured. In a PDF, a shared page is drawn into a recording
+ * surface that every repeat of it paints: cairo writes that content once, as a
+ * form XObject. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -51,16 +52,6 @@ static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigne
     return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* "dir/name.ext" -> "dir/name-k.ext" for pages after the first. */
-static char *page_path(const char *path, int page)
-{
-    if (page <= 1) return g_strdup(path);
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return g_strdup_printf("%s-%d", path, page);
-    return g_strdup_printf("%.*s-%d%s", (int)(dot - path), path, page, dot);
-}
-
 static void *cairo_open(const pn_backend_opts *o, pn_err *err)
 {
     cairo_be *b = g_new0(cairo_be, 1);
@@ -81,7 +72,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->pctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(b->pctx);
     if (b->fmt == FMT_PDF) {
-        b->cur = pn_outfile_open(b->path, err);
+        b->cur = pn_outfile_open_flags(b->path, o->outfile_flags, err);
         if (!b->cur) {
             pn_imgcache_free(b->images);
             g_object_unref(b->pctx);
@@ -144,8 +135,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
             return pn_err_set(err, PN_EUSAGE,
                               "%s to standard output holds one page; write a PDF for more",
                               b->fmt == FMT_SVG ? "SVG" : "PNG");
-        char *p = page_path(b->path, b->page);
-        b->cur = pn_outfile_open(p, err);
+        char *p = pn_outfile_page_path(b->path, b->page, b->opts.pages);
+        b->cur = pn_outfile_open_flags(p, b->opts.outfile_flags, err);
         g_free(p);
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);

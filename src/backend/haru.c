@@ -240,7 +240,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         haru_free(b);
         return NULL;
     }
-    b->out = pn_outfile_open(b->path, err);
+    b->out = pn_outfile_open_flags(b->path, o->outfile_flags, err);
     if (!b->out) {
         haru_free(b);
         return NULL;

@@ -7,8 +7,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "render/render.h"
-#include "sheets/fill_sheet.h"
-#include "sheets/report.h"
+#include "scoring/games.h"
 
 #define ANALYZE_USAGE                                                                              \
     "Usage: pnpkit analyze dicrono-max [options]\n\n"                                              \

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/progress.h"
@@ -21,7 +22,8 @@
     "TEMPLATE is a name (see 'pnpkit list') or a path to a .yaml file. Several\n"                  \
     "templates are rendered one after another, each to OUTDIR/NAME.FORMAT.\n\n"                    \
     "  -o, --output FILE    output file; the format follows the extension (.pdf .svg\n"            \
-    "                       .png). '-' writes to standard output (give --format).\n"               \
+    "                       .png); '-' (standard output) and devices such as\n"                    \
+    "                       /dev/null get PDF unless --format says otherwise.\n"                   \
     "                       Default: OUTDIR/TEMPLATE.FORMAT\n"                                     \
     "  -d, --outdir DIR     where outputs go without -o (default out; created)\n"                  \
     "  -l, --list FILE      render every line of FILE ('-': standard input): a\n"                  \
@@ -57,9 +59,15 @@
     "      --offset X,Y     move everything by X right and Y down (-20 to 20mm),\n"                \
     "                       to correct a printer's shift (see 'render calibration')\n"             \
     "      --scale K        scale everything about the paper's centre (0.8 to 1.2)\n"              \
-    "  -q, --quiet          no progress bar (it shows on a terminal when a render\n"               \
-    "                       takes over a second)\n"                                                \
-    "\nPNG and SVG hold one page per file: page k of a pad goes to NAME-k.EXT.\n"                  \
+    "      --force          replace output files that are read-only\n"                             \
+    "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
+    "                       shows when a render takes over a second, and no line\n"                \
+    "                       saying what was written)\n"                                            \
+    "\nPNG and SVG hold one page per file: a single page goes to FILE, page k of\n"                \
+    "several to NAME-k.EXT, k zero-padded so that the files sort (x-01.png ...\n"                  \
+    "x-12.png); older page files beside them are named in a warning. An output\n"                  \
+    "that is a symbolic link is written through (the link stays); a read-only\n"                   \
+    "file is not replaced without --force (exit 3).\n"                                             \
     "When one of several renders fails, the others still run; the exit status is\n"                \
     "the first failure's. Parallel runs (xargs -P, make -j) are safe: every output\n"              \
     "is written to its own temporary file and renamed into place.\n"
@@ -124,7 +132,8 @@ enum {
     OPT_GUTTER,
     OPT_BACKS,
     OPT_OFFSET,
-    OPT_SCALE
+    OPT_SCALE,
+    OPT_FORCE
 };
 
 static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
@@ -150,6 +159,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"backs", required_argument, 0, OPT_BACKS},
                                                {"offset", required_argument, 0, OPT_OFFSET},
                                                {"scale", required_argument, 0, OPT_SCALE},
+                                               {"force", no_argument, 0, OPT_FORCE},
                                                {"quiet", no_argument, 0, 'q'},
                                                {"help", no_argument, 0, 'h'},
                                                {0, 0, 0, 0}};
@@ -325,6 +335,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
         case OPT_BACKS:
             j->backs = optarg;
             break;
+        case OPT_FORCE:
+            j->o.force = true;
+            break;
         case 'q':
             cmd->quiet = true;
             break;
@@ -439,6 +452,10 @@ static int check_output(render_job *j, pn_err *err)
         return pn_err_set(err, PN_EUSAGE, "--format must be pdf, svg, png or scene");
     if (j->output && strcmp(j->output, "-")) {
         const char *ef = ext_format(j->output);
+        struct stat st;
+        /* /dev/null, a FIFO: no name to read a format from; PDF as ever */
+        if (!ef && !f && stat(j->output, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+            f = "pdf";
         if (!ef && !f)
             return pn_err_set(err, PN_EUSAGE,
                               "%s: cannot tell the format; use .pdf, .svg, .png or --format",
@@ -447,7 +464,7 @@ static int check_output(render_job *j, pn_err *err)
             return pn_err_set(err, PN_EUSAGE, "%s does not match --format %s", j->output, f);
         if (!f) f = ef;
     } else if (j->output) {
-        if (!f) return pn_err_set(err, PN_EUSAGE, "-o - needs --format");
+        if (!f) f = "pdf";
         if (strcmp(f, "svg") && strcmp(f, "scene") && isatty(STDOUT_FILENO))
             return pn_err_set(err, PN_EUSAGE,
                               "not writing %s to a terminal: redirect standard output or give -o "
@@ -488,6 +505,68 @@ static int open_backs(const render_job *j, tmpl **out, pn_err *err)
     return 0;
 }
 
+/* Refuses, before anything is drawn, to replace a read-only output: the path
+ * itself, or each of its page files when `files` > 1. */
+static int check_writable(const char *output, int files, pn_err *err)
+{
+    if (!strcmp(output, "-")) return 0;
+    for (int k = 1; k <= files; k++) {
+        char *p = pn_outfile_page_path(output, k, files);
+        bool ro = pn_outfile_is_read_only(p);
+        if (ro) pn_err_set(err, PN_EIO, "%s: the file is read-only; --force replaces it", p);
+        g_free(p);
+        if (ro) return -1;
+    }
+    return 0;
+}
+
+/* Warns about page files beside output that this run of `papers` pages did
+ * not write (an earlier run with more pages): they would pass for part of it. */
+static void warn_stale(const char *output, int papers)
+{
+    GPtrArray *stale = pn_outfile_stale_pages(output, papers);
+    if (stale->len == 1)
+        fprintf(stderr, "pnpkit render: warning: %s is not from this run (%d page%s); remove it\n",
+                (char *)g_ptr_array_index(stale, 0), papers, papers == 1 ? "" : "s");
+    else if (stale->len > 1)
+        fprintf(stderr,
+                "pnpkit render: warning: %u files such as %s are not from this run (%d page%s); "
+                "remove them\n",
+                stale->len, (char *)g_ptr_array_index(stale, 0), papers, papers == 1 ? "" : "s");
+    g_ptr_array_unref(stale);
+}
+
+/* On a terminal: what a render wrote (its files, pages and size). Outputs that
+ * are not regular files (standard output, /dev/null) are not reported. */
+static void say_written(const char *output, int files, int papers)
+{
+    goffset size = 0;
+    for (int k = 1; k <= files; k++) {
+        char *p = pn_outfile_page_path(output, k, files);
+        struct stat st;
+        bool reg = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+        g_free(p);
+        if (!reg) return;
+        size += st.st_size;
+    }
+    char human[32];
+    if (size < 1000)
+        snprintf(human, sizeof human, "%d bytes", (int)size);
+    else if (size < 1000000)
+        snprintf(human, sizeof human, "%.1f kB", (double)size / 1e3);
+    else
+        snprintf(human, sizeof human, "%.1f MB", (double)size / 1e6);
+    if (files == 1) {
+        fprintf(stderr, "wrote %s: %d page%s, %s\n", output, papers, papers == 1 ? "" : "s", human);
+    } else {
+        char *first = pn_outfile_page_path(output, 1, files);
+        char *last = pn_outfile_page_path(output, files, files);
+        fprintf(stderr, "wrote %s ... %s: %d pages, %s\n", first, last, papers, human);
+        g_free(first);
+        g_free(last);
+    }
+}
+
 /* Renders one job; outputs already written by this run are refused. */
 static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
                    pn_err *err)
@@ -515,18 +594,23 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     } else if (!rc) {
         output = g_strdup(j->output);
     }
-    if (!rc && !strcmp(output, "-") && (!strcmp(j->format, "svg") || !strcmp(j->format, "png"))) {
-        /* one page per SVG or PNG file: refuse more before writing any */
+    bool per_page = !strcmp(j->format, "svg") || !strcmp(j->format, "png");
+    int papers = 0; /* pages of the document (papers, after --nup) */
+    if (!rc) {
         int nup = j->o.nup > 1 ? j->o.nup : 1;
-        int pages = render_page_total(t, &j->o, err);
-        int papers = (pages + nup - 1) / nup;
-        if (pages < 0)
-            rc = -1;
-        else if (papers > 1)
-            rc = pn_err_set(err, PN_EUSAGE,
-                            "%s file holds one page, so standard output can take only one of %d; "
-                            "write a PDF or give -o FILE",
-                            !strcmp(j->format, "svg") ? "an SVG" : "a PNG", papers);
+        render_opts co = j->o;
+        co.backs = backs;
+        int pages = j->o.grid_cols > 0 ? render_cards_papers(t, &co, err)
+                                       : render_page_total(t, &j->o, err);
+        if (pages < 0) rc = -1;
+        papers = j->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
+    }
+    if (!rc && !strcmp(output, "-") && per_page && papers > 1) {
+        /* one page per SVG or PNG file: refuse more before writing any */
+        rc = pn_err_set(err, PN_EUSAGE,
+                        "%s file holds one page, so standard output can take only one of %d; "
+                        "write a PDF or give -o FILE",
+                        !strcmp(j->format, "svg") ? "an SVG" : "a PNG", papers);
     }
     if (!rc && strcmp(output, "-")) {
         const char *before = g_hash_table_lookup(written, output);
@@ -534,6 +618,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
             rc = pn_err_set(err, j->where ? PN_EINPUT : PN_EUSAGE,
                             "%s was already written by %s; give this one -o FILE", output, before);
     }
+    if (!rc && !j->o.force) rc = check_writable(output, per_page ? papers : 1, err);
     if (!rc) {
         cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
         render_opts o = j->o;
@@ -550,8 +635,12 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         cli_progress_free(bar);
         if (!rc) cli_warnings_print(w, stderr);
         cli_warnings_free(w);
-        if (!rc)
+        if (!rc) {
             g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
+            if (per_page) warn_stale(output, papers);
+            if (!cmd->quiet && isatty(STDERR_FILENO))
+                say_written(output, per_page ? papers : 1, papers);
+        }
     }
     g_free(output);
     tmpl_free(backs);

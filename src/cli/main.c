@@ -9,7 +9,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "util/fonts.h"
-#include "util/outfile.h"
+#include "cli/signals.h"
 
 const cli_command *cli_find(const char *name)
 {
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
      * in again, some 20 page faults a page. */
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
 #endif
-    pn_outfile_install_signal_cleanup();
+    cli_signals_install();
     if (argc < 2) {
         usage(stderr);
         return PN_EUSAGE;

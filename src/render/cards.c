@@ -154,15 +154,44 @@ static int draw(const pn_backend *be, void *b, scene *s, bool keep, scene **kept
     return rc;
 }
 
-int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *err)
+/* Cards in the document. */
+static int card_total(tmpl *t, const render_opts *o, const render_opts *co, int per, pn_err *err)
 {
-    /* Each card is a sheet of its own size, laid out as a single sheet is. */
+    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, co, err);
+    if (pages < 0) return -1;
+    /* A single card without --pages fills a paper, as --nup does. */
+    if ((o->pages <= 0 && pages == 1) || o->fill) pages = (pages + per - 1) / per * per;
+    if (pages > RENDER_MAX_PAGES)
+        return pn_err_set(err, PN_EUSAGE, "at most %d cards", RENDER_MAX_PAGES);
+    return pages;
+}
+
+/* The options a card is laid out with. */
+static render_opts card_opts(const render_opts *o)
+{
     render_opts co = *o;
     co.paper = NULL;
     co.landscape = -1;
     co.grid_cols = co.grid_rows = 0;
     co.nup = 1;
     co.scale = co.offset_x = co.offset_y = 0;
+    return co;
+}
+
+int render_cards_papers(tmpl *t, const render_opts *o, pn_err *err)
+{
+    render_opts co = card_opts(o);
+    cards_layout l;
+    if (layout_of(t, o, &co, &l, err)) return -1;
+    int per = l.cols * l.rows, pages = card_total(t, o, &co, per, err);
+    if (pages < 0) return -1;
+    return (pages + per - 1) / per * (o->backs ? 2 : 1);
+}
+
+int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *err)
+{
+    /* Each card is a sheet of its own size, laid out as a single sheet is. */
+    render_opts co = card_opts(o);
     cards_layout l;
     if (layout_of(t, o, &co, &l, err)) return -1;
     render_opts bo_opts = co;
@@ -171,12 +200,8 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
     bo_opts.prepare = NULL;
     bo_opts.hook = NULL;
     int per = l.cols * l.rows;
-    int pages = o->pages > 0 ? o->pages : render_sheet_count(t, &co, err);
+    int pages = card_total(t, o, &co, per, err);
     if (pages < 0) return -1;
-    /* A single card without --pages fills a paper, as --nup does. */
-    if ((o->pages <= 0 && pages == 1) || o->fill) pages = (pages + per - 1) / per * per;
-    if (pages > RENDER_MAX_PAGES)
-        return pn_err_set(err, PN_EUSAGE, "at most %d cards", RENDER_MAX_PAGES);
     int papers = (pages + per - 1) / per, total = papers * (o->backs ? 2 : 1);
     /* The first paper is laid out before any output exists. */
     scene *cur = cards_paper(t, &co, &l, 0, MIN(per, pages), false, err);
@@ -188,7 +213,8 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
                              .title = t->title,
                              .epoch = o->epoch,
                              .bleed = o->bleed,
-                             .ttf = o->ttf};
+                             .ttf = o->ttf,
+                             .pages = total};
     void *b = be->open(&bopts, err);
     if (!b) {
         scene_free(cur);

@@ -22,6 +22,10 @@
 /* Renders t's cards with be (checked by the caller) as o says. */
 int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *err);
 
+/* Pages the card document will have: papers of fronts, each followed by one
+ * of backs when o->backs is set. -1 with err. */
+int render_cards_papers(tmpl *t, const render_opts *o, pn_err *err);
+
 /* s scaled and moved by o's printer correction; s itself when there is none.
  * s is freed when a new scene is returned; NULL with err. */
 scene *render_adjust(const render_opts *o, scene *s, pn_err *err);

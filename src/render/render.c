@@ -9,6 +9,7 @@
 #include "render/paper.h"
 #include "render/preflight.h"
 #include "scene/measure.h"
+#include "util/outfile.h"
 
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
 {
@@ -504,7 +505,9 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .title = t->title,
                           .epoch = o->epoch,
                           .bleed = o->bleed,
-                          .ttf = o->ttf};
+                          .ttf = o->ttf,
+                          .pages = papers,
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
     void *b = be->open(&bo, err);
     if (!b) {
         scene_free(cur);

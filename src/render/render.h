@@ -41,6 +41,7 @@ typedef struct render_opts {
     bool mono;
     double bleed; /* mm */
     const char *ttf;
+    bool force; /* replace outputs that are read-only files */
     long long epoch;
     render_prepare_hook prepare; /* may be NULL; gets hook_user */
     render_page_hook hook;

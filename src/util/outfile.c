@@ -4,63 +4,97 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib.h>
-#include <signal.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Temporary files in use, for the signal handler. A fixed table, so the handler
- * never sees memory that is being reallocated; a path is published only once it
- * is complete and withdrawn before it is freed. When the table is full a file
- * simply is not cleaned up after a signal. */
+#ifndef NAME_MAX
+#define NAME_MAX 255
+#endif
+#define OUTFILE_MAX_LINKS 40     /* symbolic links followed, as the kernel does */
+#define OUTFILE_SUFFIX ".XXXXXX" /* mkstemp's part of a temporary name */
+
+/* Temporary files in use, for pn_outfile_remove_pending. A fixed table, so a
+ * signal handler never sees memory that is being reallocated; slots are taken
+ * and given back atomically, so outputs may be opened in several threads. A
+ * path is published only once it is complete and withdrawn before it is freed.
+ * When the table is full a file simply is not removed after a signal. */
 #define OUTFILE_SLOTS 2048
-static char *volatile live[OUTFILE_SLOTS];
+static gpointer live[OUTFILE_SLOTS];
 
 static void live_add(char *path)
 {
     for (size_t i = 0; i < OUTFILE_SLOTS; i++)
-        if (!live[i]) {
-            live[i] = path;
-            return;
-        }
+        if (g_atomic_pointer_compare_and_exchange(&live[i], NULL, path)) return;
 }
 
 static void live_remove(const char *path)
 {
     for (size_t i = 0; i < OUTFILE_SLOTS; i++)
-        if (live[i] == path) live[i] = NULL;
+        if (g_atomic_pointer_compare_and_exchange(&live[i], (gpointer)path, NULL)) return;
 }
 
-static void on_signal(int sig)
+void pn_outfile_remove_pending(void)
 {
-    for (size_t i = 0; i < OUTFILE_SLOTS; i++)
-        if (live[i]) unlink(live[i]);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-void pn_outfile_install_signal_cleanup(void)
-{
-    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < G_N_ELEMENTS(sigs); i++) {
-        struct sigaction old, sa = {0};
-        /* Leave alone a signal the caller ignores (nohup) or handles itself. */
-        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
+    for (size_t i = 0; i < OUTFILE_SLOTS; i++) {
+        const char *p = g_atomic_pointer_get(&live[i]);
+        if (p) unlink(p);
     }
-    signal(SIGXFSZ, SIG_IGN); /* writes past `ulimit -f` then fail with EFBIG */
 }
 
 static void outfile_free(pn_outfile *o)
 {
     if (o->tmp) live_remove(o->tmp);
     g_free(o->target);
+    g_free(o->real);
     g_free(o->tmp);
     g_free(o);
+}
+
+/* path with its symbolic links followed as far as they go: the file a write
+ * through path lands in, which need not exist (a dangling link). NULL with
+ * errno ELOOP for a loop. Only the last component is followed; the directories
+ * on the way stay as written, and a rename in them works all the same. */
+static char *follow_links(const char *path)
+{
+    char *p = g_strdup(path);
+    for (int n = 0; n <= OUTFILE_MAX_LINKS; n++) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+        char *to = g_file_read_link(p, NULL);
+        if (!to) return p;
+        if (!g_path_is_absolute(to)) {
+            char *dir = g_path_get_dirname(p);
+            char *joined = g_build_filename(dir, to, NULL);
+            g_free(dir);
+            g_free(to);
+            to = joined;
+        }
+        g_free(p);
+        p = to;
+    }
+    g_free(p);
+    errno = ELOOP;
+    return NULL;
+}
+
+/* A regular file nobody may write (chmod a-w: also for root, whom access()
+ * lets write anything), or this process may not. */
+static bool read_only(const char *real, const struct stat *st)
+{
+    return S_ISREG(st->st_mode) &&
+           ((st->st_mode & 0222) == 0 || (access(real, W_OK) != 0 && errno == EACCES));
+}
+
+bool pn_outfile_is_read_only(const char *path)
+{
+    char *real = follow_links(path);
+    struct stat st;
+    bool ro = real && stat(real, &st) == 0 && read_only(real, &st);
+    g_free(real);
+    return ro;
 }
 
 /* Writes straight to a target that a rename cannot replace. */
@@ -80,7 +114,47 @@ static pn_outfile *open_direct(pn_outfile *o, pn_err *err)
     return o;
 }
 
+/* "dir/.name.XXXXXX" for real, the name cut (at a whole UTF-8 character) so the
+ * temporary name stays within the directory's longest name. */
+static char *temp_template(const char *real)
+{
+    char *dir = g_path_get_dirname(real);
+    char *base = g_path_get_basename(real);
+    long max = pathconf(dir, _PC_NAME_MAX);
+    if (max <= 0 || max > 4096) max = NAME_MAX;
+    size_t keep = strlen(base), room = (size_t)max - 1 - strlen(OUTFILE_SUFFIX);
+    if (keep > room) {
+        keep = room;
+        while (keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80)
+            keep--;
+    }
+    char *tmp = g_strdup_printf("%s/.%.*s%s", dir, (int)keep, base, OUTFILE_SUFFIX);
+    g_free(dir);
+    g_free(base);
+    return tmp;
+}
+
+/* Fails with err (and frees o) for targets a temporary file cannot replace:
+ * a name too long for its directory. */
+static bool name_fits(pn_outfile *o, pn_err *err)
+{
+    char *dir = g_path_get_dirname(o->real);
+    char *base = g_path_get_basename(o->real);
+    long max = pathconf(dir, _PC_NAME_MAX);
+    if (max <= 0 || max > 4096) max = NAME_MAX;
+    bool fits = strlen(base) <= (size_t)max;
+    if (!fits) pn_err_set(err, PN_EIO, "%s: the name is longer than %ld bytes", o->target, max);
+    g_free(dir);
+    g_free(base);
+    return fits;
+}
+
 pn_outfile *pn_outfile_open(const char *target, pn_err *err)
+{
+    return pn_outfile_open_flags(target, 0, err);
+}
+
+pn_outfile *pn_outfile_open_flags(const char *target, unsigned flags, pn_err *err)
 {
     pn_outfile *o = g_new0(pn_outfile, 1);
     o->target = g_strdup(target);
@@ -88,23 +162,36 @@ pn_outfile *pn_outfile_open(const char *target, pn_err *err)
     umask(mask);
     o->mode = 0666 & ~mask;
     if (strcmp(target, "-") == 0) return open_direct(o, err);
+    o->real = follow_links(target);
+    if (!o->real) {
+        pn_err_set(err, PN_EIO, "%s: %s", target, strerror(errno));
+        outfile_free(o);
+        return NULL;
+    }
     struct stat st;
-    if (stat(target, &st) == 0) {
+    if (stat(o->real, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             pn_err_set(err, PN_EIO, "%s: is a directory", target);
             outfile_free(o);
             return NULL;
         }
         if (!S_ISREG(st.st_mode)) return open_direct(o, err);
+        if (!(flags & PN_OUTFILE_FORCE) && read_only(o->real, &st)) {
+            pn_err_set(err, PN_EIO, "%s: the file is read-only; it was left as it is", target);
+            outfile_free(o);
+            return NULL;
+        }
         o->mode = st.st_mode & 07777; /* a replaced file keeps its permissions */
     }
-    char *dir = g_path_get_dirname(target);
-    char *base = g_path_get_basename(target);
-    char *tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
-    g_free(base);
+    if (!name_fits(o, err)) {
+        outfile_free(o);
+        return NULL;
+    }
+    char *tmp = temp_template(o->real);
     int fd = g_mkstemp_full(tmp, O_WRONLY, 0600);
     if (fd < 0) {
         int e = errno;
+        char *dir = g_path_get_dirname(o->real);
         if (stat(dir, &st) != 0)
             pn_err_set(err, PN_EIO, "%s: the directory %s does not exist", target, dir);
         else
@@ -114,7 +201,6 @@ pn_outfile *pn_outfile_open(const char *target, pn_err *err)
         outfile_free(o);
         return NULL;
     }
-    g_free(dir);
     o->tmp = tmp;
     live_add(o->tmp);
     o->fp = fdopen(fd, "wb");
@@ -170,7 +256,7 @@ static int outfile_rename(pn_outfile *o, pn_err *err)
 {
     if (o->direct) return 0;
     chmod(o->tmp, o->mode); /* mkstemp made it 0600 */
-    if (rename(o->tmp, o->target) == 0) return 0;
+    if (rename(o->tmp, o->real) == 0) return 0;
     int saved = errno;
     unlink(o->tmp);
     return pn_err_set(err, PN_EIO, "%s: cannot replace the file: %s", o->target, strerror(saved));
@@ -223,6 +309,87 @@ void pn_outfile_abort(pn_outfile *o)
     if (o->fp && o->fp != stdout) fclose(o->fp);
     if (o->tmp) unlink(o->tmp);
     outfile_free(o);
+}
+
+/* Splits path into its part before the extension and the extension (with its
+ * dot, or ""): "out/x.png" -> "out/x", ".png". */
+static void split_ext(const char *path, char **stem, const char **ext)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+        dot = path + strlen(path);
+    *stem = g_strndup(path, (gsize)(dot - path));
+    *ext = dot;
+}
+
+static int digits(int n)
+{
+    int d = 1;
+    while (n >= 10) {
+        n /= 10;
+        d++;
+    }
+    return d;
+}
+
+char *pn_outfile_page_path(const char *path, int page, int pages)
+{
+    if (pages <= 1) return g_strdup(path);
+    char *stem;
+    const char *ext;
+    split_ext(path, &stem, &ext);
+    char *p = g_strdup_printf("%s-%0*d%s", stem, digits(pages), page, ext);
+    g_free(stem);
+    return p;
+}
+
+static int by_name(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+GPtrArray *pn_outfile_stale_pages(const char *path, int pages)
+{
+    GPtrArray *stale = g_ptr_array_new_with_free_func(g_free);
+    if (!strcmp(path, "-")) return stale;
+    char *stem;
+    const char *ext;
+    split_ext(path, &stem, &ext);
+    char *dir = g_path_get_dirname(path);
+    const char *slash = strrchr(stem, '/');
+    char *prefix = g_strndup(path, slash ? (gsize)(slash + 1 - stem) : 0); /* "out/" */
+    char *name = g_strdup(slash ? slash + 1 : stem);                       /* "x" */
+    size_t nlen = strlen(name), elen = strlen(ext);
+    int width = digits(pages);
+    GDir *d = g_dir_open(dir, 0, NULL);
+    for (const char *n; d && (n = g_dir_read_name(d));) {
+        size_t len = strlen(n);
+        if (pages > 1 && len == nlen + elen && !strncmp(n, name, nlen) && !strcmp(n + nlen, ext)) {
+            g_ptr_array_add(stale, g_strconcat(prefix, n, NULL));
+            continue;
+        }
+        /* name-K.ext with K digits */
+        if (len < nlen + 2 + elen || strncmp(n, name, nlen) || n[nlen] != '-' ||
+            strcmp(n + len - elen, ext))
+            continue;
+        const char *k = n + nlen + 1, *kend = n + len - elen;
+        bool all_digits = true;
+        for (const char *c = k; c < kend; c++)
+            all_digits = all_digits && g_ascii_isdigit(*c);
+        if (!all_digits) continue;
+        int kw = (int)(kend - k);
+        long kv = kw <= 9 ? strtol(k, NULL, 10) : LONG_MAX;
+        bool ours = pages > 1 && kw == width && kv >= 1 && kv <= pages;
+        if (!ours) g_ptr_array_add(stale, g_strconcat(prefix, n, NULL));
+    }
+    if (d) g_dir_close(d);
+    g_ptr_array_sort(stale, by_name);
+    g_free(stem);
+    g_free(dir);
+    g_free(prefix);
+    g_free(name);
+    return stale;
 }
 
 int pn_ensure_dir(const char *dir, pn_err *err)

@@ -12,18 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-struct pn_yml_stream {
-    struct fy_parser *fyp;
-    struct fy_diag *diag;
-    yml_first_error first; /* the parser's first error */
-    char *text;            /* the whole stream; the parser points into it */
-    char *file;
-    bool done;
-    int index;    /* documents returned so far */
-    int bad_doc;  /* index of the first document with a problem, or -1 */
-    pn_err limit; /* what is wrong with it */
-};
-
 /* The start of a scalar's token. */
 static bool scalar_mark(struct fy_node *n, int *line, int *col)
 {
@@ -81,6 +69,7 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    if (y && line > 0) line += y->line0;
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
 }
 
@@ -125,12 +114,11 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
     return 0;
 }
 
-static pn_yml *wrap(struct fy_document *fyd, struct fy_parser *fyp, const char *file, char *text,
+static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text,
                     pn_err *err)
 {
     pn_yml *y = g_new0(pn_yml, 1);
     y->fyd = fyd;
-    y->fyp = fyp;
     y->file = g_strdup(file);
     y->buf = text;
     long count = 0;
@@ -162,7 +150,7 @@ static pn_yml *load_owned(const char *name, char *text, size_t len, bool builtin
         return NULL;
     }
     fy_diag_unref(d);
-    return wrap(fyd, NULL, name, text, err);
+    return wrap(fyd, name, text, err);
 }
 
 static pn_yml *load_copy(const char *name, const char *buf, size_t len, bool builtin, pn_err *err)
@@ -232,10 +220,7 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
 void pn_yml_free(pn_yml *y)
 {
     if (!y) return;
-    if (y->fyp)
-        fy_parse_document_destroy(y->fyp, y->fyd);
-    else
-        fy_document_destroy(y->fyd);
+    fy_document_destroy(y->fyd);
     g_free(y->file);
     g_free(y->buf);
     g_free(y);
@@ -244,63 +229,6 @@ void pn_yml_free(pn_yml *y)
 struct fy_node *pn_yml_root(const pn_yml *y)
 {
     return y ? fy_document_root(y->fyd) : NULL;
-}
-
-pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err)
-{
-    size_t len = 0;
-    char *text = slurp(path, PN_YML_MAX_BYTES, &len, err);
-    if (!text) return NULL;
-    pn_yml_stream *s = g_new0(pn_yml_stream, 1);
-    s->text = text;
-    s->file = g_strdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
-    s->bad_doc = -1;
-    /* A document with a problem is reported when its turn comes; the parser
-     * here only ever sees the documents before it. */
-    yml_scan_stop stop;
-    if (yml_scan(s->file, text, len, &stop, &s->limit)) {
-        s->bad_doc = stop.doc;
-        len = stop.pos;
-    }
-    s->diag = yml_diag_new(&s->first);
-    struct fy_parse_cfg cfg = {.flags = FYPCF_QUIET | FYPCF_ALLOW_DUPLICATE_KEYS, .diag = s->diag};
-    s->fyp = fy_parser_create(&cfg);
-    if (!s->fyp || fy_parser_set_string(s->fyp, text, len) != 0) {
-        pn_err_set(err, PN_EIO, "%s: cannot start the YAML parser", s->file);
-        pn_yml_stream_close(s);
-        return NULL;
-    }
-    return s;
-}
-
-int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err)
-{
-    *out = NULL;
-    if (s->done) return 0;
-    if (s->index == s->bad_doc) {
-        s->done = true;
-        if (err) *err = s->limit;
-        return -1;
-    }
-    struct fy_document *fyd = fy_parse_load_document(s->fyp);
-    if (!fyd) {
-        s->done = true;
-        if (fy_parser_get_stream_error(s->fyp)) return yml_diag_err(&s->first, s->file, err);
-        return 0;
-    }
-    s->index++;
-    *out = wrap(fyd, s->fyp, s->file, NULL, err);
-    return *out ? 1 : -1;
-}
-
-void pn_yml_stream_close(pn_yml_stream *s)
-{
-    if (!s) return;
-    if (s->fyp) fy_parser_destroy(s->fyp);
-    if (s->diag) fy_diag_unref(s->diag);
-    g_free(s->text);
-    g_free(s->file);
-    g_free(s);
 }
 
 const char *pn_yml_scalar(struct fy_node *n)

@@ -25,9 +25,9 @@
 /* One parsed document. Created by the loaders below, freed by pn_yml_free. */
 typedef struct pn_yml {
     struct fy_document *fyd;
-    struct fy_parser *fyp; /* set when the document came from a stream */
     char *file;            /* name used in messages; owned */
-    char *buf;             /* the text the document points into; owned (NULL for streams) */
+    char *buf;             /* the text the document points into; owned */
+    int line0;             /* lines before the document in its file (pn_yml_err adds them) */
 } pn_yml;
 
 /* Loads the single document in a file ("-" reads standard input) or in a buffer
@@ -42,16 +42,6 @@ void pn_yml_free(pn_yml *y);
 
 /* The root node (may be NULL for an empty document). Borrowed from y. */
 struct fy_node *pn_yml_root(const pn_yml *y);
-
-/* A stream of documents separated by "---", read one at a time. The whole
- * stream is read (at most PN_YML_MAX_BYTES) and checked when it is opened; a
- * document over a limit is reported when its turn comes. */
-typedef struct pn_yml_stream pn_yml_stream;
-pn_yml_stream *pn_yml_stream_open(const char *path, pn_err *err); /* "-" is stdin */
-/* 1: *out holds the next document (caller frees with pn_yml_free before the
- * stream is closed); 0: no more documents; -1: err is set. */
-int pn_yml_stream_next(pn_yml_stream *s, pn_yml **out, pn_err *err);
-void pn_yml_stream_close(pn_yml_stream *s);
 
 /* 1-based line and column of a node's start (0, 0 for NULL). */
 void pn_yml_mark(struct fy_node *n, int *line, int *col);

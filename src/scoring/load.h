@@ -1,21 +1,18 @@
-/* load.h: helpers the sheet loaders share (private to src/sheets): parsing a
- * document with libfyaml and placing errors at nodes, counted from the start of
- * the stream the document came from. */
-#ifndef PN_SHEETS_LOAD_H
-#define PN_SHEETS_LOAD_H
+/* load.h: helpers the sheet loaders share (private to src/scoring): placing
+ * errors at nodes, counted from the start of the stream the document came
+ * from. */
+#ifndef PN_SCORING_LOAD_H
+#define PN_SCORING_LOAD_H
 
-#include "sheets/sheets.h"
+#include "scoring/games.h"
 #include "util/yml.h"
 
 typedef struct sheet_ctx {
-    const sheet_doc *d;
+    const yml_doc *d;
     pn_yml *y; /* owned by the loader that made the context */
 } sheet_ctx;
 
-/* Parses d; NULL with err (its place counted from the stream's start). */
-pn_yml *sheet_parse(const sheet_doc *d, pn_err *err);
-
-/* 1-based line and column of n within the document (see sheets.h for where
+/* 1-based line and column of n within the document (see games.h for where
  * lists and mappings are placed). */
 void sheet_pos(const sheet_ctx *cx, struct fy_node *n, int *line, int *col);
 /* "file:line:col: message" at n; returns -1. */

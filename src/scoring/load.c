@@ -1,51 +1,11 @@
 /* load.c: libfyaml parsing and node-placed errors for the sheet loaders. */
-#include "sheets/load.h"
+#include "scoring/load.h"
 
 #include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* libfyaml counts lines from the start of the text it was given, which is one
- * document of a stream: move the place in a "file:line:col: " message down by
- * the lines that came before the document. */
-static void rebase(const sheet_doc *d, pn_err *err)
-{
-    if (!err || d->line0 == 0) return;
-    size_t fl = strlen(d->file);
-    if (strncmp(err->msg, d->file, fl) || err->msg[fl] != ':') return;
-    char *end;
-    long line = strtol(err->msg + fl + 1, &end, 10);
-    if (end == err->msg + fl + 1 || *end != ':' || line < 1) return;
-    GString *s = g_string_new(NULL);
-    g_string_append_printf(s, "%s:%ld%s", d->file, line + d->line0, end);
-    g_strlcpy(err->msg, s->str, sizeof err->msg);
-    g_string_free(s, TRUE);
-}
-
-pn_yml *sheet_parse(const sheet_doc *d, pn_err *err)
-{
-    /* Only blank lines, comments and markers: nothing to parse. */
-    bool content = false;
-    for (const char *p = d->text, *end = d->text + d->len; p < end && !content;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl : end, *q = p;
-        while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-            q++;
-        bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
-                      (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
-        content = q < le && *q != '#' && !marker;
-        p = nl ? nl + 1 : end;
-    }
-    if (!content) {
-        pn_err_at(err, d->file, d->line0 + 1, 1, "the sheet is empty");
-        return NULL;
-    }
-    pn_yml *y = pn_yml_load_buffer(d->file, d->text, d->len, err);
-    if (!y) rebase(d, err);
-    return y;
-}
 
 const char *sheet_line(const sheet_ctx *cx, int line, size_t *len)
 {

@@ -1,9 +1,14 @@
-/* c36_sheet.c: reading a Circle 36 sheet into a c36_sheet, with a direct
- * parser for the usual one-line-per-key shape and libfyaml for everything else. */
+/* circle36.c: Circle 36 as a scored game: reading a sheet into a c36_sheet
+ * (a direct parser for the usual one-line-per-key shape, libfyaml for
+ * everything else), the reports, the completed sheet and the registry entry. */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
-#include "sheets/load.h"
+#include "scene/fill.h"
+#include "scoring/fill_sheet.h"
+#include "scoring/load.h"
+#include "scoring/report.h"
+#include "scoring/scoring.h"
 
 #define KEYS_MAX (C36_MAX_RINGS + 8)
 
@@ -195,11 +200,11 @@ static void clear(const c36_variant *v, c36_input *out)
     out->has_player = false;
 }
 
-int c36_load_slow(const sheet_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
+int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
 {
     clear(v, out);
     sheet_ctx cx = {.d = d};
-    cx.y = sheet_parse(d, err);
+    cx.y = yml_doc_parse(d, "sheet", err);
     if (!cx.y) return -1;
     int rc = load_tree(&cx, v, out, err);
     pn_yml_free(cx.y);
@@ -325,7 +330,7 @@ static bool fast_round(const char *p, const char *le, const c36_variant *v, c36_
     return dice && cell && line_tail(p + 1, le);
 }
 
-int c36_load_fast(const sheet_doc *d, const c36_variant *v, c36_input *out)
+int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
 {
     clear(v, out);
     c36_sheet *s = &out->sheet;
@@ -445,8 +450,206 @@ int c36_load_fast(const sheet_doc *d, const c36_variant *v, c36_input *out)
     return c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell) == 0;
 }
 
-int c36_load(const sheet_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
+int c36_load(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err *err)
 {
     if (c36_load_fast(d, v, out)) return 0;
     return c36_load_slow(d, v, out, err);
 }
+
+/* ---- reports ---- */
+
+void c36_report_json(GString *out, const c36_input *in, const c36_score *sc)
+{
+    const c36_variant *v = &in->sheet.v;
+    g_string_append(out, "{\"game\":\"circle36\",\"player\":");
+    if (in->has_player)
+        report_json_string(out, in->player);
+    else
+        g_string_append(out, "null");
+    report_key_int(out, "empty", sc->empty, false);
+    for (int pass = 0; pass < 2; pass++) {
+        g_string_append(out, pass ? ",\"points\":{" : ",\"totals\":{");
+        for (int r = 0; r < v->rings; r++)
+            report_key_int(out, c36_ring_name(r), pass ? sc->ring_points[r] : sc->ring_total[r],
+                           r == 0);
+        for (int row = 0; row < c36_rows(v); row++) {
+            char name[2] = {c36_row_letter(row), 0};
+            report_key_int(out, name, pass ? sc->row_points[row] : sc->row_total[row], false);
+        }
+        g_string_append_c(out, '}');
+    }
+    report_key_int(out, "red_upper", sc->upper, false);
+    report_key_int(out, "bonus", sc->bonus, false);
+    report_key_int(out, "combos", sc->combos, false);
+    report_key_int(out, "penalty", sc->penalty, false);
+    report_key_int(out, "earned", sc->earned, false);
+    report_key_int(out, "total", sc->total, false);
+    g_string_append_c(out, '}');
+}
+
+void c36_report_table(GString *out, const c36_input *in, const c36_score *sc)
+{
+    const c36_variant *v = &in->sheet.v;
+    g_string_append_printf(out, "Circle %d", v->target);
+    if (in->has_player) g_string_append_printf(out, ": %s", in->player);
+    if (in->date[0]) g_string_append_printf(out, " (%s)", in->date);
+    g_string_append(out, "\n                         Area total  Points earned\n");
+    char label[64];
+    for (int r = 0; r < v->rings; r++) {
+        snprintf(label, sizeof label, "%s Ring", c36_ring_label(r));
+        g_string_append_printf(out, "  %-24s %9d  %13d\n", label, sc->ring_total[r],
+                               sc->ring_points[r]);
+    }
+    for (int row = 0; row < c36_rows(v); row++) {
+        snprintf(label, sizeof label, "Row %c", c36_row_letter(row));
+        g_string_append_printf(out, "  %-24s %9d  %13d\n", label, sc->row_total[row],
+                               sc->row_points[row]);
+    }
+    snprintf(label, sizeof label, "%s Circle %d Bonus", c36_ring_label(0), v->target / 2);
+    g_string_append_printf(out, "  %-24s %9d  %13s\n", label, sc->upper,
+                           sc->bonus ? "3" : "0 (3 crossed)");
+    g_string_append_printf(out, "  %-24s %9s  %13d\n", "Total Points Earned", "", sc->earned);
+    g_string_append_printf(out, "  %-24s %9d\n", "Total ComboCircles", sc->combos);
+    g_string_append_printf(out, "  %-24s %9s  %13d\n", "Penalty Points", "", sc->penalty);
+    g_string_append_printf(out, "  %-24s %9s  %13d\n", "TOTAL POINTS", "", sc->total);
+    if (sc->empty)
+        g_string_append_printf(out, "  (%d space%s left empty)\n", sc->empty,
+                               sc->empty == 1 ? "" : "s");
+}
+
+/* ---- the completed sheet ---- */
+
+int c36_template_variant(const tmpl *t, c36_variant *v, pn_err *err)
+{
+    *v = C36_DEFAULT_VARIANT;
+    const char *names[3] = {"rings", "sectors", "target"};
+    int *fields[3] = {&v->rings, &v->sectors, &v->target};
+    for (int i = 0; i < 3; i++) {
+        tmpl_param *p = tmpl_param_find(t, names[i]);
+        if (!p) continue;
+        if (p->spec.type != PV_INT)
+            return pn_err_set(err, PN_EINPUT, "%s: the parameter %s must be an int", t->file,
+                              names[i]);
+        *fields[i] = (int)p->value.i;
+    }
+    const char *why = c36_variant_check(v);
+    if (why) return pn_err_set(err, PN_EINPUT, "%s: %s", t->file, why);
+    return 0;
+}
+
+int c36_fill(scene *s, const c36_input *in, const c36_score *sc, pn_err *err)
+{
+    const c36_sheet *sh = &in->sheet;
+    const c36_variant *v = &sh->v;
+    char id[48], name[8];
+    if (in->has_player && score_put_opt(s, FILL_TEXT, "player", in->player, false, err)) return -1;
+    if (in->date[0] && score_put_opt(s, FILL_TEXT, "date", in->date, false, err)) return -1;
+    for (int c = 0; c < c36_cells(v); c++)
+        if (sh->cells[c] != C36_EMPTY &&
+            score_put_int(s, c36_cell_name(v, c, name), sh->cells[c], false, err))
+            return -1;
+    for (int k = 0; k < sh->nrounds; k++) {
+        const c36_round *r = &sh->rounds[k];
+        for (int d = 0; d < 2; d++) {
+            snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
+            char die[4] = {(char)('0' + r->dice[d]), 0};
+            if (score_put_opt(s, FILL_TEXT, id, die, false, err)) return -1;
+        }
+        if (sc->used[k] == C36_USE_DIE) {
+            snprintf(id, sizeof id, "roll%d.%c", k + 1, sc->die[k] ? 'b' : 'a');
+            if (score_put_opt(s, FILL_CIRCLE, id, NULL, false, err)) return -1;
+        } else {
+            snprintf(id, sizeof id, "roll%d", k + 1);
+            if (score_put_opt(s, FILL_CIRCLE, id, NULL, false, err)) return -1;
+            if (r->cell != c36_centre(v) &&
+                score_put(s, FILL_CIRCLE, c36_cell_name(v, r->cell, name), NULL, false, err))
+                return -1;
+        }
+    }
+    for (int r = 0; r < v->rings; r++) {
+        snprintf(id, sizeof id, "total.%s", c36_ring_name(r));
+        if (score_put_int(s, id, sc->ring_total[r], true, err)) return -1;
+        snprintf(id, sizeof id, "points.%s", c36_ring_name(r));
+        if (score_put_int(s, id, sc->ring_points[r], true, err)) return -1;
+    }
+    for (int row = 0; row < c36_rows(v); row++) {
+        snprintf(id, sizeof id, "total.%c", c36_row_letter(row));
+        if (score_put_int(s, id, sc->row_total[row], true, err)) return -1;
+        snprintf(id, sizeof id, "points.%c", c36_row_letter(row));
+        if (score_put_int(s, id, sc->row_points[row], true, err)) return -1;
+    }
+    if (scene_slot_find(s, "red_upper") && score_put_int(s, "red_upper", sc->upper, true, err))
+        return -1;
+    if (score_put(s, sc->bonus ? FILL_CIRCLE : FILL_CROSS, "bonus", NULL, true, err)) return -1;
+    if (score_put_int(s, "earned", sc->earned, true, err)) return -1;
+    if (score_put_int(s, "penalty", sc->penalty, true, err)) return -1;
+    if (score_put_int(s, "total", sc->total, true, err)) return -1;
+    if (scene_slot_find(s, "combos") && score_put_int(s, "combos", sc->combos, true, err))
+        return -1;
+    if (scene_slot_find(s, "combo_penalty") &&
+        score_put_int(s, "combo_penalty", sc->penalty, true, err))
+        return -1;
+    return 0;
+}
+
+/* ---- the registry entry ---- */
+
+typedef struct c36_scored {
+    c36_input in;
+    c36_score sc;
+} c36_scored;
+
+static int entry_configure(const tmpl *t, void *config, pn_err *err)
+{
+    c36_variant *v = config;
+    *v = C36_DEFAULT_VARIANT;
+    return t ? c36_template_variant(t, v, err) : 0;
+}
+
+static int entry_load(const void *config, const yml_doc *d, void *sheet, pn_err *err)
+{
+    return c36_load(d, config, &((c36_scored *)sheet)->in, err);
+}
+
+static void entry_score(void *sheet)
+{
+    c36_scored *s = sheet;
+    c36_score_sheet(&s->in.sheet, &s->sc);
+}
+
+static void entry_json(GString *out, const void *sheet)
+{
+    const c36_scored *s = sheet;
+    c36_report_json(out, &s->in, &s->sc);
+}
+
+static void entry_table(GString *out, const void *sheet)
+{
+    const c36_scored *s = sheet;
+    c36_report_table(out, &s->in, &s->sc);
+}
+
+static int entry_pages(const void *sheet)
+{
+    return 1;
+}
+
+static int entry_fill(scene *sc, const void *sheet, int page, pn_err *err)
+{
+    const c36_scored *s = sheet;
+    return c36_fill(sc, &s->in, &s->sc, err);
+}
+
+const score_game score_circle36 = {
+    .name = "circle36",
+    .template_name = "circle36",
+    .config_size = sizeof(c36_variant),
+    .sheet_size = sizeof(c36_scored),
+    .configure = entry_configure,
+    .load = entry_load,
+    .score = entry_score,
+    .report_json = entry_json,
+    .report_table = entry_table,
+    .pages = entry_pages,
+    .fill = entry_fill,
+};

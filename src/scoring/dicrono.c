@@ -1,9 +1,14 @@
-/* dc_sheet.c: reading a DiCroNo set: players, and per game who rolled first,
- * the grid (a literal block or a list of rows) and the penalties. */
+/* dicrono.c: DiCroNo as a scored game: reading a set (players, and per game
+ * who rolled first, the grid as a literal block or a list of rows, and the
+ * penalties), the reports, the completed sheets and the registry entry. */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
-#include "sheets/load.h"
+#include "scene/fill.h"
+#include "scoring/fill_sheet.h"
+#include "scoring/load.h"
+#include "scoring/report.h"
+#include "scoring/scoring.h"
 
 /* The key node whose value is n in its parent mapping, or n itself. */
 static struct fy_node *key_of(struct fy_node *n)
@@ -183,14 +188,218 @@ static int load_tree(const sheet_ctx *cx, dc_input *out, pn_err *err)
     return 0;
 }
 
-int dc_load(const sheet_doc *d, dc_input *out, pn_err *err)
+int dc_load(const yml_doc *d, dc_input *out, pn_err *err)
 {
     out->ngames = 0;
     out->names[0][0] = out->names[1][0] = '\0';
     sheet_ctx cx = {.d = d};
-    cx.y = sheet_parse(d, err);
+    cx.y = yml_doc_parse(d, "sheet", err);
     if (!cx.y) return -1;
     int rc = load_tree(&cx, out, err);
     pn_yml_free(cx.y);
     return rc;
 }
+
+/* ---- reports ---- */
+
+static void pair(GString *out, const char *key, const int v[2])
+{
+    g_string_append_printf(out, ",\"%s\":{\"X\":%d,\"O\":%d}", key, v[0], v[1]);
+}
+
+void dc_report_json(GString *out, const dc_input *in, const dc_game_score *scores)
+{
+    g_string_append(out, "{\"game\":\"dicrono\",\"games\":[");
+    for (int g = 0; g < in->ngames; g++) {
+        const dc_game_score *s = &scores[g];
+        const dc_game *game = &in->games[g];
+        g_string_append_printf(out, "%s{\"first\":\"%c\"", g ? "," : "", dc_symbol(game->first));
+        pair(out, "points", s->points);
+        pair(out, "penalty_deducted", s->deducted);
+        pair(out, "subtotal", s->subtotal);
+        g_string_append_printf(out, ",\"next_first\":\"%c\"", dc_symbol(s->next_first));
+        pair(out, "penalties", game->penalties);
+        g_string_append(out, ",\"runs\":[");
+        for (int k = 0; k < s->nruns; k++) {
+            const dc_run *r = &s->runs[k];
+            g_string_append_printf(out,
+                                   "%s{\"player\":\"%c\",\"from\":[%d,%d],\"to\":[%d,%d],"
+                                   "\"length\":%d,\"points\":%d}",
+                                   k ? "," : "", dc_symbol(r->player), r->c0 + 1, r->r0 + 1,
+                                   r->c1 + 1, r->r1 + 1, r->len, r->len - 2);
+        }
+        g_string_append(out, "]}");
+    }
+    g_string_append(out, "]");
+    int zero[2] = {0, 0};
+    pair(out, "total", in->ngames ? scores[in->ngames - 1].subtotal : zero);
+    g_string_append(out, ",\"players\":{\"X\":");
+    for (int p = 0; p < 2; p++) {
+        if (p) g_string_append(out, ",\"O\":");
+        if (in->names[p][0])
+            report_json_string(out, in->names[p]);
+        else
+            g_string_append(out, "null");
+    }
+    g_string_append(out, "}}");
+}
+
+void dc_report_table(GString *out, const dc_input *in, const dc_game_score *scores)
+{
+    g_string_append(out, "DiCroNo set");
+    if (in->names[0][0] || in->names[1][0])
+        g_string_append_printf(out, ": X %s, O %s", in->names[0][0] ? in->names[0] : "-",
+                               in->names[1][0] ? in->names[1] : "-");
+    g_string_append(out, "\n  Game  First  X points  X penalties  X subtotal  O points  "
+                         "O penalties  O subtotal  Next first\n");
+    for (int g = 0; g < in->ngames; g++) {
+        const dc_game_score *s = &scores[g];
+        const dc_game *game = &in->games[g];
+        char pen[2][16];
+        for (int p = 0; p < 2; p++)
+            snprintf(pen[p], sizeof pen[p], "%d%s", game->penalties[p],
+                     s->deducted[p] ? " (-1)" : "");
+        g_string_append_printf(out, "  %4d  %5c  %8d  %11s  %10d  %8d  %11s  %10d  %10c\n", g + 1,
+                               dc_symbol(game->first), s->points[0], pen[0], s->subtotal[0],
+                               s->points[1], pen[1], s->subtotal[1], dc_symbol(s->next_first));
+        for (int k = 0; k < s->nruns; k++) {
+            const dc_run *r = &s->runs[k];
+            g_string_append_printf(out,
+                                   "        %c: %d in a line from %d:%d to %d:%d, %d point%s\n",
+                                   dc_symbol(r->player), r->len, r->c0 + 1, r->r0 + 1, r->c1 + 1,
+                                   r->r1 + 1, r->len - 2, r->len == 3 ? "" : "s");
+        }
+    }
+    const int *t = scores[in->ngames - 1].subtotal;
+    g_string_append_printf(out, "  Set total: X %d, O %d\n", t[0], t[1]);
+}
+
+/* ---- the completed sheet ---- */
+
+int dc_template_params(tmpl *t, const dc_input *in, pn_err *err)
+{
+    char v[16];
+    tmpl_param *size = tmpl_param_find(t, "size"), *games = tmpl_param_find(t, "games");
+    if (size) {
+        snprintf(v, sizeof v, "%d", in->games[0].size);
+        if (tmpl_set_if_present(t, "size", v, err)) return -1;
+    }
+    if (games) {
+        int want = in->ngames > (int)games->value.i ? in->ngames : (int)games->value.i;
+        double lo, hi;
+        pv_bounds(&games->spec, &lo, &hi);
+        if (want > hi)
+            return pn_err_set(err, PN_EINPUT,
+                              "the score table of %s holds at most %.0f games; the set has %d",
+                              t->name, hi, in->ngames);
+        snprintf(v, sizeof v, "%d", want);
+        if (tmpl_set_if_present(t, "games", v, err)) return -1;
+    }
+    return tmpl_resolve(t, err);
+}
+
+int dc_fill(scene *s, const dc_input *in, const dc_game_score *scores, int g, pn_err *err)
+{
+    char id[48], id2[48];
+    for (int p = 0; p < 2; p++) {
+        snprintf(id, sizeof id, "player.%c", dc_symbol(p));
+        if (in->names[p][0] && score_put_opt(s, FILL_TEXT, id, in->names[p], false, err)) return -1;
+    }
+    const dc_game *game = &in->games[g];
+    for (int r = 0; r < game->size; r++)
+        for (int c = 0; c < game->size; c++) {
+            if (game->cell[r][c] == DC_NONE) continue;
+            snprintf(id, sizeof id, "cell.%d.%d", c + 1, r + 1);
+            if (score_put(s, FILL_TEXT, id, game->cell[r][c] == DC_X ? "X" : "O", false, err))
+                return -1;
+        }
+    const dc_game_score *sc = &scores[g];
+    for (int k = 0; k < sc->nruns; k++) {
+        const dc_run *r = &sc->runs[k];
+        snprintf(id, sizeof id, "cell.%d.%d", r->c0 + 1, r->r0 + 1);
+        snprintf(id2, sizeof id2, "cell.%d.%d", r->c1 + 1, r->r1 + 1);
+        fill_item it = {.kind = FILL_STRIKE, .slot = id, .slot2 = id2, .computed = true};
+        if (scene_fill(s, &it, err)) return -1;
+    }
+    for (int k = 0; k <= g; k++) {
+        const dc_game_score *ks = &scores[k];
+        for (int p = 0; p < 2; p++) {
+            char sym = dc_symbol(p);
+            snprintf(id, sizeof id, "g%d.%c.points", k + 1, sym);
+            if (score_put_int(s, id, ks->points[p], true, err)) return -1;
+            for (int i = 0; i < in->games[k].penalties[p]; i++) {
+                snprintf(id, sizeof id, "g%d.%c.pen%d", k + 1, sym, i + 1);
+                if (score_put(s, FILL_CROSS, id, NULL, false, err)) return -1;
+            }
+            snprintf(id, sizeof id, "g%d.%c.subtotal", k + 1, sym);
+            if (score_put_int(s, id, ks->subtotal[p], true, err)) return -1;
+        }
+        snprintf(id, sizeof id, "g%d.next", k + 1);
+        char next[2] = {dc_symbol(ks->next_first), 0};
+        if (score_put(s, FILL_TEXT, id, next, true, err)) return -1;
+    }
+    for (int p = 0; p < 2; p++) {
+        snprintf(id, sizeof id, "total.%c", dc_symbol(p));
+        if (score_put_int(s, id, sc->subtotal[p], true, err)) return -1;
+    }
+    return 0;
+}
+
+/* ---- the registry entry ---- */
+
+typedef struct dc_scored {
+    dc_input in;
+    dc_game_score scores[DC_MAX_GAMES];
+} dc_scored;
+
+static int entry_load(const void *config, const yml_doc *d, void *sheet, pn_err *err)
+{
+    return dc_load(d, &((dc_scored *)sheet)->in, err);
+}
+
+static void entry_score(void *sheet)
+{
+    dc_scored *s = sheet;
+    dc_score_set(s->in.games, s->in.ngames, s->scores);
+}
+
+static void entry_json(GString *out, const void *sheet)
+{
+    const dc_scored *s = sheet;
+    dc_report_json(out, &s->in, s->scores);
+}
+
+static void entry_table(GString *out, const void *sheet)
+{
+    const dc_scored *s = sheet;
+    dc_report_table(out, &s->in, s->scores);
+}
+
+static int entry_pages(const void *sheet)
+{
+    return ((const dc_scored *)sheet)->in.ngames;
+}
+
+static int entry_prepare(tmpl *t, const void *sheet, pn_err *err)
+{
+    return dc_template_params(t, &((const dc_scored *)sheet)->in, err);
+}
+
+static int entry_fill(scene *sc, const void *sheet, int page, pn_err *err)
+{
+    const dc_scored *s = sheet;
+    return dc_fill(sc, &s->in, s->scores, page, err);
+}
+
+const score_game score_dicrono = {
+    .name = "dicrono",
+    .template_name = "dicrono",
+    .sheet_size = sizeof(dc_scored),
+    .load = entry_load,
+    .score = entry_score,
+    .report_json = entry_json,
+    .report_table = entry_table,
+    .pages = entry_pages,
+    .prepare = entry_prepare,
+    .fill = entry_fill,
+};

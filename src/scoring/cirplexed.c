@@ -1,9 +1,14 @@
-/* cpx_sheet.c: reading a Cirplexed game: the colours and every player's board
- * of placed tiles, with the checks the set and the rules impose. */
+/* cirplexed.c: Cirplexed as a scored game: reading the colours and every
+ * player's board of placed tiles (with the checks the set and the rules
+ * impose), the reports, the completed sheet and the registry entry. */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
-#include "sheets/load.h"
+#include "scene/fill.h"
+#include "scoring/fill_sheet.h"
+#include "scoring/load.h"
+#include "scoring/report.h"
+#include "scoring/scoring.h"
 
 static const char *const default_colors[] = {"red", "orange", "yellow", "green", "blue", "purple"};
 
@@ -177,14 +182,200 @@ static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
     return rc;
 }
 
-int cpx_load(const sheet_doc *d, cpx_input *out, pn_err *err)
+int cpx_load(const yml_doc *d, cpx_input *out, pn_err *err)
 {
     memset(out, 0, sizeof *out);
     sheet_ctx cx = {.d = d};
-    cx.y = sheet_parse(d, err);
+    cx.y = yml_doc_parse(d, "sheet", err);
     if (!cx.y) return -1;
     int rc = load_tree(&cx, out, err);
     pn_yml_free(cx.y);
     if (rc) cpx_input_clear(out);
     return rc;
 }
+
+/* ---- reports ---- */
+
+void cpx_report_json(GString *out, const cpx_input *in, const cpx_points *points)
+{
+    g_string_append(out, "{\"game\":\"cirplexed\",\"players\":[");
+    for (int p = 0; p < in->nplayers; p++) {
+        g_string_append(out, p ? ",{\"name\":" : "{\"name\":");
+        report_json_string(out, in->names[p]);
+        report_key_int(out, "circles", points[p].circles, false);
+        report_key_int(out, "three_quarter", points[p].three_quarter, false);
+        report_key_int(out, "half", points[p].half, false);
+        report_key_int(out, "rank", points[p].rank, false);
+        report_key_int(out, "tiles", in->ntiles[p], false);
+        g_string_append_c(out, '}');
+    }
+    g_string_append(out, "]}");
+}
+
+void cpx_report_table(GString *out, const cpx_input *in, const cpx_points *points)
+{
+    g_string_append(out, "Cirplexed\n  Rank  Player                Circles  3/4 circles  "
+                         "1/2 circles  Tiles\n");
+    for (int p = 0; p < in->nplayers; p++)
+        g_string_append_printf(out, "  %4d  %-20s  %7d  %11d  %11d  %5d\n", points[p].rank,
+                               in->names[p], points[p].circles, points[p].three_quarter,
+                               points[p].half, in->ntiles[p]);
+}
+
+/* ---- the completed sheet ---- */
+
+/* Printable colours for the usual colour names; others are read as colours
+ * (#rrggbb or a name pnpkit knows) or take the next of a few spare ones. */
+static const char *colour_value(const char *name, int index)
+{
+    static const struct {
+        const char *name, *value;
+    } known[] = {{"red", "#d62828"},   {"orange", "#f08a24"}, {"yellow", "#f2c500"},
+                 {"green", "#2a9d3f"}, {"blue", "#1f5fbf"},   {"purple", "#7b3fa0"}};
+    static const char *const spare[] = {"#8c564b", "#e377c2", "#7f7f7f",
+                                        "#17becf", "#bcbd22", "#222222"};
+    for (size_t i = 0; i < G_N_ELEMENTS(known); i++)
+        if (!g_ascii_strcasecmp(name, known[i].name)) return known[i].value;
+    pn_rgba c;
+    if (pn_rgba_parse(name, &c)) return name;
+    return spare[index % (int)G_N_ELEMENTS(spare)];
+}
+
+int cpx_template_params(tmpl *t, const cpx_input *in, pn_err *err)
+{
+    int boards = 0;
+    char pname[16];
+    while (boards < CPX_MAX_PLAYERS) {
+        snprintf(pname, sizeof pname, "tiles%d", boards + 1);
+        if (!tmpl_param_find(t, pname)) break;
+        boards++;
+    }
+    if (in->nplayers > boards)
+        return pn_err_set(err, PN_EINPUT, "template %s draws %d boards; the game has %d players",
+                          t->name, boards, in->nplayers);
+    for (int p = 0; p < in->nplayers; p++) {
+        double lo, hi;
+        snprintf(pname, sizeof pname, "tiles%d", p + 1);
+        pv_bounds(&tmpl_param_find(t, pname)->spec, &lo, &hi);
+        if (in->ntiles[p] * 6.0 > hi)
+            return pn_err_set(err, PN_EINPUT,
+                              "template %s draws at most %.0f tiles per board; %s "
+                              "has %d",
+                              t->name, hi / 6, in->names[p], in->ntiles[p]);
+    }
+    GString *v = g_string_new(NULL);
+    int rc = 0;
+    g_string_printf(v, "%d", in->nplayers);
+    if (tmpl_set_if_present(t, "players", v->str, err)) rc = -1;
+    g_string_truncate(v, 0);
+    for (int i = 0; i < in->ncolors && !rc; i++)
+        g_string_append_printf(v, "%s%s", i ? "," : "", colour_value(in->colors[i], i));
+    if (!rc && tmpl_set_if_present(t, "palette", v->str, err)) rc = -1;
+    for (int b = 0; b < boards && !rc; b++) {
+        g_string_truncate(v, 0);
+        for (int k = 0; b < in->nplayers && k < in->ntiles[b]; k++) {
+            const cpx_placed *p = &in->tiles[b][k];
+            g_string_append_printf(v, "%s%d,%d,%d,%d,%d,%d", k ? "," : "", p->x, p->y, p->t.c[0],
+                                   p->t.c[1], p->t.c[2], p->t.c[3]);
+        }
+        snprintf(pname, sizeof pname, "tiles%d", b + 1);
+        if (tmpl_set_if_present(t, pname, v->str, err)) rc = -1;
+    }
+    g_string_free(v, TRUE);
+    return rc ? -1 : tmpl_resolve(t, err);
+}
+
+int cpx_fill(scene *s, const cpx_input *in, const cpx_points *points, pn_err *err)
+{
+    char id[64];
+    for (int p = 0; p < in->nplayers; p++) {
+        int b = p + 1;
+        snprintf(id, sizeof id, "b%d.name", b);
+        if (score_put(s, FILL_TEXT, id, in->names[p], false, err)) return -1;
+        const int vals[4] = {points[p].circles, points[p].three_quarter, points[p].half,
+                             points[p].rank};
+        static const char *const keys[4] = {"circles", "three_quarter", "half", "rank"};
+        for (int i = 0; i < 4; i++) {
+            snprintf(id, sizeof id, "b%d.%s", b, keys[i]);
+            if (score_put_int(s, id, vals[i], true, err)) return -1;
+        }
+        int n = points[p].circles;
+        cpx_point *pts = g_new(cpx_point, (gsize)n + 1);
+        cpx_points again;
+        int rc = cpx_score_board(in->tiles[p], in->ntiles[p], &again, pts, n);
+        for (int i = 0; i < n && !rc; i++) {
+            snprintf(id, sizeof id, "b%d.pt.%d.%d", b, pts[i].x, pts[i].y);
+            rc = score_put(s, FILL_CIRCLE, id, NULL, true, err);
+        }
+        g_free(pts);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+/* ---- the registry entry ---- */
+
+typedef struct cpx_scored {
+    cpx_input in;
+    cpx_points points[CPX_MAX_PLAYERS];
+} cpx_scored;
+
+static int entry_load(const void *config, const yml_doc *d, void *sheet, pn_err *err)
+{
+    return cpx_load(d, &((cpx_scored *)sheet)->in, err);
+}
+
+static void entry_score(void *sheet)
+{
+    cpx_scored *s = sheet;
+    for (int p = 0; p < s->in.nplayers; p++)
+        cpx_score_board(s->in.tiles[p], s->in.ntiles[p], &s->points[p], NULL, 0);
+    cpx_rank(s->points, s->in.nplayers);
+}
+
+static void entry_json(GString *out, const void *sheet)
+{
+    const cpx_scored *s = sheet;
+    cpx_report_json(out, &s->in, s->points);
+}
+
+static void entry_table(GString *out, const void *sheet)
+{
+    const cpx_scored *s = sheet;
+    cpx_report_table(out, &s->in, s->points);
+}
+
+static int entry_pages(const void *sheet)
+{
+    return 1;
+}
+
+static int entry_prepare(tmpl *t, const void *sheet, pn_err *err)
+{
+    return cpx_template_params(t, &((const cpx_scored *)sheet)->in, err);
+}
+
+static int entry_fill(scene *sc, const void *sheet, int page, pn_err *err)
+{
+    const cpx_scored *s = sheet;
+    return cpx_fill(sc, &s->in, s->points, err);
+}
+
+static void entry_clear(void *sheet)
+{
+    cpx_input_clear(&((cpx_scored *)sheet)->in);
+}
+
+const score_game score_cirplexed = {
+    .name = "cirplexed",
+    .template_name = "cirplexed-board",
+    .sheet_size = sizeof(cpx_scored),
+    .load = entry_load,
+    .score = entry_score,
+    .report_json = entry_json,
+    .report_table = entry_table,
+    .pages = entry_pages,
+    .prepare = entry_prepare,
+    .fill = entry_fill,
+    .clear = entry_clear,
+};

@@ -1,4 +1,5 @@
-/* reader.c: splits a YAML stream into its documents, line by line.
+/* yml_docs.c: splits a YAML stream into its documents, line by line, so a
+ * stream of any length is read with flat memory.
  *
  * A document starts at a "---" line (unless only comments and directives came
  * before it in the current piece) or at the first content line after a "..."
@@ -7,11 +8,12 @@
 #include <errno.h>
 #include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include "sheets/sheets.h"
 #include "util/yml.h"
+#include "util/yml_docs.h"
 
-struct sheet_reader {
+struct yml_docs {
     FILE *fp;
     bool own;
     char *file;
@@ -27,7 +29,20 @@ struct sheet_reader {
     size_t pos, len;
 };
 
-sheet_reader *sheet_reader_open(const char *path, pn_err *err)
+static yml_docs *make(FILE *fp, bool own, const char *name)
+{
+    yml_docs *r = g_new0(yml_docs, 1);
+    r->fp = fp;
+    r->own = own;
+    r->eof = fp == NULL;
+    r->file = g_strdup(name);
+    r->doc = g_string_sized_new(1024);
+    r->carry = g_string_new(NULL);
+    r->tmp = g_string_new(NULL);
+    return r;
+}
+
+yml_docs *yml_docs_open(const char *path, pn_err *err)
 {
     bool std = strcmp(path, "-") == 0;
     FILE *fp = std ? stdin : fopen(path, "rb");
@@ -35,17 +50,21 @@ sheet_reader *sheet_reader_open(const char *path, pn_err *err)
         pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    sheet_reader *r = g_new0(sheet_reader, 1);
-    r->fp = fp;
-    r->own = !std;
-    r->file = g_strdup(std ? "<stdin>" : path);
-    r->doc = g_string_sized_new(1024);
-    r->carry = g_string_new(NULL);
-    r->tmp = g_string_new(NULL);
-    return r;
+    return make(fp, !std, std ? "<stdin>" : path);
 }
 
-void sheet_reader_close(sheet_reader *r)
+yml_docs *yml_docs_open_text(const char *name, const char *text, size_t len, pn_err *err)
+{
+    if (len == 0) return make(NULL, false, name);
+    FILE *fp = fmemopen((void *)text, len, "rb");
+    if (!fp) {
+        pn_err_set(err, PN_EIO, "%s: %s", name, strerror(errno));
+        return NULL;
+    }
+    return make(fp, true, name);
+}
+
+void yml_docs_close(yml_docs *r)
 {
     if (!r) return;
     if (r->own) fclose(r->fp);
@@ -56,9 +75,14 @@ void sheet_reader_close(sheet_reader *r)
     g_free(r);
 }
 
+const char *yml_docs_name(const yml_docs *r)
+{
+    return r->file;
+}
+
 /* The next line (with its '\n'): *line points into the read buffer when the
  * line lies whole in it, else into r->tmp. 1, 0 at the end, -1 on error. */
-static int read_line(sheet_reader *r, const char **line, size_t *len, pn_err *err)
+static int read_line(yml_docs *r, const char **line, size_t *len, pn_err *err)
 {
     g_string_truncate(r->tmp, 0);
     for (;;) {
@@ -106,14 +130,14 @@ static bool content_line(const char *s, size_t len)
     return false;
 }
 
-static void start(sheet_reader *r)
+static void start(yml_docs *r)
 {
     g_string_truncate(r->doc, 0);
     r->doc_line0 = r->lines;
     r->content = false;
 }
 
-static int emit(sheet_reader *r, sheet_doc *doc)
+static int emit(yml_docs *r, yml_doc *doc)
 {
     doc->text = r->doc->str;
     doc->len = r->doc->len;
@@ -123,7 +147,7 @@ static int emit(sheet_reader *r, sheet_doc *doc)
     return 1;
 }
 
-int sheet_reader_next(sheet_reader *r, sheet_doc *doc, pn_err *err)
+int yml_docs_next(yml_docs *r, yml_doc *doc, pn_err *err)
 {
     start(r);
     if (r->carry->len) {
@@ -160,4 +184,45 @@ int sheet_reader_next(sheet_reader *r, sheet_doc *doc, pn_err *err)
     }
     if (rc < 0) return -1;
     return r->content ? emit(r, doc) : 0;
+}
+
+/* libfyaml counts lines from the start of the text it was given, which is one
+ * document of a stream: move the place in a "file:line:col: " message down by
+ * the lines that came before the document. */
+static void rebase(const yml_doc *d, pn_err *err)
+{
+    if (!err || d->line0 == 0) return;
+    size_t fl = strlen(d->file);
+    if (strncmp(err->msg, d->file, fl) || err->msg[fl] != ':') return;
+    char *end;
+    long line = strtol(err->msg + fl + 1, &end, 10);
+    if (end == err->msg + fl + 1 || *end != ':' || line < 1) return;
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, "%s:%ld%s", d->file, line + d->line0, end);
+    g_strlcpy(err->msg, s->str, sizeof err->msg);
+    g_string_free(s, TRUE);
+}
+
+pn_yml *yml_doc_parse(const yml_doc *d, const char *what, pn_err *err)
+{
+    /* Only blank lines, comments and markers: nothing to parse. */
+    bool content = false;
+    for (const char *p = d->text, *end = d->text + d->len; p < end && !content;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end, *q = p;
+        while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
+                      (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
+        content = q < le && *q != '#' && !marker;
+        p = nl ? nl + 1 : end;
+    }
+    if (!content) {
+        pn_err_at(err, d->file, d->line0 + 1, 1, "the %s is empty", what);
+        return NULL;
+    }
+    pn_yml *y = pn_yml_load_buffer(d->file, d->text, d->len, err);
+    if (!y) rebase(d, err);
+    if (y) y->line0 = d->line0;
+    return y;
 }
