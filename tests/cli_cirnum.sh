@@ -45,4 +45,24 @@ expect_stderr "--hand is required" "no hand message"
 expect_status 2 "other game" -- "$PNPKIT" calc circle36 --hand A
 expect_status 2 "space not a number" -- $CALC --hand A --space x
 
+# Any circular number can be the target, 76 included: 76 boxes a player wrap
+# into two lines, none overlapping, all inside the page's margin.
+expect_status 0 "target 76" -- "$PNPKIT" render circular-numbers --set target=76 --set players=8 -f scene -o "$T/t76.scene"
+expect_eq "$(grep -cE '^slot p[1-8]\.([1-9]|[1-6][0-9]|7[0-6]) ' "$T/t76.scene")" 608 "8 players x 76 boxes"
+awk 'BEGIN {n = 0} $1 == "slot" && $2 ~ /^p[0-9]+\.[0-9]+$/ {x[n] = $3; y[n] = $4; w[n] = $5; h[n] = $6; n++}
+     END {
+         for (i = 0; i < n; i++) {
+             if (y[i] < 200 || y[i] + h[i] > 287 || x[i] + w[i] > 200) { print "outside"; exit }
+             for (j = i + 1; j < n; j++)
+                 if (x[i] < x[j] + w[j] && x[j] < x[i] + w[i] && y[i] < y[j] + h[j] && y[j] < y[i] + h[i]) { print "overlap"; exit }
+         }
+         print "ok"
+     }' "$T/t76.scene" >"$T/t76.check"
+expect_eq "$(cat "$T/t76.check")" ok "76 boxes: inside the page, no two overlapping"
+expect_status 0 "pad target 76" -- "$PNPKIT" render circular-numbers-pad --set target=76 -f scene -o "$T/p76.scene"
+grep -q '^slot g4.p6.76 ' "$T/p76.scene" && ok || bad "the pad's fourth game has 76 boxes"
+expect_status 1 "pad target 76, 7 players" -- "$PNPKIT" render circular-numbers-pad --set target=76 --set players=7 -o "$T/p76.pdf"
+expect_stderr "^templates/circular-numbers-pad.yaml:[0-9]+:[0-9]+: tally: 7 players with 76 boxes need 67mm, more than the 63mm there is room for" "no room on the pad"
+expect_no_file "$T/p76.pdf" "no pad without room"
+
 finish

@@ -145,7 +145,7 @@ while read -r t name type range; do
         expect_no_file "$T/b.pdf" "$t $name=$v leaves no file"
     done
 done <"$T/params"
-expect_eq "$(grep -c . "$T/params")" 33 "parameters listed"
+expect_eq "$(grep -c . "$T/params")" 35 "parameters listed"
 
 # Bounds that depend on each other and steps.
 expect_status 1 "odd sectors" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/b.pdf"

@@ -143,4 +143,19 @@ bad_sheet dicrono 'games:\n  - first: X\n    grid: ["X O X O", "O X O", "X O X O
 bad_sheet cirplexed 'boards:\n  Ann: []\n' "2:8: Ann has 0 items; expected 1 to 90"
 bad_sheet cirplexed 'colors: [red, red, blue, green]\nboards: {}\n' "1:15: colors: red is listed twice"
 
+# The rule sheet's example games as played, with eight-sided dice; six-sided
+# dice (--set dice=6) cannot have rolled them.
+for g in "game1-played 22" "game1-die 23" "game2-played 33" "game3-played 32" "game3-perfect 36"; do
+    expect_status 0 "${g% *}" -- "$PNPKIT" score circle36 "$D/circle36-${g% *}.yaml" --json
+    expect_stdout "\"total\":${g#* }}$" "${g% *} scores ${g#* }"
+done
+expect_status 1 "six-sided dice" -- "$PNPKIT" score circle36 "$D/circle36-game2-played.yaml" --set dice=6
+expect_stderr "circle36-game2-played.yaml:[0-9]+:[0-9]+: round [0-9]+: dice: [78] is out of range \(1 to 6\)$" "a die of 7 or 8 with six sides"
+printf '%s\n' "red: [15, ~, ~, ~, ~, ~, ~, ~]" "blue: [~, ~, ~, ~, ~, ~, ~, ~]" \
+    "green: [~, ~, ~, ~, ~, ~, ~, ~]" "yellow: ~" "rounds:" "  - {dice: [12, 3], cell: R1}" >"$T/d20.yaml"
+expect_status 1 "a die of 12 with eight sides" -- "$PNPKIT" score circle36 "$T/d20.yaml"
+expect_stderr "d20.yaml:6:13: round 1: dice: 12 is out of range \(1 to 8\)$" "die 12 refused"
+expect_status 0 "twenty-sided dice" -- "$PNPKIT" score circle36 "$T/d20.yaml" --set dice=20 -o "$T/d20.pdf"
+pdftotext "$T/d20.pdf" - | grep -qx 12 && ok || bad "the die 12 on the completed sheet"
+
 finish

@@ -41,4 +41,109 @@ sed 's/when: n \/ per_row >= 2/when: n \/ per_row >= "two"/' "$T/track.yaml" > "
 expect_status 1 "comparing a number with a text" -- "$PNPKIT" render "$T/bad3.yaml" -o "$T/bad3.pdf"
 expect_stderr "^$T/bad3.yaml:29:23: when: cannot compare a number with a text$" "when comparison"
 
+# --- text that wraps ---
+doc_example text "$T/card.yaml"
+expect_status 0 "text example renders" -- "$PNPKIT" render "$T/card.yaml" -o "$T/card.pdf"
+"$PNPKIT" render "$T/card.yaml" --format scene -o "$T/card.scene"
+# The rules text: 9 pt lines 9 * 1.2 pt = 3.81 mm apart, none wider than 48 mm,
+# starting at x = 5 + 2.5 mm; "2" (the damage) bold in the third line.
+grep '9.0pt' "$T/card.scene" | awk '{print $(NF-8), $(NF-7)}' > "$T/rules"
+expect_eq "$(awk '{print $2}' "$T/rules" | sort -u | tr '\n' ' ')" "21.95 25.76 29.57 33.38 " "four lines 3.81 mm apart"
+expect_eq "$(grep -c ' at 7.50 ' "$T/card.scene")" 4 "every rules line starts at x = 7.5 mm"
+awk '/9.0pt/ {w[$(NF-7)] += $(NF-2)} END {for (y in w) if (w[y] > 48) print y, w[y]}' "$T/card.scene" > "$T/wide"
+expect_eq "$(cat "$T/wide")" "" "no rules line wider than 48 mm"
+grep -q '^text "2" font="DejaVu Sans" 9.0pt bold at [0-9.]* 29.57' "$T/card.scene" && ok || bad "bold run in the third line"
+grep -q '^text "Once per round." font="DejaVu Sans" 9.0pt italic' "$T/card.scene" && ok || bad "italic run"
+# Flavour text: two lines kept, the second ends in an ellipsis, the block's
+# bottom at y = 5 + 74 mm, lines centred on x = 31.5 mm.
+expect_eq "$(grep -c '7.0pt italic' "$T/card.scene")" 2 "max_lines keeps two lines"
+grep '7.0pt italic' "$T/card.scene" | tail -1 | grep -q '…" ' && ok || bad "the last line kept ends in an ellipsis"
+grep '7.0pt italic' "$T/card.scene" | awk '{c = $(NF-8) + $(NF-2) / 2; if (c < 31.45 || c > 31.55) print "off", c}' > "$T/centre"
+expect_eq "$(cat "$T/centre")" "" "flavour lines centred on the card"
+# The title shrinks from 14 pt to fit 49 mm.
+grep -q '^text "Ambush at the Ford" font="DejaVu Sans" 12.5pt bold .* size 49.00 ' "$T/card.scene" && ok || bad "title fitted to 49 mm"
+
+# Values put into markup are escaped.
+cat > "$T/esc.yaml" <<'YAML'
+name: esc
+params:
+  who: {type: string, default: "Ann <b>& Co"}
+components:
+  - {type: text, w: 100mm, markup: "<b>Winner:</b> ${who}"}
+  - {type: text, y: 20mm, w: 100mm, markup: $who}
+YAML
+"$PNPKIT" render "$T/esc.yaml" --format scene -o "$T/esc.scene"
+grep -q '^text " Ann <b>& Co" font="DejaVu Sans" 11.0pt at' "$T/esc.scene" && ok || bad "markup escapes \${who}"
+grep -q '^text "Ann <b>& Co" font="DejaVu Sans" 11.0pt at' "$T/esc.scene" && ok || bad "markup escapes \$who"
+
+# Errors: a sentence shrunk below min_size, markup left open, other markup.
+sed 's/max_width: 49mm/max_width: 20mm/' "$T/card.yaml" > "$T/small.yaml"
+expect_status 1 "shrinking below min_size" -- "$PNPKIT" render "$T/small.yaml" -o "$T/small.pdf"
+expect_stderr "^$T/small.yaml:10:6: text: 'Ambush at the Ford' would shrink to 5.1 pt to fit in max_width 20.0mm, below min_size 6 pt; wrap it \(w:\), give it more room or shorten it$" "min_size error names the text"
+expect_no_file "$T/small.pdf" "no file below min_size"
+sed 's/max_width: 49mm/max_width: 20mm, min_size: 5/' "$T/card.yaml" > "$T/small5.yaml"
+expect_status 0 "min_size lowered" -- "$PNPKIT" render "$T/small5.yaml" -o "$T/small5.pdf"
+sed 's/<i>Once per round.<\/i>/<i>Once per round./' "$T/card.yaml" > "$T/open.yaml"
+expect_status 1 "markup left open" -- "$PNPKIT" render "$T/open.yaml" -o "$T/open.pdf"
+expect_stderr "^$T/open.yaml:12:5: text: markup: a tag is left open$" "open tag"
+sed "s/<b>Ambush:<\\/b>/<span color='red'>Ambush:<\\/span>/" "$T/card.yaml" > "$T/span.yaml"
+expect_status 1 "colour markup" -- "$PNPKIT" render "$T/span.yaml" -o "$T/span.pdf"
+expect_stderr "^$T/span.yaml:12:5: text: markup: only <b>, <i> and spans of weight and style are allowed$" "other markup refused"
+
+# --- shapes, paths and hex grids ---
+doc_example hexes "$T/hex.yaml"
+expect_status 0 "hex example renders" -- "$PNPKIT" render "$T/hex.yaml" -o "$T/hex.pdf"
+"$PNPKIT" render "$T/hex.yaml" --format scene -o "$T/hex.scene"
+# 9 x 8 flat hexes of 9 mm: one round slot each; column 2 pushed down half a
+# hex (sqrt(3) * 9 / 2 = 7.79 mm); the slots are the inscribed circles.
+expect_eq "$(grep -c '^slot hex\.' "$T/hex.scene")" 72 "one slot per hex"
+grep -q '^slot hex.1.1 11.21 10.00 15.59 15.59 round$' "$T/hex.scene" && ok || bad "hex 1.1"
+grep -q '^slot hex.2.1 24.71 17.79 15.59 15.59 round$' "$T/hex.scene" && ok || bad "hex 2.1 pushed down"
+grep -q '^slot hex.9.8 ' "$T/hex.scene" && ok || bad "hex 9.8"
+grep -q '^path fill=#f2f7ee stroke=#000000 w=0.40 M 28.00 17.79 L 23.50 25.59 L 14.50 25.59 L 10.00 17.79 L 14.50 10.00 L 23.50 10.00 Z' "$T/hex.scene" && ok || bad "first flat hex outline"
+for l in '0,0' '1,0' '2,-1' '8,-4' '0,7' '8,3'; do
+    grep -q "^text \"$l\" " "$T/hex.scene" && ok || bad "axial label $l"
+done
+# The same grid pointy with offset labels: rows pushed right by sqrt(3) * 9 / 2.
+sed 's/orient: flat, labels: axial/orient: pointy, labels: offset/' "$T/hex.yaml" > "$T/pointy.yaml"
+"$PNPKIT" render "$T/pointy.yaml" --format scene -o "$T/pointy.scene"
+grep -q '^slot hex.1.2 17.79 24.71 15.59 15.59 round$' "$T/pointy.scene" && ok || bad "pointy row 2 pushed right"
+grep -q '^text "0101" ' "$T/pointy.scene" && grep -q '^text "0908" ' "$T/pointy.scene" && ok || bad "offset labels"
+# The triangle: a corner at 12 o'clock, r = 5.4 mm, above the centre of hex 2.2.
+grep -q '^path fill=#8c7b6b M 32.50 35.74 L 37.18 43.84 L 27.82 43.84 Z$' "$T/hex.scene" && ok || bad "polygon corners"
+# The lake: a path of two elliptical arcs, drawn as four cubic curves.
+expect_eq "$(grep '^path fill=#4a90d9' "$T/hex.scene" | grep -o ' C ' | wc -l)" 4 "arcs become curves"
+grep -q '^path fill=#4a90d9 M 54.10 56.71 C .* 59.50 59.86 C .* 64.90 56.71 C .* 59.50 53.56 C .* 54.10 56.71 Z$' "$T/hex.scene" && ok || bad "lake ellipse through its four extremes"
+# The rounded legend box: four corner arcs.
+expect_eq "$(grep '^path fill=#fff8e0' "$T/hex.scene" | grep -o ' C ' | wc -l)" 4 "rounded corners"
+grep -q '^path fill=#fff8e0 stroke=#000000 w=0.30 M 271.00 50.00 C 273.21 50.00 275.00 51.79 275.00 54.00 L 275.00 76.00 ' "$T/hex.scene" && ok || bad "rounded top-right corner of radius 4 mm"
+
+# Path and shape errors: place in d, exit 1, no file.
+cat > "$T/badpath.yaml" <<'YAML'
+name: badpath
+components:
+  - {type: path, d: "M 0 0 L 10 10 X 5 5"}
+YAML
+expect_status 1 "bad path command" -- "$PNPKIT" render "$T/badpath.yaml" -o "$T/badpath.pdf"
+expect_stderr "^$T/badpath.yaml:3:6: path: d: 'X' at character 15 is not a path command \(M L H V C S Q T A Z, lower case for relative\)$" "bad command named"
+expect_no_file "$T/badpath.pdf" "no file after a bad path"
+sed 's/M 0 0 L 10 10 X 5 5/L 10 10/' "$T/badpath.yaml" > "$T/nom.yaml"
+expect_status 1 "path without M" -- "$PNPKIT" render "$T/nom.yaml" -o "$T/nom.pdf"
+expect_stderr "path: d: a path starts with M \(a move\)$" "path starts with M"
+sed 's/M 0 0 L 10 10 X 5 5/M 0 0 A 5 5 0 2 1 10 10/' "$T/badpath.yaml" > "$T/flag.yaml"
+expect_status 1 "bad arc flag" -- "$PNPKIT" render "$T/flag.yaml" -o "$T/flag.pdf"
+expect_stderr "path: d: an arc flag \(0 or 1\) expected at character 15$" "arc flag"
+awk 'BEGIN {printf "name: many\ncomponents:\n  - type: path\n    d: >\n      M 0 0"; for (i = 0; i < 10000; i++) printf "%s h1", (i % 100 ? "" : "\n      "); print ""}' > "$T/many.yaml"
+expect_status 1 "too many path commands" -- "$PNPKIT" render "$T/many.yaml" -o "$T/many.pdf"
+expect_stderr "path: d: more than 10000 commands$" "path command limit"
+printf 'name: s\ncomponents:\n  - {type: sector, r: 5mm, inner: 5mm}\n  - {type: arc, from: 10, to: 10}\n' > "$T/sector.yaml"
+expect_status 1 "sector inner radius" -- "$PNPKIT" render "$T/sector.yaml" -o "$T/sector.pdf"
+expect_stderr "^$T/sector.yaml:3:6: sector: inner 5mm is not less than r 5mm$" "sector inner"
+printf 'name: s\ncomponents:\n  - {type: arc, from: 10, to: 10}\n' > "$T/arc.yaml"
+expect_status 1 "empty arc" -- "$PNPKIT" render "$T/arc.yaml" -o "$T/arc.pdf"
+expect_stderr "arc: from 10 to 10: an arc turns by more than 0 and at most 360 degrees$" "arc angles"
+printf 'name: s\ncomponents:\n  - {type: hex-grid, cols: 61}\n' > "$T/hex61.yaml"
+expect_status 1 "hex grid bound" -- "$PNPKIT" render "$T/hex61.yaml" -o "$T/hex61.pdf"
+expect_stderr "cols: 61 is out of range \(1 to 60\)$" "hex cols bounded"
+
 finish

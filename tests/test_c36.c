@@ -15,7 +15,7 @@
 #include "scoring/games.h"
 #include "util/fonts.h"
 
-static const c36_variant deflt = {3, 8, 36};
+static const c36_variant deflt = {3, 8, 36, 8};
 
 static yml_doc doc_of(const char *text)
 {
@@ -78,7 +78,7 @@ static void test_default_chart_is_the_rule_sheets(void **state)
 static void test_variant_chart_centres_on_target(void **state)
 {
     (void)state;
-    c36_variant v = {5, 12, 48};
+    c36_variant v = {5, 12, 48, 8};
     for (int d = -6; d <= 6; d++) {
         for (int r = 0; r < 3; r++)
             assert_int_equal(c36_ring_points(&v, r, 48 + d), c36_ring_points(&deflt, r, 36 + d));
@@ -121,7 +121,7 @@ static void test_rows_and_upper_half(void **state)
     const int want8[4] = {6, 7, 0, 1};
     assert_memory_equal(up, want8, sizeof want8);
     /* Twelve sectors: 10, 11, 12, 1, 2, 3; six: 6, 1, 2 (the odd sector on the right). */
-    c36_variant v12 = {3, 12, 36}, v6 = {2, 6, 24};
+    c36_variant v12 = {3, 12, 36, 8}, v6 = {2, 6, 24, 8};
     assert_int_equal(c36_upper_sectors(&v12, up), 6);
     const int want12[6] = {9, 10, 11, 0, 1, 2};
     assert_memory_equal(up, want12, sizeof want12);
@@ -129,7 +129,7 @@ static void test_rows_and_upper_half(void **state)
     const int want6[3] = {5, 0, 1};
     assert_memory_equal(up, want6, sizeof want6);
     /* A variant's row: sector k and k + S/2 of every ring. */
-    c36_variant v4 = {4, 12, 48};
+    c36_variant v4 = {4, 12, 48, 8};
     int n = c36_row_cells(&v4, 2, cells);
     names(&v4, cells, n, buf);
     assert_string_equal(buf, "R3 R9 B3 B9 G3 G9 O3 O9 Y");
@@ -185,6 +185,70 @@ static void test_last_roll_choice(void **state)
     assert_int_equal(sa.total, 22);
 }
 
+/* The rule sheet's three example games entered as played, round by round, with
+ * the eight-sided dice they were played with: each last roll as the sheet
+ * tells it, scored as the sheet says. */
+static void test_examples_as_played(void **state)
+{
+    (void)state;
+    c36_input in;
+    c36_score sc;
+    /* Game 1, roll 25: 1 and 8 added for 9 in the Green Ring on Row C. */
+    score_file("circle36-game1-played.yaml", &in, &sc);
+    assert_int_equal(in.sheet.nrounds, 25);
+    const c36_round *last = &in.sheet.rounds[24];
+    assert_int_equal(last->dice[0], 1);
+    assert_int_equal(last->dice[1], 8);
+    assert_int_equal(sc.used[24], C36_USE_SUM);
+    assert_int_equal(sc.ring_total[2], 45);
+    assert_int_equal(sc.ring_points[2], 0);
+    assert_int_equal(sc.row_total[2], 36);
+    assert_int_equal(sc.row_points[2], 3);
+    assert_int_equal(sc.combos, 2);
+    assert_int_equal(sc.penalty, 1);
+    assert_int_equal(sc.total, 22);
+    /* The die 1 instead: "the score would be 23". */
+    score_file("circle36-game1-die.yaml", &in, &sc);
+    assert_int_equal(sc.used[24], C36_USE_DIE);
+    assert_int_equal(sc.ring_points[2], 3);
+    assert_int_equal(sc.row_points[2], 0);
+    assert_int_equal(sc.penalty, 0);
+    assert_int_equal(sc.total, 23);
+    /* Game 2, roll 25: 6 from 7 gives 1, the only ComboCircle: no penalty. */
+    score_file("circle36-game2-played.yaml", &in, &sc);
+    last = &in.sheet.rounds[24];
+    assert_int_equal(last->dice[0], 7);
+    assert_int_equal(last->dice[1], 6);
+    assert_int_equal(sc.used[24], C36_USE_DIFF);
+    assert_int_equal(in.sheet.cells[last->cell], 1);
+    assert_int_equal(last->cell / 8, 2); /* the Green Ring */
+    assert_int_equal(sc.combos, 1);
+    assert_int_equal(sc.penalty, 0);
+    assert_int_equal(sc.row_points[3], 0); /* Row D, the downfall */
+    assert_int_equal(sc.total, 33);
+    /* Game 3, roll 25: 6 and 2, the 2 in the Green Ring on Row D: 32 with
+     * no penalty; a 3 would have made the perfect 36. */
+    score_file("circle36-game3-played.yaml", &in, &sc);
+    assert_int_equal(sc.used[24], C36_USE_DIE);
+    assert_int_equal(in.sheet.cells[in.sheet.rounds[24].cell], 2);
+    assert_int_equal(sc.penalty, 0);
+    assert_int_equal(sc.total, 32);
+    score_file("circle36-game3-perfect.yaml", &in, &sc);
+    assert_int_equal(sc.total, 36);
+    /* Six-sided dice cannot have rolled the 8 of game 1 or the 7 of game 2. */
+    const c36_variant d6 = {3, 8, 36, 6};
+    const char *files[2] = {"circle36-game1-played.yaml", "circle36-game2-played.yaml"};
+    for (int i = 0; i < 2; i++) {
+        char *text = read_data(files[i]);
+        yml_doc d = doc_of(text);
+        pn_err err = {0};
+        assert_int_not_equal(c36_load(&d, &d6, &in, &err), 0);
+        assert_non_null(strstr(err.msg, ": dice: "));
+        assert_non_null(strstr(err.msg, "is out of range (1 to 6)"));
+        g_free(text);
+    }
+}
+
 /* A random sheet; some spaces empty when holes is set. */
 static void random_sheet(GRand *g, const c36_variant *v, c36_sheet *s, bool holes)
 {
@@ -200,7 +264,7 @@ static void test_swapping_a_rows_sectors_keeps_totals(void **state)
 {
     (void)state;
     GRand *g = g_rand_new_with_seed(36);
-    const c36_variant vs[3] = {{3, 8, 36}, {4, 12, 48}, {2, 6, 30}};
+    const c36_variant vs[3] = {{3, 8, 36, 8}, {4, 12, 48, 8}, {2, 6, 30, 8}};
     for (int iter = 0; iter < 300; iter++) {
         const c36_variant *v = &vs[iter % 3];
         c36_sheet s;
@@ -303,8 +367,13 @@ static void test_error_places(void **state)
     assert_string_equal(load_error("red:\n  - 5\n  - 4\n"),
                         "t.yaml:1:1: red has 2 numbers; a ring has 8 spaces");
     assert_string_equal(load_error("red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5, 4]\n"
-                                   "green: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 13\ncombos: 1\n"),
-                        "t.yaml:4:9: yellow: 13 is out of range (0 to 12)");
+                                   "green: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 17\ncombos: 1\n"),
+                        "t.yaml:4:9: yellow: 17 is out of range (0 to 16)");
+    /* Numbers no single die shows need their ComboCircles. */
+    assert_string_equal(load_error("red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5, 4]\n"
+                                   "green: [0, 5, 4, 4, 4, 4, 9, 5]\nyellow: 16\ncombos: 2\n"),
+                        "t.yaml:5:9: combos is 2, but 3 spaces hold 0 or more than 8, which only "
+                        "a difference or a sum of the dice makes: at least 3 ComboCircles");
     assert_string_equal(
         load_error("red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, x, 4, 5, 4]\n"),
         "t.yaml:2:20: blue, sector 5: 'x' is not a whole number");
@@ -340,8 +409,8 @@ static void test_error_places(void **state)
     assert_string_equal(load_error(SHEET_HEAD "combos: 0\nrounds:\n  - {dice: [5, 2], cell: R1}\n"
                                               "  - {dice: [4, 5], cell: Y}\n"),
                         "t.yaml:6:9: combos is 0, but the rounds used a sum or difference 1 time");
-    assert_string_equal(load_error(SHEET_HEAD "rounds:\n  - {dice: [5, 7], cell: R1}\n"),
-                        "t.yaml:7:16: round 1: dice: 7 is out of range (1 to 6)");
+    assert_string_equal(load_error(SHEET_HEAD "rounds:\n  - {dice: [5, 9], cell: R1}\n"),
+                        "t.yaml:7:16: round 1: dice: 9 is out of range (1 to 8)");
     assert_string_equal(load_error(SHEET_HEAD "rounds:\n  - {dice: [5, 2], cell: R9}\n"),
                         "t.yaml:7:26: round 1: 'R9' is not a space (R1 .. G8, or Y)");
 }
@@ -398,7 +467,11 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
                                        "]",  "{",  "}",    ",",  "~",  " ",    "\n",
                                        "x",  "99", "null", "&a", "*a", "!!int"};
     int fast_taken = 0;
+    /* Every tenth sheet is for twenty-sided dice: dice of two digits. */
+    const c36_variant d20 = {3, 8, 36, 20};
     for (int iter = 0; iter < 3000; iter++) {
+        const c36_variant *var = iter % 10 == 9 ? &d20 : &deflt;
+        int forced = 0;
         GString *s = g_string_new(iter % 3 == 0 ? "---\n" : "");
         const char *rings[3] = {"red", "blue", "green"}, prefix[3] = {'R', 'B', 'G'};
         int vals[25];
@@ -407,7 +480,8 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
         for (int r = 0; r < 3; r++) {
             g_string_append_printf(s, "%s:%s[", rings[r], iter % 7 == 0 ? "   " : " ");
             for (int k = 0; k < 8; k++) {
-                int v = vals[r * 8 + k] = g_rand_int_range(g, -1, 13);
+                int v = vals[r * 8 + k] = g_rand_int_range(g, -1, 17);
+                forced += v == 0 || v > var->dice;
                 if (v < 0)
                     g_string_append(s, "~");
                 else
@@ -416,10 +490,12 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
             }
             g_string_append(s, iter % 8 == 0 ? "]   # ring\n" : "]\n");
         }
-        vals[24] = g_rand_int_range(g, 0, 13);
+        vals[24] = g_rand_int_range(g, 0, 17);
+        forced += vals[24] == 0 || vals[24] > var->dice;
         g_string_append_printf(s, "yellow: %d\n", vals[24]);
         if (iter % 2 == 0) {
-            g_string_append_printf(s, "combos: %d\n", g_rand_int_range(g, 0, 5));
+            /* At least the ComboCircles the numbers force. */
+            g_string_append_printf(s, "combos: %d\n", forced + g_rand_int_range(g, 0, 5));
         } else {
             /* Rounds that make the sheet as it stands, in a shuffled order. */
             int order[25];
@@ -437,13 +513,14 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
                 if (v < 0) continue;
                 char name[4];
                 snprintf(name, sizeof name, c == 24 ? "Y" : "%c%d", prefix[c / 8 % 3], c % 8 + 1);
-                int a = v >= 1 && v <= 6 ? v
-                        : v > 6          ? 6
-                                         : 3,
-                    b = v >= 1 && v <= 6 ? 1
-                        : v > 6          ? v - 6
-                                         : 3;
-                const char *use = v == 0 ? ", use: diff" : v > 6 && i % 2 ? ", use: sum" : "";
+                int top = var->dice;
+                int a = v >= 1 && v <= top ? v
+                        : v > top          ? top
+                                           : 3,
+                    b = v >= 1 && v <= top ? 1
+                        : v > top          ? v - top
+                                           : 3;
+                const char *use = v == 0 ? ", use: diff" : v > top && i % 2 ? ", use: sum" : "";
                 if (i % 3 == 0)
                     g_string_append_printf(s, "%s- {cell: %s, dice: [%d,%d]%s}\n", indent, name, a,
                                            b, use);
@@ -461,9 +538,9 @@ static void test_direct_parser_agrees_with_libfyaml(void **state)
         yml_doc d = doc_of(s->str);
         c36_input fast, slow;
         pn_err err = {0};
-        if (c36_load_fast(&d, &deflt, &fast)) {
+        if (c36_load_fast(&d, var, &fast)) {
             fast_taken += !broken;
-            if (c36_load_slow(&d, &deflt, &slow, &err))
+            if (c36_load_slow(&d, var, &slow, &err))
                 fail_msg("direct parser took a sheet libfyaml refuses (%s):\n%s", err.msg, s->str);
             assert_same_input(&fast, &slow);
         }
@@ -590,6 +667,10 @@ static void test_template_variant(void **state)
     assert_int_equal(tmpl_set(t, "rings=4", &err), 0);
     assert_int_equal(tmpl_set(t, "sectors=12", &err), 0);
     assert_int_equal(tmpl_set(t, "target=48", &err), 0);
+    assert_int_equal(tmpl_set(t, "dice=6", &err), 0);
+    assert_int_equal(c36_template_variant(t, &v, &err), 0);
+    assert_int_equal(v.dice, 6);
+    assert_int_equal(tmpl_set(t, "dice=8", &err), 0);
     assert_int_equal(c36_template_variant(t, &v, &err), 0);
     assert_int_equal(v.rings, 4);
     assert_int_equal(v.sectors, 12);
@@ -601,7 +682,7 @@ static void test_template_variant(void **state)
     const char *rings[4] = {"red", "blue", "green", "orange"};
     for (int r = 0; r < 4; r++)
         g_string_append_printf(s, "%s: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]\n", rings[r]);
-    g_string_append(s, "yellow: 12\ncombos: 0\n");
+    g_string_append(s, "yellow: 12\ncombos: 1\n");
     load_ok(s->str, &v, &in);
     c36_score sc;
     c36_score_sheet(&in.sheet, &sc);
@@ -625,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_swapping_a_rows_sectors_keeps_totals),
         cmocka_unit_test(test_empty_spaces_count_zero),
         cmocka_unit_test(test_rounds),
+        cmocka_unit_test(test_examples_as_played),
         cmocka_unit_test(test_error_places),
         cmocka_unit_test(test_stream_lines_count_from_the_start),
         cmocka_unit_test(test_direct_parser_agrees_with_libfyaml),

@@ -183,6 +183,17 @@ static void test_ending_rule_checks(void **state)
     g = grid(lp2, DC_PX, 3, 2);
     assert_non_null(dc_game_check(&g, why, sizeof why));
     assert_non_null(strstr(why, "X has a line and three penalties"));
+    /* The first roll of a game finds the board empty, so the player who
+     * rolled first has a symbol: O's three penalties cannot come first. */
+    const char *pen_first[] = {"X X X . . .", ". . . . . .", ". . . . . .",
+                               ". . . . . .", ". . . . . .", ". . . . . ."};
+    g = grid(pen_first, DC_PO, 0, 3);
+    assert_non_null(dc_game_check(&g, why, sizeof why));
+    assert_string_equal(why, "O rolled first but has no symbol, only penalties; the first roll "
+                             "of a game lands on an empty square");
+    /* With X first the same grid is a game: X's line, O's three penalties. */
+    g.first = DC_PX;
+    assert_null(dc_game_check(&g, why, sizeof why));
 }
 
 static const char *load_error(const char *text)
@@ -226,6 +237,11 @@ static void test_error_places(void **state)
                         "t.yaml:4:5: game 1: X rolled 3 times (3 symbols, 0 penalties) but O 0 "
                         "times (0 symbols, 0 penalties); a game ends when both have rolled "
                         "equally often");
+    assert_string_equal(
+        load_error("games:\n  - first: O\n    grid: |\n      X X X .\n      . . . .\n"
+                   "      . . . .\n      . . . .\n    penalties: {X: 0, O: 3}\n"),
+        "t.yaml:3:5: game 1: O rolled first but has no symbol, only penalties; the first roll "
+        "of a game lands on an empty square");
     assert_string_equal(load_error("games:\n  - first: Y\n"),
                         "t.yaml:2:12: game 1: first is X or O");
     assert_string_equal(

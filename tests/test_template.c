@@ -103,12 +103,12 @@ static void test_errors_have_places(void **state)
 {
     assert_string_equal(load_error("name: x\ncomponents:\n  - {type: rect, colour: red}\n"),
                         "t.yaml:3:18: unknown key 'colour' (expected one of: type, when, x, y, "
-                        "w, h, width, stroke, fill)");
+                        "w, h, width, stroke, fill, radius)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: hexagon\n"),
                         "t.yaml:3:11: unknown component type 'hexagon' (known: text, line, rect, "
                         "circle, slot, grid, table, ring-board, c36-scorebox, tic-board, "
                         "tic-goals, tic-blockers, circular-track, tally, tile-sheet, shape, "
-                        "cirplexed-board, image)");
+                        "cirplexed-board, polygon, star, arc, sector, path, hex-grid, image)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: grid\n    rows: 99\n"),
                         "t.yaml:4:11: rows: 99 is out of range (1 to 30)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: grid\n    rows: lots\n"),

@@ -60,6 +60,25 @@ static void test_balanced(void **state)
     }
 }
 
+/* No circle shows the same shape on two neighbouring spaces: with the shapes
+ * as even as they are, such an order always exists, for every size. */
+static void test_no_equal_neighbours(void **state)
+{
+    (void)state;
+    for (int spaces = TIC_MIN_SPACES; spaces <= TIC_MAX_SPACES; spaces++) {
+        tic_params p = {9, spaces, 0, TIC_RING};
+        for (unsigned long seed = 0; seed < 400; seed++) {
+            tic_board b;
+            assert_int_equal(tic_generate(&p, seed, &b), 0);
+            for (int c = 0; c < b.circles; c++)
+                for (int k = 2; k < b.spaces; k++)
+                    if (b.sp[c][k].shape == b.sp[c][k - 1].shape)
+                        fail_msg("spaces %d, seed %lu, circle %d: spaces %d and %d are both %s",
+                                 spaces, seed, c + 1, k - 1, k, tic_shape_name(b.sp[c][k].shape));
+        }
+    }
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -243,11 +262,11 @@ static void test_names_and_cloned(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_balanced),         cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_no_starting_win),  cmocka_unit_test(test_params_check),
-        cmocka_unit_test(test_triples),          cmocka_unit_test(test_color_win),
-        cmocka_unit_test(test_goal_win),         cmocka_unit_test(test_ring_of_three),
-        cmocka_unit_test(test_names_and_cloned),
+        cmocka_unit_test(test_balanced),      cmocka_unit_test(test_no_equal_neighbours),
+        cmocka_unit_test(test_deterministic), cmocka_unit_test(test_no_starting_win),
+        cmocka_unit_test(test_params_check),  cmocka_unit_test(test_triples),
+        cmocka_unit_test(test_color_win),     cmocka_unit_test(test_goal_win),
+        cmocka_unit_test(test_ring_of_three), cmocka_unit_test(test_names_and_cloned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "components/comp.h"
 #include "scene/measure.h"
+#include "scene/wrap.h"
 #include "util/fonts.h"
 
 #define POS(n, ax, d)                                                                              \
@@ -41,7 +42,15 @@ static const char *family_of(const char *s)
 static const pv_spec text_props[] = {
     POS("x", 'x', "0"),
     POS("y", 'y', "0"),
-    {.name = "text", .type = PV_STRING, .help = "the text (UTF-8; ${param} is replaced)"},
+    {.name = "text",
+     .type = PV_STRING,
+     .def = "",
+     .help = "the text (UTF-8; ${param} is replaced); this or markup"},
+    {.name = "markup",
+     .type = PV_STRING,
+     .def = "",
+     .help = "text with <b>bold</b> and <i>italic</i> runs (pango markup; values put in with "
+             "${...} are escaped)"},
     {.name = "size", .type = PV_NUMBER, .def = "11", .min = 2, .max = 200, .help = "points"},
     {.name = "bold", .type = PV_BOOL, .def = "false"},
     {.name = "italic", .type = PV_BOOL, .def = "false"},
@@ -51,8 +60,42 @@ static const pv_spec text_props[] = {
     {.name = "color", .type = PV_COLOR, .def = "black"},
     {.name = "angle", .type = PV_NUMBER, .def = "0", .min = -360, .max = 360},
     SIZE("max_width", 'x', "0"),
+    {.name = "w",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 1000,
+     .axis = 'x',
+     .help = "wrap the text in lines this wide (0: one line)"},
+    {.name = "max_lines",
+     .type = PV_INT,
+     .def = "0",
+     .min = 0,
+     .max = 100,
+     .help = "with w: lines past this are cut, the last kept one ends in an ellipsis (0: all)"},
+    {.name = "line_spacing",
+     .type = PV_NUMBER,
+     .def = "1.2",
+     .min = 0.8,
+     .max = 4,
+     .help = "with w: baseline to baseline, times the size"},
+    {.name = "min_size",
+     .type = PV_NUMBER,
+     .def = "6",
+     .min = 2,
+     .max = 200,
+     .help = "the smallest legible size (pt): max_width shrinking the text below it is an error"},
     {0},
 };
+
+/* The start of a text for messages: at most 30 characters, then "...". */
+static char *text_head(const char *txt)
+{
+    if (g_utf8_strlen(txt, -1) <= 30) return g_strdup(txt);
+    char *head = g_utf8_substring(txt, 0, 29), *r = g_strconcat(head, "\xe2\x80\xa6", NULL);
+    g_free(head);
+    return r;
+}
 
 static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
@@ -60,12 +103,44 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
                     .size = comp_num(a, "size"),
                     .bold = comp_bool(a, "bold"),
                     .italic = comp_bool(a, "italic")};
-    const char *txt = comp_str(a, "text");
-    double mw = comp_len(ctx, a, "max_width");
-    if (mw > 0) f.size = scene_fit_size(&f, txt, mw, 2);
+    const char *txt = comp_str(a, "text"), *markup = comp_str(a, "markup");
+    double mw = comp_len(ctx, a, "max_width"), w = comp_len(ctx, a, "w");
+    double min_size = comp_num(a, "min_size"), angle = comp_num(a, "angle");
+    if (*txt && *markup) return comp_err(ctx, err, "text: give text or markup, not both");
+    if (mw > 0 && w > 0)
+        return comp_err(ctx, err, "text: max_width shrinks one line, w wraps lines: give one");
+    if (w > 0 || *markup) {
+        if (angle != 0) return comp_err(ctx, err, "text: angle is only for a single line of text");
+        scene_block b = {.text = *markup ? markup : txt,
+                         .markup = *markup != 0,
+                         .font = f,
+                         .color = comp_color(a, "color"),
+                         .x = comp_x(ctx, a, "x"),
+                         .y = comp_y(ctx, a, "y"),
+                         .halign = halign_of(comp_str(a, "align")),
+                         .valign = valign_of(comp_str(a, "valign")),
+                         .width = w > 0 ? w : 10000,
+                         .max_lines = w > 0 ? (int)comp_int(a, "max_lines") : 0,
+                         .spacing = comp_num(a, "line_spacing")};
+        if (scene_text_block(s, &b, NULL, err)) return comp_err(ctx, err, "text: %s", err->msg);
+        return 0;
+    }
+    if (mw > 0) {
+        double needed = scene_fit_size(&f, txt, mw, 0.01);
+        if (needed < min_size) {
+            char *head = text_head(txt);
+            comp_err(ctx, err,
+                     "text: '%s' would shrink to %.1f pt to fit in max_width %.1fmm, below "
+                     "min_size %g pt; wrap it (w:), give it more room or shorten it",
+                     head, needed, mw, min_size);
+            g_free(head);
+            return -1;
+        }
+        f.size = needed;
+    }
     if (!scene_text_add(s, txt, &f, comp_color(a, "color"), comp_x(ctx, a, "x"),
                         comp_y(ctx, a, "y"), halign_of(comp_str(a, "align")),
-                        valign_of(comp_str(a, "valign")), comp_num(a, "angle"), err))
+                        valign_of(comp_str(a, "valign")), angle, err))
         return comp_err(ctx, err, "text: %s", err->msg);
     return 0;
 }
@@ -114,14 +189,34 @@ static const pv_spec rect_props[] = {
     WIDTH,
     {.name = "stroke", .type = PV_COLOR, .def = "black"},
     {.name = "fill", .type = PV_COLOR, .def = "none"},
+    {.name = "radius",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 500,
+     .help = "rounded corners (at most half the shorter side)"},
     {0},
 };
 
 static int rect_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
     scene_style st = shape_style(ctx, a);
-    scene_rect(s, comp_x(ctx, a, "x"), comp_y(ctx, a, "y"), comp_len(ctx, a, "w"),
-               comp_len(ctx, a, "h"), &st);
+    double x = comp_x(ctx, a, "x"), y = comp_y(ctx, a, "y");
+    double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h"), r = comp_len(ctx, a, "radius");
+    if (r > w / 2) r = w / 2;
+    if (r > h / 2) r = h / 2;
+    if (r <= 0) {
+        scene_rect(s, x, y, w, h, &st);
+        return 0;
+    }
+    /* Clockwise from the top edge; each corner a quarter circle. */
+    scene_begin(s);
+    scene_arc(s, x + w - r, y + r, r, 0, 90);
+    scene_arc(s, x + w - r, y + h - r, r, 90, 180);
+    scene_arc(s, x + r, y + h - r, r, 180, 270);
+    scene_arc(s, x + r, y + r, r, 270, 360);
+    scene_close(s);
+    scene_end(s, &st);
     return 0;
 }
 

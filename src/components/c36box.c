@@ -299,8 +299,9 @@ static int record(box *b, double x, double y, double w, double h, bool compact)
 static int box_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
     box b = {.ctx = ctx, .s = s, .err = err};
+    /* The box looks the same whatever dice are rolled. */
     b.v = (c36_variant){(int)comp_int(a, "rings"), (int)comp_int(a, "sectors"),
-                        (int)comp_int(a, "target")};
+                        (int)comp_int(a, "target"), C36_DEFAULT_DICE};
     const char *why = c36_variant_check(&b.v);
     if (why) return comp_err(ctx, err, "c36-scorebox: %s", why);
     const pv_value *cols = comp_val(a, "colors");

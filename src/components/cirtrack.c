@@ -2,7 +2,8 @@
  * loop, the start space at 12 o'clock showing a snake swallowing its tail,
  * spaces counted in the direction tokens move (counterclockwise) and marked
  * spaces carrying their number. tally: a score pad of player lines with
- * numbered boxes to cross off (slots <prefix><r>.name and <prefix><r>.<k>). */
+ * numbered boxes to cross off (slots <prefix><r>.name and <prefix><r>.<k>);
+ * more boxes than fit a line wrap into several lines a player. */
 #include <math.h>
 #include <stdio.h>
 #include "components/comp.h"
@@ -244,12 +245,30 @@ static const pv_spec tally_props[] = {
     {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 40, .max = 1000, .axis = 'x'},
     {.name = "rows", .type = PV_INT, .def = "6", .min = 1, .max = 12, .help = "players"},
-    {.name = "boxes", .type = PV_INT, .def = "6", .min = 1, .max = 30, .help = "points to reach"},
+    {.name = "boxes",
+     .type = PV_INT,
+     .def = "6",
+     .min = 1,
+     .max = 100,
+     .help = "points to reach (many wrap into several lines a player)"},
     {.name = "row_h", .type = PV_LENGTH, .def = "9mm", .min = 5, .max = 30},
+    {.name = "h",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 1000,
+     .axis = 'y',
+     .help = "the most height the tally may take, title included (0: any)"},
     {.name = "title", .type = PV_STRING, .def = ""},
     {.name = "prefix", .type = PV_STRING, .def = "p", .min = 1, .max = 16},
     {0},
 };
+
+/* Boxes narrower than this (pitch, mm) are too small to cross off: a long
+ * tally (76 points) wraps into several lines of boxes per player instead. */
+#define TALLY_MIN_PITCH 4.0
+/* The height of one line of wrapped boxes, mm. */
+#define TALLY_MIN_LINE_H 4.3
 
 static int tally_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
@@ -261,7 +280,25 @@ static int tally_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         if (!draw_text_left(s, title, 10, true, PN_BLACK, x, y + 3, w, err)) return -1;
         y += 7;
     }
-    double nw = w * 0.3, bw = (w - nw - 2) / boxes, side = fmin(bw - 1, rh - 2.5);
+    double nw = w * 0.3, bw = (w - nw - 2) / boxes;
+    int per_line = boxes, lines = 1;
+    if (bw < TALLY_MIN_PITCH) {
+        /* Wrap: a narrower name column, lines of boxes at least the smallest
+         * pitch, each line at least TALLY_MIN_LINE_H high. */
+        nw = w * 0.18;
+        int fit = (int)((w - nw - 2) / TALLY_MIN_PITCH);
+        lines = (boxes + fit - 1) / fit;
+        per_line = (boxes + lines - 1) / lines;
+        bw = (w - nw - 2) / per_line;
+        if (rh < lines * TALLY_MIN_LINE_H) rh = lines * TALLY_MIN_LINE_H;
+    }
+    double room = comp_len(ctx, a, "h"), need = (*title ? 7 : 0) + rows * rh;
+    if (room > 0 && need > room + 0.01)
+        return comp_err(ctx, err,
+                        "tally: %d players with %d boxes need %.0fmm, more than the %.0fmm there "
+                        "is room for (fewer players or points)",
+                        rows, boxes, need, room);
+    double lh = rh / lines, side = fmin(bw - 1, lh - 2.5 / lines);
     if (side < 3) return comp_err(ctx, err, "tally: %d boxes do not fit %.0fmm", boxes, w - nw);
     scene_style line = scene_stroke_style(PN_BLACK, 0.3), frame = scene_stroke_style(PN_BLACK, 0.6);
     scene_style bs = scene_stroke_style((pn_rgba){0.3, 0.3, 0.3, 1}, 0.3);
@@ -275,7 +312,9 @@ static int tally_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
             return comp_err(ctx, err, "tally: %s", err->msg);
         scene_segment(s, x + 2, ry + rh - 1.8, x + nw - 2, ry + rh - 1.8, &bs);
         for (int k = 0; k < boxes; k++) {
-            double bx = x + nw + 1 + k * bw + (bw - side) / 2, by = ry + (rh - side) / 2;
+            int col = k % per_line, ln = k / per_line;
+            double bx = x + nw + 1 + col * bw + (bw - side) / 2,
+                   by = ry + ln * lh + (lh - side) / 2;
             scene_rect(s, bx, by, side, side, k == boxes - 1 ? &goal : &bs);
             snprintf(num, sizeof num, "%d", k + 1);
             if (!draw_label(s, num, side * 0.5 * PN_MM_TO_PT, k == boxes - 1,

@@ -4,7 +4,9 @@
  * know nothing of backends. They are registered in registry.c.
  *
  * Every component also accepts the common keys "type" and "when" (a bool,
- * usually "$param", that includes or leaves out the component). */
+ * usually "$param", that includes or leaves out the component). A string
+ * property named "markup" holds pango markup: values substituted into it are
+ * escaped (template/resolve.c). */
 #ifndef PN_COMP_H
 #define PN_COMP_H
 

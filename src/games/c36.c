@@ -4,6 +4,19 @@
 #include <stdio.h>
 #include <string.h>
 
+int c36_max_value(const c36_variant *v)
+{
+    return 2 * v->dice;
+}
+
+int c36_forced_combos(const c36_sheet *s)
+{
+    int n = c36_cells(&s->v), forced = 0;
+    for (int c = 0; c < n; c++)
+        if (s->cells[c] == 0 || s->cells[c] > s->v.dice) forced++;
+    return forced;
+}
+
 int c36_cells(const c36_variant *v)
 {
     return v->rings * v->sectors + 1;

@@ -19,21 +19,21 @@
 
 #define C36_MAX_CELLS (C36_MAX_RINGS * C36_MAX_SECTORS + 1)
 #define C36_MAX_ROWS (C36_MAX_SECTORS / 2)
-#define C36_MAX_VALUE 12 /* a sum of two dice */
+#define C36_MAX_VALUE (2 * C36_MAX_DICE) /* a sum of two of the largest dice */
 #define C36_EMPTY (-1)   /* a space nobody wrote in */
 #define C36_BONUS 3
 
 typedef enum { C36_USE_AUTO, C36_USE_DIE, C36_USE_SUM, C36_USE_DIFF } c36_use;
 
 typedef struct c36_round {
-    int dice[2]; /* 1..6 */
+    int dice[2]; /* 1..v.dice */
     int cell;    /* index of the cell the number went to */
     c36_use use; /* C36_USE_AUTO: inferred from the value */
 } c36_round;
 
 typedef struct c36_sheet {
     c36_variant v;
-    int cells[C36_MAX_CELLS]; /* 0..12 or C36_EMPTY */
+    int cells[C36_MAX_CELLS]; /* 0..c36_max_value or C36_EMPTY */
     int combos;               /* ComboCircles as written; -1 when not given */
     int nrounds;              /* 0: no rounds given */
     c36_round rounds[C36_MAX_CELLS];
@@ -52,6 +52,13 @@ typedef struct c36_score {
     c36_use used[C36_MAX_CELLS]; /* per round: how its number was made (with rounds) */
     int die[C36_MAX_CELLS];      /* per round: 0 or 1, the die used (C36_USE_DIE) */
 } c36_score;
+
+/* The largest number a space can hold: the sum of two dice (2 * v->dice). */
+int c36_max_value(const c36_variant *v);
+/* The ComboCircles a board needs whatever the rolls were: one for every
+ * written space holding 0 (only doubles subtracted make it) or more than a
+ * die shows (only a sum makes it). */
+int c36_forced_combos(const c36_sheet *s);
 
 /* Number of cells (R * S + 1) and of rows (S / 2). */
 int c36_cells(const c36_variant *v);

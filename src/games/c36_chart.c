@@ -94,5 +94,6 @@ const char *c36_variant_check(const c36_variant *v)
     if (v->sectors < C36_MIN_SECTORS || v->sectors > C36_MAX_SECTORS || v->sectors % 2)
         return "sectors must be an even number from 4 to 16";
     if (v->target < 10 || v->target > 200) return "target must be 10 to 200";
+    if (v->dice < C36_MIN_DICE || v->dice > C36_MAX_DICE) return "dice must be 4 to 20 sides";
     return NULL;
 }

@@ -14,12 +14,16 @@
 #define C36_MIN_SECTORS 4
 #define C36_MAX_SECTORS 16
 #define C36_CHART_SPAN 4 /* the chart lists target-4 .. target+4 */
+#define C36_MIN_DICE 4   /* sides of each die */
+#define C36_MAX_DICE 20
+#define C36_DEFAULT_DICE 8
 
+/* dice: the sides of each of the two dice; a space holds 0 to 2 * dice. */
 typedef struct c36_variant {
-    int rings, sectors, target;
+    int rings, sectors, target, dice;
 } c36_variant;
 
-#define C36_DEFAULT_VARIANT ((c36_variant){3, 8, 36})
+#define C36_DEFAULT_VARIANT ((c36_variant){3, 8, 36, C36_DEFAULT_DICE})
 
 /* Colour name used in slot ids and JSON ("red", "blue", "green", "orange", ...). */
 const char *c36_ring_name(int ring);

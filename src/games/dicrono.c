@@ -91,6 +91,13 @@ const char *dc_game_check(const dc_game *g, char *why, int whylen)
         snprintf(why, (size_t)whylen, "a penalty needs an occupied square, but the grid is empty");
         return why;
     }
+    if (count[g->first] == 0 && g->penalties[g->first] > 0) {
+        snprintf(why, (size_t)whylen,
+                 "%c rolled first but has no symbol, only penalties; the first roll of a game "
+                 "lands on an empty square",
+                 dc_symbol(g->first));
+        return why;
+    }
     bool run[2] = {has_run(g, DC_PX), has_run(g, DC_PO)};
     if (!run[0] && !run[1] && g->penalties[0] < DC_MAX_PENALTIES &&
         g->penalties[1] < DC_MAX_PENALTIES) {

@@ -54,7 +54,8 @@ int dc_points(const dc_game *g, int player);
  * often (symbols + penalties), the game is over (a run of three or a third
  * penalty), every run of a player passes through one square (its last symbol:
  * before it the player had no run), a player with three penalties has no run,
- * and no penalty was rolled on an empty board. Returns NULL or the reason. */
+ * no penalty was rolled on an empty board, and the player who rolled first has
+ * a symbol (the first roll finds the board empty). Returns NULL or the reason. */
 const char *dc_game_check(const dc_game *g, char *why, int whylen);
 
 /* Scores a set of n games in order (subtotals carry over). */

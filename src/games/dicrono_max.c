@@ -156,8 +156,10 @@ int dc_max_search(int size, dc_max_result *out)
             if (!(sh->mine >> i & 1)) free_cells[nfree++] = i;
         uint64_t theirs = 0;
         out->checked++;
-        /* P rolled |P| times, O as often: at most 3 of them penalties. */
-        if (!place(s, free_cells, nfree, 0, sh->count - DC_MAX_PENALTIES, &theirs)) continue;
+        /* P rolled |P| times, O as often: at most 3 of them penalties, and O
+         * (rolling first in the witness) has at least its first symbol. */
+        int need = sh->count - DC_MAX_PENALTIES > 1 ? sh->count - DC_MAX_PENALTIES : 1;
+        if (!place(s, free_cells, nfree, 0, need, &theirs)) continue;
         out->points = sh->points;
         dc_game *g = &out->witness;
         g->size = size;

@@ -68,6 +68,32 @@ static int repeats(const unsigned char *shapes, int n)
     return k;
 }
 
+/* Places the shapes still counted in left[] into out[at..n-1], none equal to
+ * its neighbour, trying the candidates in a random order; prev is the shape at
+ * at-1 (TIC_NO_SHAPE at the start). Returns true when it succeeded. */
+static bool arrange(GRand *r, int *left, int at, int n, int prev, unsigned char *out)
+{
+    if (at == n) return true;
+    /* The most frequent remaining shape must still fit between the others:
+     * at most ceil(rest / 2) of rest, and when exactly that many, it must be
+     * free to come first. */
+    int rest = n - at;
+    for (int s = 0; s < TIC_SHAPES; s++)
+        if (left[s] > (rest + 1) / 2 || (left[s] == (rest + 1) / 2 && rest % 2 && s == prev))
+            return false;
+    unsigned char order[TIC_SHAPES] = {0, 1, 2, 3};
+    shuffle(r, order, TIC_SHAPES);
+    for (int i = 0; i < TIC_SHAPES; i++) {
+        int s = order[i];
+        if (!left[s] || s == prev) continue;
+        left[s]--;
+        out[at] = (unsigned char)s;
+        if (arrange(r, left, at + 1, n, s, out)) return true;
+        left[s]++;
+    }
+    return false;
+}
+
 int tic_generate(const tic_params *p, unsigned long seed, tic_board *b)
 {
     if (tic_params_check(p)) return -1;
@@ -113,6 +139,17 @@ int tic_generate(const tic_params *p, unsigned long seed, tic_board *b)
                 best_rep = rep;
                 memcpy(best, shapes, (size_t)shaped);
             }
+        }
+        /* On long circles few shuffles have no repeat (16 spaces: 4, 4, 4 and
+         * 3 of the shapes in 15 spaces), and 64 tries can all miss: then build
+         * such an order directly, at random, whenever one exists. */
+        if (best_rep > 0) {
+            int left[TIC_SHAPES] = {0};
+            unsigned char built[TIC_MAX_SPACES];
+            for (int i = 0; i < shaped; i++)
+                left[shapes[i]]++;
+            if (arrange(r, left, 0, shaped, TIC_NO_SHAPE, built))
+                memcpy(best, built, (size_t)shaped);
         }
         shuffle(r, colors, shaped);
         b->sp[c][0] = (tic_space){TIC_NO_SHAPE, TIC_NEUTRAL};

@@ -47,6 +47,17 @@ static void measure_scale(const measure_entry *e, double size, double *width, do
     *descent = e->descent * k;
 }
 
+PangoContext *scene_measure_context(pn_err *err)
+{
+    if (!measure_ctx) {
+        PangoFontMap *map = pn_fonts_map(err);
+        if (!map) return NULL;
+        measure_ctx = pango_font_map_create_context(map);
+        pn_fonts_setup_context(measure_ctx);
+    }
+    return measure_ctx;
+}
+
 int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
                   double *descent, pn_err *err)
 {

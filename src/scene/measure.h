@@ -3,7 +3,12 @@
 #ifndef PN_MEASURE_H
 #define PN_MEASURE_H
 
+#include <pango/pango.h>
 #include "scene/scene.h"
+
+/* The pango context text is measured with (borrowed), for laying out blocks of
+ * text (wrap.h) with the same fonts and options. NULL + err without fonts. */
+PangoContext *scene_measure_context(pn_err *err);
 
 /* Width, ascent and descent in mm of utf8 set in font. 0, or -1 with err. */
 int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,

@@ -27,17 +27,17 @@ static void sheet_keys(const c36_variant *v, const char **keys)
     keys[n] = NULL;
 }
 
-/* A space's value: 0..12, or ~ for an empty space. */
-static int cell_value(const sheet_ctx *cx, struct fy_node *n, const char *what, int *out,
-                      pn_err *err)
+/* A space's value: 0 to the sum of two dice, or ~ for an empty space. */
+static int cell_value(const sheet_ctx *cx, const c36_variant *v, struct fy_node *n,
+                      const char *what, int *out, pn_err *err)
 {
     if (n && pn_yml_is_null(n)) {
         *out = C36_EMPTY;
         return 0;
     }
-    long v;
-    if (sheet_int(cx, n, 0, C36_MAX_VALUE, what, &v, err)) return -1;
-    *out = (int)v;
+    long value;
+    if (sheet_int(cx, n, 0, c36_max_value(v), what, &value, err)) return -1;
+    *out = (int)value;
     return 0;
 }
 
@@ -87,7 +87,8 @@ static int load_round(const sheet_ctx *cx, struct fy_node *n, int k, c36_sheet *
     if (sheet_list(cx, dn, 2, 2, what, err) < 0) return -1;
     for (int i = 0; i < 2; i++) {
         long d;
-        if (sheet_int(cx, fy_node_sequence_get_by_index(dn, i), 1, 6, what, &d, err)) return -1;
+        if (sheet_int(cx, fy_node_sequence_get_by_index(dn, i), 1, s->v.dice, what, &d, err))
+            return -1;
         r->dice[i] = (int)d;
     }
     const char *cs = pn_yml_scalar(cn);
@@ -153,14 +154,14 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
                              count == 1 ? "" : "s", v->sectors);
         for (int k = 0; k < v->sectors; k++) {
             snprintf(what, sizeof what, "%s, sector %d", name, k + 1);
-            if (cell_value(cx, fy_node_sequence_get_by_index(list, k), what,
+            if (cell_value(cx, v, fy_node_sequence_get_by_index(list, k), what,
                            &s->cells[c36_cell(v, r, k)], err))
                 return -1;
         }
     }
     struct fy_node *yn = pn_yml_get(root, "yellow");
     if (!yn) return sheet_err(cx, err, root, "yellow is missing: the number in the centre");
-    if (cell_value(cx, yn, "yellow", &s->cells[c36_centre(v)], err)) return -1;
+    if (cell_value(cx, v, yn, "yellow", &s->cells[c36_centre(v)], err)) return -1;
     int cells = c36_cells(v);
     struct fy_node *rn = pn_yml_get(root, "rounds"), *cn = pn_yml_get(root, "combos");
     if (rn && !pn_yml_is_null(rn)) {
@@ -187,6 +188,14 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
                                                    : cell_node(root, v, bad_cell);
             return sheet_err(cx, err, at, "%s", why);
         }
+    } else {
+        int forced = c36_forced_combos(s);
+        if (s->combos < forced)
+            return sheet_err(cx, err, cn,
+                             "combos is %d, but %d space%s hold%s 0 or more than %d, which only "
+                             "a difference or a sum of the dice makes: at least %d ComboCircle%s",
+                             s->combos, forced, forced == 1 ? "" : "s", forced == 1 ? "s" : "",
+                             v->dice, forced, forced == 1 ? "" : "s");
     }
     return 0;
 }
@@ -290,8 +299,13 @@ static bool fast_round(const char *p, const char *le, const c36_variant *v, c36_
             if (p >= le || *p != '[') return false;
             for (int i = 0; i < 2; i++) {
                 p = spaces(p + 1, le);
-                if (p >= le || *p < '1' || *p > '6') return false;
-                r->dice[i] = *p++ - '0';
+                int d = 0, digits = 0;
+                while (p < le && *p >= '0' && *p <= '9' && digits < 3) {
+                    d = d * 10 + (*p++ - '0');
+                    digits++;
+                }
+                if (digits == 0 || digits > 2 || d < 1 || d > v->dice) return false;
+                r->dice[i] = d;
                 p = spaces(p, le);
                 if (p >= le || *p != (i ? ']' : ',')) return false;
             }
@@ -407,7 +421,7 @@ int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
             for (int i = 0;; i++) {
                 p = spaces(p, le);
                 int val = small_value(&p, le);
-                if (val == -2 || val > C36_MAX_VALUE || i >= v->sectors) return 0;
+                if (val == -2 || val > c36_max_value(v) || i >= v->sectors) return 0;
                 s->cells[c36_cell(v, key, i)] = val;
                 p = spaces(p, le);
                 if (p < le && *p == ',') {
@@ -425,7 +439,7 @@ int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
             int val = small_value(&p, le);
             if (val == -2 || !line_tail(p, le)) return 0;
             if (key == 20) {
-                if (val > C36_MAX_VALUE) return 0;
+                if (val > c36_max_value(v)) return 0;
                 s->cells[c36_centre(v)] = val;
             } else {
                 if (val == C36_EMPTY || val > cells) return 0;
@@ -444,7 +458,7 @@ int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
     unsigned need = (1u << nring) - 1;
     need |= 1u << 20;
     if ((seen & need) != need) return 0;
-    if (!s->nrounds) return s->combos >= 0;
+    if (!s->nrounds) return s->combos >= c36_forced_combos(s);
     char why[256];
     int bad_round, bad_cell;
     return c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell) == 0;
@@ -522,9 +536,9 @@ void c36_report_table(GString *out, const c36_input *in, const c36_score *sc)
 int c36_template_variant(const tmpl *t, c36_variant *v, pn_err *err)
 {
     *v = C36_DEFAULT_VARIANT;
-    const char *names[3] = {"rings", "sectors", "target"};
-    int *fields[3] = {&v->rings, &v->sectors, &v->target};
-    for (int i = 0; i < 3; i++) {
+    const char *names[4] = {"rings", "sectors", "target", "dice"};
+    int *fields[4] = {&v->rings, &v->sectors, &v->target, &v->dice};
+    for (int i = 0; i < 4; i++) {
         tmpl_param *p = tmpl_param_find(t, names[i]);
         if (!p) continue;
         if (p->spec.type != PV_INT)
@@ -552,7 +566,8 @@ int c36_fill(scene *s, const c36_input *in, const c36_score *sc, pn_err *err)
         const c36_round *r = &sh->rounds[k];
         for (int d = 0; d < 2; d++) {
             snprintf(id, sizeof id, "roll%d.%c", k + 1, d ? 'b' : 'a');
-            char die[4] = {(char)('0' + r->dice[d]), 0};
+            char die[8];
+            snprintf(die, sizeof die, "%d", r->dice[d]);
             if (score_put_opt(s, FILL_TEXT, id, die, false, err)) return -1;
         }
         if (sc->used[k] == C36_USE_DIE) {

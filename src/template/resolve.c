@@ -149,7 +149,8 @@ static bool plain_name(const char *s, size_t n)
 
 /* Replaces every "${...}" in s: a plain name by its value, anything else by
  * the value of the expression. */
-static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_err *err)
+static int interpolate(env *e, struct fy_node *n, const char *s, bool escape, char **out,
+                       pn_err *err)
 {
     GString *r = g_string_new(NULL);
     const char *p = s;
@@ -180,6 +181,11 @@ static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_
                 v = expr_format(&x);
             expr_val_clear(&x);
         }
+        if (v && escape) {
+            char *x = g_markup_escape_text(v, -1);
+            g_free(v);
+            v = x;
+        }
         if (v) g_string_append(r, v);
         g_free(v);
         if (!rc && r->len > RESOLVE_MAX_TEXT)
@@ -196,17 +202,23 @@ static int interpolate(env *e, struct fy_node *n, const char *s, char **out, pn_
 }
 
 /* The text a scalar stands for: "$name" gives the variable's or parameter's
- * value, "${...}" inside it is replaced. */
-static int scalar_text(env *e, struct fy_node *n, char **out, pn_err *err)
+ * value, "${...}" inside it is replaced. escape: the scalar is pango markup,
+ * and values put into it are escaped (a player's name "<b>" stays text). */
+static int scalar_text(env *e, struct fy_node *n, bool escape, char **out, pn_err *err)
 {
     const char *s = pn_yml_scalar(n);
     if (!s) return err_in(e, n, 0, err, "expected a single value");
     if (s[0] == '$' && s[1] != '{') {
         *out = name_text(e, s + 1);
         if (!*out) return err_in(e, n, 0, err, "unknown parameter '%s'", s + 1);
+        if (escape) {
+            char *x = g_markup_escape_text(*out, -1);
+            g_free(*out);
+            *out = x;
+        }
         return 0;
     }
-    if (strstr(s, "${")) return interpolate(e, n, s, out, err);
+    if (strstr(s, "${")) return interpolate(e, n, s, escape, out, err);
     *out = g_strdup(s);
     return 0;
 }
@@ -223,7 +235,7 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
         int rc = 0;
         for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));) {
             char *v;
-            if ((rc = scalar_text(e, c, &v, err))) break;
+            if ((rc = scalar_text(e, c, false, &v, err))) break;
             g_ptr_array_add(items, v);
         }
         if (!rc && pv_parse_list(spec, (const char *const *)items->pdata, items->len, t->pool, out,
@@ -234,7 +246,8 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
     }
     char *text;
     if (n) {
-        if (scalar_text(e, n, &text, err)) return -1;
+        bool markup = spec->type == PV_STRING && !strcmp(spec->name, "markup");
+        if (scalar_text(e, n, markup, &text, err)) return -1;
     } else {
         text = g_strdup(spec->def);
     }
@@ -306,7 +319,7 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
     char *var, why[512], *text = NULL;
     long from, to, dummy;
     size_t pos;
-    if (strstr(s, "${") && interpolate(e, fn, s, &text, err)) return -1;
+    if (strstr(s, "${") && interpolate(e, fn, s, false, &text, err)) return -1;
     int rc = expr_range(text ? text : s, strlen(text ? text : s), lookup, e, &var, &from, &to, &pos,
                         why, sizeof why);
     g_free(text);
