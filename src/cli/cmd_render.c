@@ -627,10 +627,14 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         o.format = j->format;
         o.progress = cli_progress_update;
         o.progress_user = bar;
+        /* The quick lint checks, for templates of one's own (the built-in
+         * ones are tested); --quiet leaves them out. */
         cli_warnings *w = cli_warnings_new(t->file);
-        o.warn = cli_warnings_collect;
-        o.warn_user = w;
-        o.warn_sheet = cli_warnings_sheet(w);
+        if (strcmp(t->origin, "built-in") && !cmd->quiet) {
+            o.warn = cli_warnings_collect;
+            o.warn_user = w;
+            o.warn_sheet = cli_warnings_sheet(w);
+        }
         rc = render_template(t, &o, err);
         cli_progress_free(bar);
         if (!rc) cli_warnings_print(w, stderr);
