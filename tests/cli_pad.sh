@@ -62,6 +62,9 @@ rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
 r1=$(rss "$PNPKIT" render circle36 -o "$T/m1.pdf" -q)
 r2=$(rss "$PNPKIT" render circle36 --pages 2000 -o "$T/m2.pdf" -q)
 [ "$r2" -lt $((r1 * 3 / 2)) ] && ok || bad "2000 pages took $r2 KB, one page $r1 KB"
+# The same with libharu: only the page drawn is held, the repeats are packed.
+r4=$(rss "$PNPKIT" render circle36 --backend haru --pages 2000 -o "$T/m4.pdf" -q)
+[ "$r4" -lt $((r1 * 3 / 2)) ] && ok || bad "2000 haru pages took $r4 KB, one page $r1 KB"
 # Pages that differ (seeded boards) stream through too.
 r3=$(rss "$PNPKIT" render thinking-in-circles --pages 300 -o "$T/m3.pdf" -q)
 [ "$r3" -lt $((r1 * 3 / 2)) ] && ok || bad "300 seeded pages took $r3 KB, one page $r1 KB"

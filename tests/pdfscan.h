@@ -5,8 +5,9 @@
  * origin at the top-left and y down, the scene's coordinates.
  *
  * Enough of PDF for cairo's and libharu's output: indirect objects, q/Q/cm, m l c
- * v y re h, the painting operators, BT/ET Tm Td TD T* Tj TJ. Header-only; include
- * in one test. Results are freed with pdfscan_free. */
+ * v y re h, the painting operators, BT/ET Tm Td TD T* Tj TJ. pnpkit keeps its
+ * dictionaries in object streams: qpdf's library first writes the file out
+ * again without them. Header-only; include in one test. Results are freed with pdfscan_free. */
 #ifndef PN_PDFSCAN_H
 #define PN_PDFSCAN_H
 
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <qpdf/qpdf-c.h>
 #include <zlib.h>
 
 #define PDFSCAN_PT_TO_MM (25.4 / 72.0)
@@ -257,12 +259,32 @@ static void pdfscan_exec(pdfscan_run *r, const char *s, gsize len)
     }
 }
 
+/* The PDF at path with every object written out plainly (no object streams),
+ * in a new buffer; NULL if qpdf cannot read it. */
+static gchar *pdfscan_plain(const char *path, gsize *len)
+{
+    qpdf_data q = qpdf_init();
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    gchar *out = NULL;
+    if (!(qpdf_read(q, path, NULL) & QPDF_ERRORS) && !(qpdf_init_write_memory(q) & QPDF_ERRORS)) {
+        qpdf_set_object_stream_mode(q, qpdf_o_disable);
+        qpdf_set_decode_level(q, qpdf_dl_none);
+        if (!(qpdf_write(q) & QPDF_ERRORS)) {
+            *len = qpdf_get_buffer_length(q);
+            out = g_memdup2(qpdf_get_buffer(q), *len);
+        }
+    }
+    qpdf_cleanup(&q);
+    return out;
+}
+
 /* Reads the first page of the PDF at path; NULL if it cannot be read. */
 static pdfscan *pdfscan_file(const char *path)
 {
-    gchar *pdf;
-    gsize len;
-    if (!g_file_get_contents(path, &pdf, &len, NULL)) return NULL;
+    gsize len = 0;
+    gchar *pdf = pdfscan_plain(path, &len);
+    if (!pdf) return NULL;
     pdfscan *out = NULL;
     /* The first page object: "/Type /Page" not followed by "s". */
     const char *pg = pdf;

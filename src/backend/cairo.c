@@ -1,9 +1,13 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: the given path for a single page, else the numbered names of
  * pn_outfile_page_path). Text is laid out with pango on the shared font map,
- * exactly as it was measured. In a PDF, a shared page is drawn into a recording
- * surface that every repeat of it paints: cairo writes that content once, as a
- * form XObject. */
+ * exactly as it was measured. cairo draws each distinct PDF page once;
+ * pdfpack.c builds the document, in which every repeat of a shared page refers
+ * to that page's content and resources.
+ *
+ * With a bleed the page grows by the bleed on every side, a background (a
+ * polygon touching the trim edge) reaches into it and crop marks sit outside
+ * the trim; a PDF page carries TrimBox and BleedBox. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -14,6 +18,8 @@
 #include <time.h>
 #include "backend/backend.h"
 #include "backend/imgcache.h"
+#include "backend/bleed.h"
+#include "backend/pdfpack.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
 #include "util/outfile.h"
@@ -29,13 +35,15 @@ typedef struct cairo_be {
     pn_backend_opts opts;
     char *path;
     double dpi;
-    GPtrArray *outs;       /* pn_outfile*, committed at finish */
-    pn_outfile *cur;       /* output of the current surface */
-    cairo_surface_t *surf; /* PDF: whole document; SVG/PNG: current page */
+    GPtrArray *outs;       /* SVG/PNG: pn_outfile*, committed at finish */
+    pn_outfile *cur;       /* SVG/PNG: output of the current surface */
+    pn_pdfpack *pack;      /* PDF: the document */
+    cairo_surface_t *surf; /* PDF: the distinct pages; SVG/PNG: current page */
     cairo_t *cr;
-    cairo_surface_t *shared;   /* PDF: the content of the last shared page */
-    double shared_w, shared_h; /* its size, mm */
-    bool recording;            /* cr draws into shared */
+    int drawn;     /* PDF: pages cairo has drawn */
+    int shared;    /* PDF: the drawn page repeats show, or -1 */
+    double bleed;  /* mm */
+    double tw, th; /* trim size of the current page, mm */
     PangoContext *pctx;
     pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
@@ -52,6 +60,11 @@ static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigne
     return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
+static cairo_status_t pack_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    return pn_pdfpack_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
 static void *cairo_open(const pn_backend_opts *o, pn_err *err)
 {
     cairo_be *b = g_new0(cairo_be, 1);
@@ -61,6 +74,8 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->dpi = o->dpi > 0 ? o->dpi : 150;
     b->outs = g_ptr_array_new();
     b->images = pn_imgcache_new();
+    b->shared = -1;
+    b->bleed = o->bleed > 0 ? o->bleed : 0;
     PangoFontMap *map = pn_fonts_map(err);
     if (!map) {
         pn_imgcache_free(b->images);
@@ -72,8 +87,8 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->pctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(b->pctx);
     if (b->fmt == FMT_PDF) {
-        b->cur = pn_outfile_open_flags(b->path, o->outfile_flags, err);
-        if (!b->cur) {
+        b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
+        if (!b->pack) {
             pn_imgcache_free(b->images);
             g_object_unref(b->pctx);
             g_ptr_array_free(b->outs, TRUE);
@@ -81,8 +96,8 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
             g_free(b);
             return NULL;
         }
-        g_ptr_array_add(b->outs, b->cur);
-        b->surf = cairo_pdf_surface_create_for_stream(write_cb, b->cur, 595, 842);
+        pn_pdfpack_set_bleed(b->pack, b->bleed * PN_MM_TO_PT);
+        b->surf = cairo_pdf_surface_create_for_stream(pack_cb, b->pack, 595, 842);
         char date[32];
         time_t t = (time_t)o->epoch;
         struct tm tm;
@@ -100,8 +115,8 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
 /* A cairo failure, or the write error behind it ("No space left on device"). */
 static int cairo_fail(const cairo_be *b, cairo_status_t st, pn_err *err)
 {
-    if (b->cur && b->cur->error)
-        return pn_err_set(err, PN_EIO, "%s: write failed: %s", b->path, strerror(b->cur->error));
+    int e = b->pack ? pn_pdfpack_errno(b->pack) : b->cur ? b->cur->error : 0;
+    if (e) return pn_err_set(err, PN_EIO, "%s: write failed: %s", b->path, strerror(e));
     return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path, cairo_status_to_string(st));
 }
 
@@ -111,25 +126,19 @@ static int surface_check(const cairo_be *b, pn_err *err)
     return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(b, st, err);
 }
 
-/* Starts a page; keep (PDF only) records it to be shared. */
+/* Starts a page of w x h mm (trim); keep (PDF only): later pages may repeat it. */
 static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
 {
     b->page++;
+    b->tw = w;
+    b->th = h;
+    w += 2 * b->bleed;
+    h += 2 * b->bleed;
     if (b->fmt == FMT_PDF) {
         cairo_pdf_surface_set_size(b->surf, w * PN_MM_TO_PT, h * PN_MM_TO_PT);
-        if (keep) {
-            if (b->shared) cairo_surface_destroy(b->shared);
-            cairo_rectangle_t box = {0, 0, w * PN_MM_TO_PT, h * PN_MM_TO_PT};
-            b->shared = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
-            b->shared_w = w;
-            b->shared_h = h;
-            cairo_status_t st = cairo_surface_status(b->shared);
-            if (st != CAIRO_STATUS_SUCCESS) return cairo_fail(b, st, err);
-            b->recording = true;
-            b->cr = cairo_create(b->shared);
-            cairo_scale(b->cr, b->scale, b->scale);
-            return 0;
-        }
+        pn_pdfpack_page(b->pack, b->drawn);
+        if (keep) b->shared = b->drawn;
+        b->drawn++;
     } else {
         if (b->page > 1 && !strcmp(b->path, "-"))
             return pn_err_set(err, PN_EUSAGE,
@@ -161,6 +170,7 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         cairo_paint(b->cr);
     }
     cairo_scale(b->cr, b->scale, b->scale);
+    cairo_translate(b->cr, b->bleed, b->bleed);
     return 0;
 }
 
@@ -174,56 +184,69 @@ static int cairo_begin_shared(void *vb, double w, double h, pn_err *err)
     return begin(vb, w, h, true, err);
 }
 
-/* A new PDF cairo context showing the shared content. */
-static void paint_shared(cairo_be *b)
+/* Sets the path's segments; extend: points on a trim edge move out to the
+ * bleed edge. */
+static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend)
 {
-    b->cr = cairo_create(b->surf);
-    cairo_set_source_surface(b->cr, b->shared, 0, 0);
-    cairo_paint(b->cr);
-}
-
-static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
-{
-    cairo_be *b = vb;
     cairo_t *cr = b->cr;
     cairo_new_path(cr);
     for (size_t i = p->first; i < p->first + p->count; i++) {
         const scene_seg *s = &segs[i];
+        double x[3], y[3];
+        for (int q = 0; q < 3; q++) {
+            x[q] = extend ? pn_bleed_out(s->x[q], b->tw, b->bleed) : s->x[q];
+            y[q] = extend ? pn_bleed_out(s->y[q], b->th, b->bleed) : s->y[q];
+        }
         switch (s->op) {
         case SEG_MOVE:
-            cairo_move_to(cr, s->x[0], s->y[0]);
+            cairo_move_to(cr, x[0], y[0]);
             break;
         case SEG_LINE:
-            cairo_line_to(cr, s->x[0], s->y[0]);
+            cairo_line_to(cr, x[0], y[0]);
             break;
         case SEG_CURVE:
-            cairo_curve_to(cr, s->x[0], s->y[0], s->x[1], s->y[1], s->x[2], s->y[2]);
+            cairo_curve_to(cr, x[0], y[0], x[1], y[1], x[2], y[2]);
             break;
         case SEG_CLOSE:
             cairo_close_path(cr);
             break;
         }
     }
+}
+
+static void stroke_path(cairo_t *cr, const scene_style *st)
+{
+    pn_rgba c = st->stroke_color;
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+    cairo_set_line_width(cr, st->width);
+    cairo_set_line_cap(cr, st->round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, st->round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER);
+    if (st->dash[0] > 0)
+        cairo_set_dash(cr, st->dash, 2, 0);
+    else
+        cairo_set_dash(cr, NULL, 0, 0);
+    cairo_stroke(cr);
+}
+
+static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs, pn_err *err)
+{
+    cairo_be *b = vb;
+    cairo_t *cr = b->cr;
     const scene_style *st = &p->style;
+    bool extend = st->fill && b->bleed > 0 && pn_bleed_is_background(p, segs, b->tw, b->th);
+    set_path(b, p, segs, extend);
     if (st->fill) {
         pn_rgba c = st->fill_color;
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
-        if (st->stroke)
+        if (st->stroke && !extend)
             cairo_fill_preserve(cr);
         else
             cairo_fill(cr);
     }
     if (st->stroke) {
-        pn_rgba c = st->stroke_color;
-        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
-        cairo_set_line_width(cr, st->width);
-        cairo_set_line_cap(cr, st->round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
-        cairo_set_line_join(cr, st->round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER);
-        if (st->dash[0] > 0)
-            cairo_set_dash(cr, st->dash, 2, 0);
-        else
-            cairo_set_dash(cr, NULL, 0, 0);
-        cairo_stroke(cr);
+        /* The outline of a background stays on the trim. */
+        if (extend) set_path(b, p, segs, false);
+        stroke_path(cr, st);
     }
     return 0;
 }
@@ -269,22 +292,33 @@ static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
     return 0;
 }
 
+/* Crop marks outside the trim, black, each its own stroke. */
+static void crop_marks(cairo_be *b)
+{
+    double m[PN_BLEED_MARKS][4];
+    pn_bleed_marks(b->tw, b->th, b->bleed, m);
+    cairo_t *cr = b->cr;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, PN_BLEED_MARK_WIDTH_PT * PN_PT_TO_MM);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_dash(cr, NULL, 0, 0);
+    for (int i = 0; i < PN_BLEED_MARKS; i++) {
+        cairo_move_to(cr, m[i][0], m[i][1]);
+        cairo_line_to(cr, m[i][2], m[i][3]);
+        cairo_stroke(cr);
+    }
+}
+
 static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
-    if (b->recording) {
-        cairo_status_t rst = cairo_status(b->cr);
-        cairo_destroy(b->cr);
-        b->recording = false;
-        paint_shared(b);
-        if (rst != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, rst, err);
-    }
+    if (b->bleed > 0) crop_marks(b);
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
     b->cr = NULL;
-    if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
+    if (st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
     if (b->fmt == FMT_SVG) {
         cairo_surface_finish(b->surf);
         if (!rc) rc = surface_check(b, err);
@@ -303,14 +337,14 @@ static int cairo_end_page(void *vb, pn_err *err)
     return rc;
 }
 
+/* A PDF page showing the shared page again: only a page in the document. */
 static int cairo_repeat_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
-    if (b->fmt != FMT_PDF || !b->shared) return 1;
+    if (b->fmt != FMT_PDF || b->shared < 0) return 1;
     b->page++;
-    cairo_pdf_surface_set_size(b->surf, b->shared_w * PN_MM_TO_PT, b->shared_h * PN_MM_TO_PT);
-    paint_shared(b);
-    return cairo_end_page(b, err);
+    pn_pdfpack_page(b->pack, b->shared);
+    return 0;
 }
 
 static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
@@ -321,9 +355,13 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         if (commit && *rc == 0) *rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
     }
-    if (b->shared) cairo_surface_destroy(b->shared);
     pn_imgcache_free(b->images);
-    if (commit && *rc == 0) {
+    if (b->pack) {
+        if (commit && *rc == 0)
+            *rc = pn_pdfpack_finish(b->pack, err);
+        else
+            pn_pdfpack_discard(b->pack);
+    } else if (commit && *rc == 0) {
         *rc = pn_outfile_commit_all((pn_outfile **)b->outs->pdata, b->outs->len, err);
     } else {
         for (guint i = 0; i < b->outs->len; i++)
@@ -353,6 +391,7 @@ static void cairo_discard(void *vb)
 const pn_backend pn_backend_cairo = {
     .id = "cairo",
     .help = "PDF, SVG and PNG through cairo and pango (default)",
+    .bleed = true,
     .supports = cairo_supports,
     .open = cairo_open,
     .begin_page = cairo_begin_page,

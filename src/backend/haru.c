@@ -4,13 +4,16 @@
  * page grows by the bleed on every side, backgrounds reach into it, crop marks
  * sit outside the trim and the page carries TrimBox and BleedBox.
  *
+ * Text the base-14 fonts cannot encode is drawn as glyph outlines from the font
+ * the cairo backend uses (textpath.c), unless --ttf gives a font to embed.
+ *
  * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
- * width, so centred text stays centred. The document is built in memory by
- * libharu and written through pn_outfile in finish, so output appears whole or
- * not at all. A shared page draws into a content stream of its own that each
- * repeat of the page lists as its contents, so a pad of identical pages holds
- * (in memory and in the file) one page's drawing. */
+ * width, so centred text stays centred. libharu builds the distinct pages in
+ * memory; in finish pdfpack.c builds the document from them, in which every
+ * repeat of a shared page refers to that page's content and resources, so a
+ * pad of identical pages holds one page's drawing in memory and in the file,
+ * and output appears whole or not at all. */
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
@@ -18,14 +21,15 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
-#include <hpdf_pages.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
 #include "backend/imgcache.h"
+#include "backend/bleed.h"
+#include "backend/pdfpack.h"
+#include "backend/textpath.h"
 #include "scene/measure.h"
-#include "util/outfile.h"
 
 /* Page content is written in whole units of 1/10 pt (a cm at the start of each
  * page): shorter than libharu's five decimals, within 0.02 mm, and libharu's
@@ -35,13 +39,9 @@
 #define HARU_MAX_NUMBER 32767.0
 /* The largest --ttf file read. */
 #define HARU_MAX_TTF_BYTES (32 << 20)
-/* libharu keeps the whole document in memory until it is saved. */
+/* libharu keeps every page it draws in memory until it is saved (a repeated
+ * page is not drawn again). */
 #define HARU_MAX_PAGES 5000
-/* Points on a trim edge (within this many mm) belong to a background. */
-#define HARU_EDGE_EPS 0.01
-/* Crop marks: stroke width (pt) and the gap (mm) kept clear of the trim. */
-#define HARU_MARK_WIDTH 0.25
-#define HARU_MARK_GAP 1.0
 
 /* The graphics state last written to the page, so only changes are written. */
 typedef struct haru_state {
@@ -55,7 +55,7 @@ typedef struct haru_state {
 
 typedef struct haru_be {
     HPDF_Doc pdf;
-    pn_outfile *out;
+    pn_pdfpack *pack;
     char *path;
     double bleed;  /* mm */
     double tw, th; /* trim size of the current page, mm */
@@ -67,32 +67,17 @@ typedef struct haru_be {
     HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
-    GHashTable *ttf_used; /* code points set in the embedded font */
-    GHashTable *gstates;  /* alpha key -> HPDF_ExtGState */
-    int pages;
+    pn_textpath *outlines;     /* for text no font here can set; made on first use */
+    GHashTable *ttf_used;      /* code points set in the embedded font */
+    GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
+    int pages;                 /* pages libharu has drawn */
+    int shared;                /* the drawn page repeats show, or -1 */
     HPDF_STATUS error, detail; /* the first error libharu reported */
-    /* Sharing: the current page's fonts and ExtGStates in the order it named
-     * them (libharu names resources F1, F2, ... by order of first use), and the
-     * content stream, size and resources of the last shared page. */
-    GPtrArray *page_fonts, *page_gstates;
-    bool sharing;     /* the current page is shared */
-    HPDF_Dict shared; /* NULL until a page is shared */
-    double shared_w, shared_h;
-    GPtrArray *shared_fonts, *shared_gstates;
     /* Images: each loaded once (a PNG by path, an SVG by path and raster
-     * size) and listed by the pages that draw them, like fonts. */
+     * size). */
     pn_imgcache *imgcache;
     GHashTable *images; /* key -> HPDF_Image */
-    GPtrArray *page_images, *shared_images;
 } haru_be;
-
-/* Adds p to a if it is not there yet. */
-static void note_use(GPtrArray *a, gpointer p)
-{
-    for (guint i = 0; i < a->len; i++)
-        if (g_ptr_array_index(a, i) == p) return;
-    g_ptr_array_add(a, p);
-}
 
 static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
 {
@@ -120,20 +105,12 @@ static void haru_free(haru_be *b)
 {
     if (b->pdf) HPDF_Free(b->pdf);
     if (b->gstates) g_hash_table_destroy(b->gstates);
-    for (int i = 0; i < 4; i++) {
-        GPtrArray *a = i == 0   ? b->page_fonts
-                       : i == 1 ? b->page_gstates
-                       : i == 2 ? b->shared_fonts
-                                : b->shared_gstates;
-        if (a) g_ptr_array_free(a, TRUE);
-    }
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
     if (b->images) g_hash_table_destroy(b->images);
-    if (b->page_images) g_ptr_array_free(b->page_images, TRUE);
-    if (b->shared_images) g_ptr_array_free(b->shared_images, TRUE);
     pn_imgcache_free(b->imgcache);
     g_free(b->path);
     g_free(b->ttf_path);
+    pn_textpath_free(b->outlines);
     g_free(b);
 }
 
@@ -210,14 +187,9 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
-    b->page_fonts = g_ptr_array_new();
-    b->page_gstates = g_ptr_array_new();
-    b->shared_fonts = g_ptr_array_new();
-    b->shared_gstates = g_ptr_array_new();
+    b->shared = -1;
     b->imgcache = pn_imgcache_new();
     b->images = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    b->page_images = g_ptr_array_new();
-    b->shared_images = g_ptr_array_new();
     b->pdf = HPDF_New(haru_on_error, b);
     if (!b->pdf) {
         pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
@@ -240,11 +212,12 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         haru_free(b);
         return NULL;
     }
-    b->out = pn_outfile_open_flags(b->path, o->outfile_flags, err);
-    if (!b->out) {
+    b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
+    if (!b->pack) {
         haru_free(b);
         return NULL;
     }
+    pn_pdfpack_set_bleed(b->pack, b->bleed * PN_MM_TO_PT);
     return b;
 }
 
@@ -270,15 +243,17 @@ static void end_text(haru_be *b)
     b->in_text = false;
 }
 
-/* Adds a page of w x h mm (trim) with its boxes. Unless it is a repeat, also
- * starts its drawing: in a content stream of its own when it is to be shared. */
-static int start_page(haru_be *b, double w, double h, bool share, bool repeat, pn_err *err)
+/* Adds a page of w x h mm (trim) and starts its drawing; share: later pages
+ * may repeat it. pdfpack.c gives it its boxes. */
+static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
 {
     if (b->pages >= HARU_MAX_PAGES)
         return pn_err_set(err, PN_EINPUT,
-                          "the haru backend holds at most %d pages in one document; use the "
-                          "cairo backend or fewer --pages",
+                          "the haru backend holds at most %d different pages in one document; "
+                          "use the cairo backend or fewer --pages",
                           HARU_MAX_PAGES);
+    pn_pdfpack_page(b->pack, b->pages);
+    if (share) b->shared = b->pages;
     b->pages++;
     b->tw = w;
     b->th = h;
@@ -288,26 +263,6 @@ static int start_page(haru_be *b, double w, double h, bool share, bool repeat, p
     if (!b->page) return haru_check(b, "to add a page", err);
     HPDF_Page_SetWidth(b->page, (HPDF_REAL)mw);
     HPDF_Page_SetHeight(b->page, (HPDF_REAL)mh);
-    if (b->bleed > 0) {
-        double k = b->bleed * PN_MM_TO_PT;
-        HPDF_Box trim = {(HPDF_REAL)k, (HPDF_REAL)k, (HPDF_REAL)(mw - k), (HPDF_REAL)(mh - k)};
-        HPDF_Box bleed = {0, 0, (HPDF_REAL)mw, (HPDF_REAL)mh};
-        HPDF_Dict_Add(b->page, "TrimBox", HPDF_Box_Array_New(b->page->mmgr, trim));
-        HPDF_Dict_Add(b->page, "BleedBox", HPDF_Box_Array_New(b->page->mmgr, bleed));
-    }
-    if (repeat) return haru_check(b, "to add a page", err);
-    g_ptr_array_set_size(b->page_fonts, 0);
-    g_ptr_array_set_size(b->page_gstates, 0);
-    g_ptr_array_set_size(b->page_images, 0);
-    b->sharing = share;
-    if (share) {
-        /* Everything from the scale on goes into the stream repeats list. */
-        b->shared = NULL;
-        if (HPDF_Page_New_Content_Stream(b->page, &b->shared) != HPDF_OK || !b->shared)
-            return haru_check(b, "to start a shared page", err);
-        b->shared_w = w;
-        b->shared_h = h;
-    }
     b->k = HARU_UNITS;
     if (fmax(mw, mh) * b->k > HARU_MAX_NUMBER) b->k = HARU_UNITS / 2;
     HPDF_Page_Concat(b->page, (HPDF_REAL)(1 / b->k), 0, 0, (HPDF_REAL)(1 / b->k), 0, 0);
@@ -323,12 +278,12 @@ static int start_page(haru_be *b, double w, double h, bool share, bool repeat, p
 
 static int haru_begin_page(void *vb, double w, double h, pn_err *err)
 {
-    return start_page(vb, w, h, false, false, err);
+    return start_page(vb, w, h, false, err);
 }
 
 static int haru_begin_shared(void *vb, double w, double h, pn_err *err)
 {
-    return start_page(vb, w, h, true, false, err);
+    return start_page(vb, w, h, true, err);
 }
 
 static bool same_rgb(pn_rgba a, pn_rgba c)
@@ -367,7 +322,6 @@ static void begin_alpha(haru_be *b, double fill_a, double stroke_a, haru_state *
         HPDF_ExtGState_SetAlphaStroke(gs, (HPDF_REAL)(sa / 1000.0));
         g_hash_table_insert(b->gstates, key, gs);
     }
-    note_use(b->page_gstates, gs);
     HPDF_Page_SetExtGState(b->page, gs);
 }
 
@@ -376,31 +330,6 @@ static void end_alpha(haru_be *b, const haru_state *saved)
     end_text(b);
     HPDF_Page_GRestore(b->page);
     b->st = *saved;
-}
-
-/* True when the path is a polygon with a point on a trim edge: a background that
- * the bleed extends. */
-static bool is_background(const haru_be *b, const scene_path *p, const scene_seg *segs)
-{
-    bool edge = false;
-    for (size_t i = p->first; i < p->first + p->count; i++) {
-        const scene_seg *s = &segs[i];
-        if (s->op == SEG_CURVE) return false;
-        if (s->op == SEG_CLOSE) continue;
-        double x = s->x[0], y = s->y[0];
-        if (fabs(x) < HARU_EDGE_EPS || fabs(x - b->tw) < HARU_EDGE_EPS || fabs(y) < HARU_EDGE_EPS ||
-            fabs(y - b->th) < HARU_EDGE_EPS)
-            edge = true;
-    }
-    return edge;
-}
-
-/* A coordinate on a trim edge moves out to the bleed edge. */
-static double bleed_out(const haru_be *b, double v, double edge)
-{
-    if (fabs(v) < HARU_EDGE_EPS) return -b->bleed;
-    if (fabs(v - edge) < HARU_EDGE_EPS) return edge + b->bleed;
-    return v;
 }
 
 /* An axis-aligned rectangle (move, three lines, close) is written as one "re". */
@@ -413,8 +342,8 @@ static bool as_rect(haru_be *b, const scene_path *p, const scene_seg *segs, bool
         return false;
     double x[4], y[4];
     for (int i = 0; i < 4; i++) {
-        x[i] = extend ? bleed_out(b, s[i].x[0], b->tw) : s[i].x[0];
-        y[i] = extend ? bleed_out(b, s[i].y[0], b->th) : s[i].y[0];
+        x[i] = extend ? pn_bleed_out(s[i].x[0], b->tw, b->bleed) : s[i].x[0];
+        y[i] = extend ? pn_bleed_out(s[i].y[0], b->th, b->bleed) : s[i].y[0];
     }
     bool h0 = y[0] == y[1] && x[1] == x[2] && y[2] == y[3] && x[3] == x[0];
     bool v0 = x[0] == x[1] && y[1] == y[2] && x[2] == x[3] && y[3] == y[0];
@@ -435,8 +364,8 @@ static void emit_segments(haru_be *b, const scene_path *p, const scene_seg *segs
         for (int q = 0; q < 3; q++) {
             double sx = s->x[q], sy = s->y[q];
             if (extend) {
-                sx = bleed_out(b, sx, b->tw);
-                sy = bleed_out(b, sy, b->th);
+                sx = pn_bleed_out(sx, b->tw, b->bleed);
+                sy = pn_bleed_out(sy, b->th, b->bleed);
             }
             x[q] = px(b, sx);
             y[q] = py(b, sy);
@@ -518,7 +447,7 @@ static int haru_draw_path(void *vb, const scene_path *p, const scene_seg *segs, 
     bool fill = st->fill && st->fill_color.a > 0;
     bool stroke = st->stroke && st->stroke_color.a > 0 && st->width > 0;
     if (!fill && !stroke) return 0;
-    if (fill && b->bleed > 0 && is_background(b, p, segs)) {
+    if (fill && b->bleed > 0 && pn_bleed_is_background(p, segs, b->tw, b->th)) {
         /* The fill reaches into the bleed; an outline stays on the trim. */
         paint(b, p, segs, true, false, true);
         if (stroke) paint(b, p, segs, false, true, false);
@@ -590,6 +519,47 @@ static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
     return w;
 }
 
+/* Text the base-14 fonts cannot encode (and no --ttf): its glyph outlines
+ * from the font the cairo backend uses, filled in the text's colour. */
+static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    if (!b->outlines && !(b->outlines = pn_textpath_new(err))) return -1;
+    cairo_path_t *path = pn_textpath_get(b->outlines, t);
+    if (!path) return pn_err_set(err, PN_EIO, "%s: cannot outline \"%s\"", b->path, t->utf8);
+    haru_state saved;
+    bool scoped = t->color.a < 1;
+    if (scoped)
+        begin_alpha(b, t->color.a, 1, &saved);
+    else
+        end_text(b);
+    set_fill(b, t->color);
+    bool any = false;
+    for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
+        const cairo_path_data_t *d = &path->data[i];
+        switch (d->header.type) {
+        case CAIRO_PATH_MOVE_TO:
+            HPDF_Page_MoveTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y));
+            any = true;
+            break;
+        case CAIRO_PATH_LINE_TO:
+            HPDF_Page_LineTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y));
+            break;
+        case CAIRO_PATH_CURVE_TO:
+            HPDF_Page_CurveTo(b->page, px(b, d[1].point.x), py(b, d[1].point.y),
+                              px(b, d[2].point.x), py(b, d[2].point.y), px(b, d[3].point.x),
+                              py(b, d[3].point.y));
+            break;
+        case CAIRO_PATH_CLOSE_PATH:
+            HPDF_Page_ClosePath(b->page);
+            break;
+        }
+    }
+    if (any) HPDF_Page_Fill(b->page);
+    cairo_path_destroy(path);
+    if (scoped) end_alpha(b, &saved);
+    return haru_check(b, "to draw text outlines", err);
+}
+
 static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
 {
     haru_be *b = vb;
@@ -614,10 +584,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         font = b->ttf;
         bytes = g_strdup(t->utf8);
     } else {
-        return pn_err_set(err, PN_EINPUT,
-                          "text \"%s\" cannot be set in the PDF base-14 fonts (WinAnsiEncoding); "
-                          "give --ttf FILE to embed a TrueType font that has it",
-                          t->utf8);
+        return outline_text(b, t, err);
     }
     /* Keep the anchor and the baseline; place the run with this font's width. */
     double wmm = w1000 * t->font.size / 1000.0 * PN_PT_TO_MM;
@@ -635,7 +602,6 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         b->in_text = true;
     }
     if (font != b->st.font || t->font.size != b->st.size) {
-        note_use(b->page_fonts, font);
         HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
         b->st.font = font;
         b->st.size = t->font.size;
@@ -714,7 +680,6 @@ static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
                         plen(b, im->ch));
     HPDF_Page_Clip(b->page);
     HPDF_Page_EndPath(b->page);
-    note_use(b->page_images, img);
     HPDF_Page_DrawImage(b->page, img, px(b, im->x), py(b, im->y + im->h), plen(b, im->w),
                         plen(b, im->h));
     HPDF_Page_GRestore(b->page);
@@ -722,27 +687,19 @@ static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
     return haru_check(b, "to draw an image", err);
 }
 
-/* Crop marks: at each trim corner, two short lines in the bleed along the trim
- * edges, stopping HARU_MARK_GAP short of the trim; each its own stroke. */
+/* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(haru_be *b)
 {
-    double gap = fmin(HARU_MARK_GAP, b->bleed / 3);
-    double xs[2] = {0, b->tw}, ys[2] = {0, b->th};
-    HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)(HARU_MARK_WIDTH * b->k));
+    double m[PN_BLEED_MARKS][4];
+    pn_bleed_marks(b->tw, b->th, b->bleed, m);
+    HPDF_Page_SetLineWidth(b->page, (HPDF_REAL)(PN_BLEED_MARK_WIDTH_PT * b->k));
     HPDF_Page_SetLineCap(b->page, HPDF_BUTT_END);
     HPDF_Page_SetRGBStroke(b->page, 0, 0, 0);
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++) {
-            double sx = i ? 1 : -1, sy = j ? 1 : -1;
-            /* horizontal mark on the line y = ys[j], outside the trim in x */
-            HPDF_Page_MoveTo(b->page, px(b, xs[i] + sx * gap), py(b, ys[j]));
-            HPDF_Page_LineTo(b->page, px(b, xs[i] + sx * b->bleed), py(b, ys[j]));
-            HPDF_Page_Stroke(b->page);
-            /* vertical mark on x = xs[i], outside the trim in y */
-            HPDF_Page_MoveTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * gap));
-            HPDF_Page_LineTo(b->page, px(b, xs[i]), py(b, ys[j] + sy * b->bleed));
-            HPDF_Page_Stroke(b->page);
-        }
+    for (int i = 0; i < PN_BLEED_MARKS; i++) {
+        HPDF_Page_MoveTo(b->page, px(b, m[i][0]), py(b, m[i][1]));
+        HPDF_Page_LineTo(b->page, px(b, m[i][2]), py(b, m[i][3]));
+        HPDF_Page_Stroke(b->page);
+    }
 }
 
 static int haru_end_page(void *vb, pn_err *err)
@@ -750,38 +707,17 @@ static int haru_end_page(void *vb, pn_err *err)
     haru_be *b = vb;
     end_text(b);
     if (b->bleed > 0) crop_marks(b);
-    if (b->sharing) {
-        /* Keep the shared page's resources in the order it named them. */
-        GPtrArray *f = b->shared_fonts, *g = b->shared_gstates;
-        b->shared_fonts = b->page_fonts;
-        b->shared_gstates = b->page_gstates;
-        b->page_fonts = f;
-        b->page_gstates = g;
-        GPtrArray *im = b->shared_images;
-        b->shared_images = b->page_images;
-        b->page_images = im;
-        b->sharing = false;
-    }
     b->page = NULL;
     return haru_check(b, "to finish a page", err);
 }
 
-/* A page whose contents are the shared page's stream; its resources get the
- * same names as the shared page's, by naming them in the same order. */
+/* A page showing the shared page again: only a page in the document. */
 static int haru_repeat_page(void *vb, pn_err *err)
 {
     haru_be *b = vb;
-    if (!b->shared) return 1;
-    if (start_page(b, b->shared_w, b->shared_h, false, true, err)) return -1;
-    for (guint i = 0; i < b->shared_fonts->len; i++)
-        HPDF_Page_GetLocalFontName(b->page, g_ptr_array_index(b->shared_fonts, i));
-    for (guint i = 0; i < b->shared_gstates->len; i++)
-        HPDF_Page_GetExtGStateName(b->page, g_ptr_array_index(b->shared_gstates, i));
-    for (guint i = 0; i < b->shared_images->len; i++)
-        HPDF_Page_GetXObjectName(b->page, g_ptr_array_index(b->shared_images, i));
-    HPDF_Page_Insert_Shared_Content_Stream(b->page, b->shared);
-    b->page = NULL;
-    return haru_check(b, "to repeat a page", err);
+    if (b->shared < 0) return 1;
+    pn_pdfpack_page(b->pack, b->shared);
+    return 0;
 }
 
 static gint cmp_uint(gconstpointer a, gconstpointer c, gpointer unused)
@@ -837,8 +773,9 @@ static int haru_finish(void *vb, pn_err *err)
         for (;;) {
             HPDF_UINT32 n = sizeof buf;
             HPDF_STATUS st = HPDF_ReadFromStream(b->pdf, buf, &n);
-            if (n > 0 && fwrite(buf, 1, n, b->out->fp) != n) {
-                rc = pn_err_set(err, PN_EIO, "%s: write failed", b->path);
+            if (n > 0 && !pn_pdfpack_write(b->pack, buf, n)) {
+                rc = pn_err_set(err, PN_EIO, "%s: write failed: %s", b->path,
+                                strerror(pn_pdfpack_errno(b->pack)));
                 break;
             }
             if (st == HPDF_STREAM_EOF) break;
@@ -849,10 +786,13 @@ static int haru_finish(void *vb, pn_err *err)
             }
         }
     }
+    /* The drawn pages are in the source: free libharu's copy before packing. */
+    HPDF_Free(b->pdf);
+    b->pdf = NULL;
     if (rc)
-        pn_outfile_abort(b->out);
+        pn_pdfpack_discard(b->pack);
     else
-        rc = pn_outfile_commit(b->out, err);
+        rc = pn_pdfpack_finish(b->pack, err);
     haru_free(b);
     return rc;
 }
@@ -860,7 +800,7 @@ static int haru_finish(void *vb, pn_err *err)
 static void haru_discard(void *vb)
 {
     haru_be *b = vb;
-    pn_outfile_abort(b->out);
+    pn_pdfpack_discard(b->pack);
     haru_free(b);
 }
 

@@ -45,11 +45,11 @@
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150)\n"                                        \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
-    "      --bleed LEN      haru: grow the page by LEN (0 to 10mm) on every side for\n"            \
+    "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
-    "                       fonts cannot encode (without it, such text is an error)\n"             \
+    "                       fonts cannot encode (without it: glyph outlines)\n"                    \
     "      --grid CxR       cards: C across and R down each paper at their own size,\n"            \
     "                       centred, with cut marks (--paper: default a4)\n"                       \
     "      --card WxH       the card size (default: the template's paper), 63x88mm\n"              \

@@ -1,0 +1,23 @@
+/* textpath.h: a text run as glyph outlines, for a backend whose own fonts
+ * cannot set it. pango lays the run out exactly as the cairo backend draws it
+ * (same font map, same font, same place) and the outlines come back as a
+ * cairo path in the scene's coordinates (mm, y down), to be filled with the
+ * text's colour. */
+#ifndef PN_TEXTPATH_H
+#define PN_TEXTPATH_H
+
+#include <cairo.h>
+#include "scene/scene.h"
+#include "util/err.h"
+
+typedef struct pn_textpath pn_textpath;
+
+/* A layout context on the shared font map. NULL with err. Free with
+ * pn_textpath_free. */
+pn_textpath *pn_textpath_new(pn_err *err);
+/* The outlines of t's glyphs; the caller frees them with cairo_path_destroy.
+ * NULL when cairo failed. */
+cairo_path_t *pn_textpath_get(pn_textpath *tp, const scene_text *t);
+void pn_textpath_free(pn_textpath *tp);
+
+#endif
