@@ -285,6 +285,10 @@ else
 fi
 
 echo
+# The card deck (a script of its own, also run alone): its verdict is printed there.
+sh "$(dirname "$0")/deck.sh" "$BUILD" $([ "$QUICK" -eq 1 ] && echo --quick) || BROKEN=$((BROKEN + 1))
+
+echo
 echo "targets: $PASS passed, $FAIL failed, $NA not available; load average now $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 [ "$BROKEN" -eq 0 ] || { echo "bench: $BROKEN supported commands failed" >&2; exit 1; }
 exit 0

@@ -14,7 +14,8 @@ for y in "$EX"/*/*.yaml; do
     expect_status 0 "$name lint --strict" -- "$PNPKIT" lint --strict "$y"
     expect_stdout "no problems found" "$name is clean"
 done
-[ "$n" -ge 2 ] && ok || bad "examples missing ($n)"
+[ "$n" -ge 3 ] && ok || bad "examples missing ($n)"
+expect_status 0 "elements back lint --strict" -- "$PNPKIT" lint --strict "$EX/elements-deck/back.yaml"
 
 # Hex Islands: one landscape A4 with 15 x 11 hexes, numbered, with its art.
 expect_status 0 "hex-islands" -- "$PNPKIT" render "$EX/hex-islands/hex-islands.yaml" -o "$T/hex.pdf"
@@ -36,4 +37,18 @@ expect_status 0 "circle36-solar scene" -- "$PNPKIT" render "$EX/circle36-solar/c
 # four rings of ten sectors and the centre: 41 spaces
 expect_eq "$(grep -cE '^slot (R|B|G|O)[0-9]+ |^slot Y ' "$T/solar.scene")" 41 "circle36-solar: 41 spaces"
 expect_eq "$(grep -c '^image sun.svg svg' "$T/solar.scene")" 3 "circle36-solar: three suns"
+# Elements: 12 cards from cards.csv, 3 x 3 with backs: 2 papers of fronts,
+# each followed by its backs; each card's art is its element's picture.
+D="$EX/elements-deck"
+expect_status 0 "elements deck" -- "$PNPKIT" render "$D/elements.yaml" --grid 3x3 --gutter 2mm --backs "$D/back.yaml" -o "$T/deck.pdf"
+expect_eq "$(pdf_pages "$T/deck.pdf")" 4 "elements: 4 pages"
+expect_eq "$(grep -ac '/Subtype /Form' "$T/deck.pdf" | awk '{print ($1 >= 4)}')" 1 "elements: the four pictures as vectors"
+pdftotext -f 1 -l 1 "$T/deck.pdf" - | grep -q "Wildfire" && ok || bad "elements: a card's name from the CSV"
+pdftotext -f 3 -l 3 "$T/deck.pdf" - | grep -q "Tempest" && ok || bad "elements: card 12 on the second paper"
+pdftotext -f 2 -l 2 "$T/deck.pdf" - | grep -c "ELEMENTS" | grep -qx 9 && ok || bad "elements: nine backs"
+expect_status 0 "elements scene" -- "$PNPKIT" render "$D/elements.yaml" --grid 3x3 --gutter 2mm --backs "$D/back.yaml" -f scene -o "$T/deck.scene"
+awk '/^page/ {p++} p == 1 && /^image/ {print $2}' "$T/deck.scene" | tr '\n' ' ' > "$T/art"
+expect_eq "$(cat "$T/art")" "fire.svg fire.svg fire.svg water.svg water.svg water.svg earth.svg earth.svg earth.svg " "elements: art by element, row by row"
+# the rules text wraps inside its 47 mm box: several lines of text per card
+awk '/^page/ {p++} p == 1 && /^text "Every beacon/ {print}' "$T/deck.scene" | grep -q . && ok || bad "elements: wrapped rules text"
 finish

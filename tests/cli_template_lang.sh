@@ -146,4 +146,50 @@ printf 'name: s\ncomponents:\n  - {type: hex-grid, cols: 61}\n' > "$T/hex61.yaml
 expect_status 1 "hex grid bound" -- "$PNPKIT" render "$T/hex61.yaml" -o "$T/hex61.pdf"
 expect_stderr "cols: 61 is out of range \(1 to 60\)$" "hex cols bounded"
 
+# --- data merge ---
+doc_example data "$T/card.yaml"
+expect_status 0 "data example renders" -- "$PNPKIT" render "$T/card.yaml" -o "$T/card.pdf"
+expect_eq "$(pdfinfo "$T/card.pdf" | awk '/^Pages:/ {print $2}')" 2 "one sheet per inline row"
+cat > "$T/cards.csv" <<'CSV'
+name,cost,text
+Fireball,3,"Deal 3 damage to every enemy in a row, ""burning"" their cover."
+Heal,1,Restore 2 health.
+"Shield, Great",2,"Block the next attack.
+Then draw a card."
+CSV
+expect_status 0 "--data renders" -- "$PNPKIT" render "$T/card.yaml" --data "$T/cards.csv" --format scene -o "$T/cards.scene"
+expect_eq "$(grep -c '^page 63.00 88.00' "$T/cards.scene")" 3 "one sheet per CSV row"
+sed -n 's/^text "\([^"]*\)" font="DejaVu Sans" 12.0pt bold.*/\1/p' "$T/cards.scene" > "$T/names"
+expect_eq "$(tr '\n' '|' < "$T/names")" 'Fireball|Heal|Shield, Great|' "names in row order, quoted comma kept"
+grep -q '^text "enemy in a row, \\"burning\\"" ' "$T/cards.scene" && ok || bad "doubled quotes read as one"
+grep -q '^text "Then draw a card." font="DejaVu Sans" 9.0pt at 8.00 31.76 ' "$T/cards.scene" && ok || bad "a line break inside quotes starts a new line"
+expect_eq "$(grep -c '^text "costs [0-9]* gold"' "$T/cards.scene")" 2 "when: cost > 1 leaves Heal out"
+grep -q '^text "costs 30 gold"' "$T/cards.scene" && grep -q '^text "costs 20 gold"' "$T/cards.scene" && ok || bad "arithmetic on a column"
+# 3 cards 2-up: two papers.
+expect_status 0 "--data --nup 2" -- "$PNPKIT" render "$T/card.yaml" --data "$T/cards.csv" --nup 2 -o "$T/n2.pdf"
+expect_eq "$(pdfinfo "$T/n2.pdf" | awk '/^Pages:/ {print $2}')" 2 "three cards on two papers"
+
+# Bad rows name their line; nothing is written.
+printf 'name,cost,text\nA,1,x\nB,2\n' > "$T/short.csv"
+expect_status 1 "short row" -- "$PNPKIT" render "$T/card.yaml" --data "$T/short.csv" -o "$T/bad.pdf"
+expect_stderr "^$T/short.csv:3:1: this row has 2 fields, the header names 3 columns$" "short row's line"
+expect_no_file "$T/bad.pdf" "no file after a bad row"
+printf 'name,cost,text\nA,1,x"y\n' > "$T/quote.csv"
+expect_status 1 "stray quote" -- "$PNPKIT" render "$T/card.yaml" --data "$T/quote.csv" -o "$T/bad.pdf"
+expect_stderr "^$T/quote.csv:2:1: not valid CSV" "stray quote's line"
+printf 'name,cost,text\nA,1,"x\nB,2,y\n' > "$T/open.csv"
+expect_status 1 "open quote" -- "$PNPKIT" render "$T/card.yaml" --data "$T/open.csv" -o "$T/bad.pdf"
+expect_stderr "^$T/open.csv:2:1: a quoted field is never closed$" "open quote's line"
+printf 'name,cost,text\nA,1,x\nB,lots,y\n' > "$T/lots.csv"
+expect_status 1 "a text where a number is needed" -- "$PNPKIT" render "$T/card.yaml" --data "$T/lots.csv" -o "$T/bad.pdf"
+expect_stderr "^$T/card.yaml:18:26: when: cannot compare a text with a number \(data row 2, $T/lots.csv line 3\)$" "bad value names the template's line and the row"
+printf 'name,cost,na me\n' > "$T/head.csv"
+expect_status 1 "bad column name" -- "$PNPKIT" render "$T/card.yaml" --data "$T/head.csv" -o "$T/bad.pdf"
+expect_stderr "column 3: 'na me' is not a column name" "column names checked"
+awk 'BEGIN {print "name,cost,text"; for (i = 0; i < 10001; i++) print "a,1,b"}' > "$T/many.csv"
+expect_status 1 "too many rows" -- "$PNPKIT" render "$T/card.yaml" --data "$T/many.csv" -o "$T/bad.pdf"
+expect_stderr "^$T/many.csv:10002:1: more than 10000 rows$" "row limit"
+expect_status 3 "missing data file" -- "$PNPKIT" render "$T/card.yaml" --data "$T/none.csv" -o "$T/bad.pdf"
+expect_no_file "$T/bad.pdf" "no file without data"
+
 finish

@@ -59,6 +59,8 @@
     "      --offset X,Y     move everything by X right and Y down (-20 to 20mm),\n"                \
     "                       to correct a printer's shift (see 'render calibration')\n"             \
     "      --scale K        scale everything about the paper's centre (0.8 to 1.2)\n"              \
+    "      --data FILE      merge a CSV file (a header row naming the columns):\n"                 \
+    "                       one sheet per row, columns used like parameters ($name)\n"             \
     "      --force          replace output files that are read-only\n"                             \
     "  -q, --quiet          nothing on a terminal but errors (no progress bar, which\n"            \
     "                       shows when a render takes over a second, and no line\n"                \
@@ -84,6 +86,7 @@ typedef struct render_job {
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
     const char *backs; /* --backs TEMPLATE */
+    const char *data;  /* --data: a CSV file merged one sheet per row */
     bool seed_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
@@ -133,7 +136,8 @@ enum {
     OPT_BACKS,
     OPT_OFFSET,
     OPT_SCALE,
-    OPT_FORCE
+    OPT_FORCE,
+    OPT_DATA
 };
 
 static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
@@ -160,6 +164,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"offset", required_argument, 0, OPT_OFFSET},
                                                {"scale", required_argument, 0, OPT_SCALE},
                                                {"force", no_argument, 0, OPT_FORCE},
+                                               {"data", required_argument, 0, OPT_DATA},
                                                {"quiet", no_argument, 0, 'q'},
                                                {"help", no_argument, 0, 'h'},
                                                {0, 0, 0, 0}};
@@ -334,6 +339,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_BACKS:
             j->backs = optarg;
+            break;
+        case OPT_DATA:
+            j->data = optarg;
             break;
         case OPT_FORCE:
             j->o.force = true;
@@ -571,7 +579,7 @@ static void say_written(const char *output, int files, int papers)
 static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
                    pn_err *err)
 {
-    tmpl *t = tmpl_open(j->name, err);
+    tmpl *t = tmpl_open_data(j->name, j->data, err);
     if (!t) return -1;
     int rc = 0;
     for (guint i = 0; i < j->sets->len && !rc; i++)

@@ -36,7 +36,7 @@ static int cell_value(const sheet_ctx *cx, const c36_variant *v, struct fy_node 
         return 0;
     }
     long value;
-    if (sheet_int(cx, n, 0, c36_max_value(v), what, &value, err)) return -1;
+    if (pn_yml_int_named(cx->y, n, 0, c36_max_value(v), what, &value, err)) return -1;
     *out = (int)value;
     return 0;
 }
@@ -76,18 +76,19 @@ static int load_round(const sheet_ctx *cx, struct fy_node *n, int k, c36_sheet *
     static const char *const keys[] = {"dice", "cell", "use", NULL};
     char what[48];
     if (!n || fy_node_get_type(n) != FYNT_MAPPING)
-        return sheet_err(cx, err, n, "round %d: expected {dice: [a, b], cell: NAME}", k + 1);
-    if (sheet_check_keys(cx, n, keys, err)) return -1;
+        return pn_yml_err(err, cx->y, n, "round %d: expected {dice: [a, b], cell: NAME}", k + 1);
+    if (pn_yml_check_keys(cx->y, n, keys, err)) return -1;
     c36_round *r = &s->rounds[k];
     struct fy_node *dn = pn_yml_get(n, "dice"), *cn = pn_yml_get(n, "cell"),
                    *un = pn_yml_get(n, "use");
-    if (!dn) return sheet_err(cx, err, n, "round %d: dice are missing", k + 1);
-    if (!cn) return sheet_err(cx, err, n, "round %d: cell is missing", k + 1);
+    if (!dn) return pn_yml_err(err, cx->y, n, "round %d: dice are missing", k + 1);
+    if (!cn) return pn_yml_err(err, cx->y, n, "round %d: cell is missing", k + 1);
     snprintf(what, sizeof what, "round %d: dice", k + 1);
-    if (sheet_list(cx, dn, 2, 2, what, err) < 0) return -1;
+    if (pn_yml_list(cx->y, dn, 2, 2, what, err) < 0) return -1;
     for (int i = 0; i < 2; i++) {
         long d;
-        if (sheet_int(cx, fy_node_sequence_get_by_index(dn, i), 1, s->v.dice, what, &d, err))
+        if (pn_yml_int_named(cx->y, fy_node_sequence_get_by_index(dn, i), 1, s->v.dice, what, &d,
+                             err))
             return -1;
         r->dice[i] = (int)d;
     }
@@ -95,8 +96,8 @@ static int load_round(const sheet_ctx *cx, struct fy_node *n, int k, c36_sheet *
     if (parse_cell_name(&s->v, cs, &r->cell)) {
         char last[8];
         c36_cell_name(&s->v, c36_centre(&s->v) - 1, last);
-        return sheet_err(cx, err, cn, "round %d: '%s' is not a space (R1 .. %s, or Y)", k + 1,
-                         cs ? cs : "", last);
+        return pn_yml_err(err, cx->y, cn, "round %d: '%s' is not a space (R1 .. %s, or Y)", k + 1,
+                          cs ? cs : "", last);
     }
     r->use = C36_USE_AUTO;
     if (un && !pn_yml_is_null(un)) {
@@ -108,7 +109,7 @@ static int load_round(const sheet_ctx *cx, struct fy_node *n, int k, c36_sheet *
         else if (us && (!strcmp(us, "diff") || !strcmp(us, "difference")))
             r->use = C36_USE_DIFF;
         else
-            return sheet_err(cx, err, un, "round %d: use is die, sum or diff", k + 1);
+            return pn_yml_err(err, cx->y, un, "round %d: use is die, sum or diff", k + 1);
     }
     return 0;
 }
@@ -124,10 +125,10 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
             void *it = NULL;
             for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(top, &it));)
                 if (fy_node_pair_value(p) == extra) extra = fy_node_pair_key(p);
-            return sheet_err(cx, err, extra,
-                             "%s: this board has %d ring%s (a variant with more rings is scored "
-                             "with --template FILE or --set rings=N)",
-                             c36_ring_name(r), v->rings, v->rings == 1 ? "" : "s");
+            return pn_yml_err(err, cx->y, extra,
+                              "%s: this board has %d ring%s (a variant with more rings is scored "
+                              "with --template FILE or --set rings=N)",
+                              c36_ring_name(r), v->rings, v->rings == 1 ? "" : "s");
         }
     }
     struct fy_node *root = sheet_root(cx, keys, err);
@@ -135,23 +136,27 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
     c36_sheet *s = &out->sheet;
     struct fy_node *pn = pn_yml_get(root, "player"), *dn = pn_yml_get(root, "date");
     if (pn && !pn_yml_is_null(pn)) {
-        if (sheet_text(cx, pn, "player", out->player, err)) return -1;
+        if (pn_yml_text(cx->y, pn, "player", out->player, SHEET_MAX_NAME + 1, err)) return -1;
         out->has_player = true;
     }
-    if (dn && !pn_yml_is_null(dn) && sheet_text(cx, dn, "date", out->date, err)) return -1;
+    if (dn && !pn_yml_is_null(dn) &&
+        pn_yml_text(cx->y, dn, "date", out->date, SHEET_MAX_NAME + 1, err))
+        return -1;
     char what[48];
     for (int r = 0; r < v->rings; r++) {
         const char *name = c36_ring_name(r);
         struct fy_node *list = pn_yml_get(root, name);
         if (!list)
-            return sheet_err(cx, err, root, "%s is missing: a list of %d numbers, sectors 1 to %d",
-                             name, v->sectors, v->sectors);
+            return pn_yml_err(err, cx->y, root,
+                              "%s is missing: a list of %d numbers, sectors 1 to %d", name,
+                              v->sectors, v->sectors);
         if (fy_node_get_type(list) != FYNT_SEQUENCE)
-            return sheet_err(cx, err, list, "%s: expected a list of %d numbers", name, v->sectors);
+            return pn_yml_err(err, cx->y, list, "%s: expected a list of %d numbers", name,
+                              v->sectors);
         int count = fy_node_sequence_item_count(list);
         if (count != v->sectors)
-            return sheet_err(cx, err, list, "%s has %d number%s; a ring has %d spaces", name, count,
-                             count == 1 ? "" : "s", v->sectors);
+            return pn_yml_err(err, cx->y, list, "%s has %d number%s; a ring has %d spaces", name,
+                              count, count == 1 ? "" : "s", v->sectors);
         for (int k = 0; k < v->sectors; k++) {
             snprintf(what, sizeof what, "%s, sector %d", name, k + 1);
             if (cell_value(cx, v, fy_node_sequence_get_by_index(list, k), what,
@@ -160,12 +165,12 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
         }
     }
     struct fy_node *yn = pn_yml_get(root, "yellow");
-    if (!yn) return sheet_err(cx, err, root, "yellow is missing: the number in the centre");
+    if (!yn) return pn_yml_err(err, cx->y, root, "yellow is missing: the number in the centre");
     if (cell_value(cx, v, yn, "yellow", &s->cells[c36_centre(v)], err)) return -1;
     int cells = c36_cells(v);
     struct fy_node *rn = pn_yml_get(root, "rounds"), *cn = pn_yml_get(root, "combos");
     if (rn && !pn_yml_is_null(rn)) {
-        int n = sheet_list(cx, rn, 1, cells, "rounds", err);
+        int n = pn_yml_list(cx->y, rn, 1, cells, "rounds", err);
         if (n < 0) return -1;
         s->nrounds = n;
         for (int k = 0; k < n; k++)
@@ -173,11 +178,11 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
     }
     if (cn && !pn_yml_is_null(cn)) {
         long c;
-        if (sheet_int(cx, cn, 0, cells, "combos", &c, err)) return -1;
+        if (pn_yml_int_named(cx->y, cn, 0, cells, "combos", &c, err)) return -1;
         s->combos = (int)c;
     } else if (!s->nrounds) {
-        return sheet_err(cx, err, root,
-                         "combos is missing: the number of ComboCircles (or give the rounds)");
+        return pn_yml_err(err, cx->y, root,
+                          "combos is missing: the number of ComboCircles (or give the rounds)");
     }
     if (s->nrounds) {
         char why[256];
@@ -186,16 +191,16 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
             struct fy_node *at = bad_round >= 0    ? fy_node_sequence_get_by_index(rn, bad_round)
                                  : bad_round == -2 ? cn
                                                    : cell_node(root, v, bad_cell);
-            return sheet_err(cx, err, at, "%s", why);
+            return pn_yml_err(err, cx->y, at, "%s", why);
         }
     } else {
         int forced = c36_forced_combos(s);
         if (s->combos < forced)
-            return sheet_err(cx, err, cn,
-                             "combos is %d, but %d space%s hold%s 0 or more than %d, which only "
-                             "a difference or a sum of the dice makes: at least %d ComboCircle%s",
-                             s->combos, forced, forced == 1 ? "" : "s", forced == 1 ? "s" : "",
-                             v->dice, forced, forced == 1 ? "" : "s");
+            return pn_yml_err(err, cx->y, cn,
+                              "combos is %d, but %d space%s hold%s 0 or more than %d, which only "
+                              "a difference or a sum of the dice makes: at least %d ComboCircle%s",
+                              s->combos, forced, forced == 1 ? "" : "s", forced == 1 ? "s" : "",
+                              v->dice, forced, forced == 1 ? "" : "s");
     }
     return 0;
 }
@@ -215,6 +220,7 @@ int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err
     sheet_ctx cx = {.d = d};
     cx.y = yml_doc_parse(d, "sheet", err);
     if (!cx.y) return -1;
+    cx.y->at_brackets = true;
     int rc = load_tree(&cx, v, out, err);
     pn_yml_free(cx.y);
     return rc;

@@ -30,17 +30,17 @@ static int load_colors(const sheet_ctx *cx, struct fy_node *cn, cpx_input *out, 
             g_strlcpy(out->colors[i], default_colors[i], sizeof out->colors[i]);
         return 0;
     }
-    int n = sheet_list(cx, cn, 4, CPX_MAX_COLORS, "colors", err);
+    int n = pn_yml_list(cx->y, cn, 4, CPX_MAX_COLORS, "colors", err);
     if (n < 0) return -1;
     for (int i = 0; i < n; i++) {
         struct fy_node *it = fy_node_sequence_get_by_index(cn, i);
         const char *s = pn_yml_scalar(it);
         if (!s || !*s || strlen(s) >= sizeof out->colors[i])
-            return sheet_err(cx, err, it, "colors: a colour is a name of up to %zu bytes",
-                             sizeof out->colors[i] - 1);
+            return pn_yml_err(err, cx->y, it, "colors: a colour is a name of up to %zu bytes",
+                              sizeof out->colors[i] - 1);
         for (int j = 0; j < i; j++)
             if (!strcmp(out->colors[j], s))
-                return sheet_err(cx, err, it, "colors: %s is listed twice", s);
+                return pn_yml_err(err, cx->y, it, "colors: %s is listed twice", s);
         g_strlcpy(out->colors[i], s, sizeof out->colors[i]);
     }
     out->ncolors = n;
@@ -59,25 +59,25 @@ static int load_tile(const sheet_ctx *cx, struct fy_node *n, const char *who, in
 {
     static const char *const keys[] = {"at", "corners", NULL};
     if (!n || fy_node_get_type(n) != FYNT_MAPPING)
-        return sheet_err(cx, err, n,
-                         "%s's tile %d: expected {at: [x, y], corners: [tl, tr, br, bl]}", who,
-                         k + 1);
-    if (sheet_check_keys(cx, n, keys, err)) return -1;
+        return pn_yml_err(err, cx->y, n,
+                          "%s's tile %d: expected {at: [x, y], corners: [tl, tr, br, bl]}", who,
+                          k + 1);
+    if (pn_yml_check_keys(cx->y, n, keys, err)) return -1;
     struct fy_node *an = pn_yml_get(n, "at"), *cn = pn_yml_get(n, "corners");
     char what[SHEET_MAX_NAME + 48];
-    if (!an) return sheet_err(cx, err, n, "%s's tile %d: at is missing", who, k + 1);
-    if (!cn) return sheet_err(cx, err, n, "%s's tile %d: corners are missing", who, k + 1);
+    if (!an) return pn_yml_err(err, cx->y, n, "%s's tile %d: at is missing", who, k + 1);
+    if (!cn) return pn_yml_err(err, cx->y, n, "%s's tile %d: corners are missing", who, k + 1);
     snprintf(what, sizeof what, "%s's tile %d: at", who, k + 1);
-    if (sheet_list(cx, an, 2, 2, what, err) < 0) return -1;
+    if (pn_yml_list(cx->y, an, 2, 2, what, err) < 0) return -1;
     long xy[2];
     for (int i = 0; i < 2; i++)
-        if (sheet_int(cx, fy_node_sequence_get_by_index(an, i), -CPX_MAX_COORD, CPX_MAX_COORD, what,
-                      &xy[i], err))
+        if (pn_yml_int_named(cx->y, fy_node_sequence_get_by_index(an, i), -CPX_MAX_COORD,
+                             CPX_MAX_COORD, what, &xy[i], err))
             return -1;
     t->x = (int)xy[0];
     t->y = (int)xy[1];
     snprintf(what, sizeof what, "%s's tile at [%d, %d]: corners", who, t->x, t->y);
-    if (sheet_list(cx, cn, 4, 4, what, err) < 0) return -1;
+    if (pn_yml_list(cx->y, cn, 4, 4, what, err) < 0) return -1;
     for (int i = 0; i < 4; i++) {
         struct fy_node *c = fy_node_sequence_get_by_index(cn, i);
         const char *s = pn_yml_scalar(c);
@@ -86,16 +86,16 @@ static int load_tile(const sheet_ctx *cx, struct fy_node *n, const char *who, in
             GString *list = g_string_new(NULL);
             for (int j = 0; j < out->ncolors; j++)
                 g_string_append_printf(list, "%s%s", j ? ", " : "", out->colors[j]);
-            sheet_err(cx, err, c, "%s: '%s' is not one of the colours (%s)", what, s ? s : "",
-                      list->str);
+            pn_yml_err(err, cx->y, c, "%s: '%s' is not one of the colours (%s)", what, s ? s : "",
+                       list->str);
             g_string_free(list, TRUE);
             return -1;
         }
         for (int j = 0; j < i; j++)
             if (t->t.c[j] == ci)
-                return sheet_err(cx, err, c,
-                                 "%s: %s appears twice; every tile shows four different colours",
-                                 what, s);
+                return pn_yml_err(err, cx->y, c,
+                                  "%s: %s appears twice; every tile shows four different colours",
+                                  what, s);
         t->t.c[i] = (unsigned char)ci;
     }
     return 0;
@@ -109,32 +109,32 @@ static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
     if (load_colors(cx, pn_yml_get(root, "colors"), out, err)) return -1;
     int set = out->ncolors * (out->ncolors - 1) * (out->ncolors - 2) * (out->ncolors - 3) / 4;
     struct fy_node *bn = pn_yml_get(root, "boards");
-    if (!bn) return sheet_err(cx, err, root, "boards is missing: each player's placed tiles");
+    if (!bn) return pn_yml_err(err, cx->y, root, "boards is missing: each player's placed tiles");
     if (fy_node_get_type(bn) != FYNT_MAPPING)
-        return sheet_err(cx, err, bn, "boards: expected a mapping of player: list of tiles");
+        return pn_yml_err(err, cx->y, bn, "boards: expected a mapping of player: list of tiles");
     int players = fy_node_mapping_item_count(bn);
     if (players < 1 || players > CPX_MAX_PLAYERS)
-        return sheet_err(cx, err, bn, "boards has %d players; expected 1 to %d", players,
-                         CPX_MAX_PLAYERS);
+        return pn_yml_err(err, cx->y, bn, "boards has %d players; expected 1 to %d", players,
+                          CPX_MAX_PLAYERS);
     /* Every tile of the set appears at most once in a game: where it was seen. */
     GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
     int rc = 0, p = 0;
     void *it = NULL;
     for (struct fy_node_pair *pair; !rc && (pair = fy_node_mapping_iterate(bn, &it)); p++) {
         struct fy_node *kn = fy_node_pair_key(pair), *list = fy_node_pair_value(pair);
-        if ((rc = sheet_text(cx, kn, "player", out->names[p], err))) break;
+        if ((rc = pn_yml_text(cx->y, kn, "player", out->names[p], SHEET_MAX_NAME + 1, err))) break;
         for (int q = 0; q < p && !rc; q++)
             if (!strcmp(out->names[q], out->names[p]))
-                rc = sheet_err(cx, err, kn, "player %s has two boards", out->names[p]);
+                rc = pn_yml_err(err, cx->y, kn, "player %s has two boards", out->names[p]);
         if (rc) break;
         const char *who = out->names[p];
         if (list && fy_node_get_type(list) == FYNT_SEQUENCE &&
             fy_node_sequence_item_count(list) > set) {
-            rc = sheet_err(cx, err, list, "%s has %d tiles; the whole set has %d", who,
-                           fy_node_sequence_item_count(list), set);
+            rc = pn_yml_err(err, cx->y, list, "%s has %d tiles; the whole set has %d", who,
+                            fy_node_sequence_item_count(list), set);
             break;
         }
-        int n = sheet_list(cx, list, 1, set, who, err);
+        int n = pn_yml_list(cx->y, list, 1, set, who, err);
         if (n < 0) {
             rc = -1;
             break;
@@ -151,10 +151,10 @@ static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
             if (prev) {
                 int where = GPOINTER_TO_INT(prev) - 1, pp = where >> 16, pk = where & 0xffff;
                 const cpx_placed *o = &out->tiles[pp][pk];
-                rc = sheet_err(cx, err, pn_yml_get(tn, "corners"),
-                               "%s's tile at [%d, %d] is the tile %s has at [%d, %d] (turned); "
-                               "the set holds each tile once",
-                               who, t->x, t->y, out->names[pp], o->x, o->y);
+                rc = pn_yml_err(err, cx->y, pn_yml_get(tn, "corners"),
+                                "%s's tile at [%d, %d] is the tile %s has at [%d, %d] (turned); "
+                                "the set holds each tile once",
+                                who, t->x, t->y, out->names[pp], o->x, o->y);
                 break;
             }
             g_hash_table_insert(seen, key, GINT_TO_POINTER((p << 16 | k) + 1));
@@ -164,18 +164,18 @@ static int load_tree(const sheet_ctx *cx, cpx_input *out, pn_err *err)
         cpx_problem pr = cpx_check_board(out->tiles[p], n, &bad, &other);
         if (pr == CPX_BAD_PLACE) {
             const cpx_placed *t = &out->tiles[p][bad];
-            rc = sheet_err(cx, err, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
-                           "%s's tile %d is at [%d, %d], where tile %d already lies", who, bad + 1,
-                           t->x, t->y, other + 1);
+            rc = pn_yml_err(err, cx->y, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
+                            "%s's tile %d is at [%d, %d], where tile %d already lies", who, bad + 1,
+                            t->x, t->y, other + 1);
         } else if (pr == CPX_BAD_GAP) {
             const cpx_placed *t = &out->tiles[p][bad];
-            rc = sheet_err(cx, err, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
-                           "%s's tile at [%d, %d] is not joined to the board along a full side "
-                           "(the board grows from the first tile)",
-                           who, t->x, t->y);
+            rc = pn_yml_err(err, cx->y, pn_yml_get(fy_node_sequence_get_by_index(list, bad), "at"),
+                            "%s's tile at [%d, %d] is not joined to the board along a full side "
+                            "(the board grows from the first tile)",
+                            who, t->x, t->y);
         } else if (pr == CPX_BAD_COLOURS) {
-            rc = sheet_err(cx, err, fy_node_sequence_get_by_index(list, bad),
-                           "%s's tile %d repeats a colour", who, bad + 1);
+            rc = pn_yml_err(err, cx->y, fy_node_sequence_get_by_index(list, bad),
+                            "%s's tile %d repeats a colour", who, bad + 1);
         }
     }
     g_hash_table_destroy(seen);
@@ -188,6 +188,7 @@ int cpx_load(const yml_doc *d, cpx_input *out, pn_err *err)
     sheet_ctx cx = {.d = d};
     cx.y = yml_doc_parse(d, "sheet", err);
     if (!cx.y) return -1;
+    cx.y->at_brackets = true;
     int rc = load_tree(&cx, out, err);
     pn_yml_free(cx.y);
     if (rc) cpx_input_clear(out);

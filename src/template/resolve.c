@@ -46,6 +46,15 @@ static bool var_find(const env *e, const char *name, long *v)
     return false;
 }
 
+/* The value of a merge data column in the current row, or NULL. */
+static const char *column(const env *e, const char *name)
+{
+    const tmpl_data *d = e->t->data;
+    int c = d ? tmpl_data_col(d, name) : -1;
+    if (c < 0 || e->t->row < 0 || e->t->row >= (int)d->rows->len) return NULL;
+    return ((char **)g_ptr_array_index(d->rows, e->t->row))[c];
+}
+
 /* A parameter's value as an expression value. */
 static int param_value(const tmpl_param *p, expr_val *out, char *why, size_t whylen)
 {
@@ -89,6 +98,12 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
         out->num = (double)v;
         return 0;
     }
+    const char *col = column(e, name);
+    if (col) {
+        out->kind = EXPR_STR;
+        out->str = g_strdup(col);
+        return 0;
+    }
     tmpl_param *p = tmpl_param_find(e->t, name);
     if (p) return param_value(p, out, why, whylen);
     snprintf(why, whylen, "unknown parameter '%s'", name);
@@ -122,6 +137,10 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
     for (int k = 0; k < e->nvars; k++)
         g_string_append_printf(where, "%s%s = %ld", k ? ", " : " (where ", e->var[k], e->val[k]);
     if (e->nvars) g_string_append_c(where, ')');
+    const tmpl_data *d = e->t->data;
+    if (d && e->t->row >= 0 && e->t->row < (int)d->lines->len)
+        g_string_append_printf(where, " (data row %d, %s line %d)", e->t->row + 1, d->file,
+                               g_array_index(d->lines, int, e->t->row));
     int line, col;
     place(n, off, &line, &col);
     pn_err_at(err, e->t->file, line, col, "%s%s", text, where->str);
@@ -135,6 +154,8 @@ static char *name_text(const env *e, const char *name)
 {
     long v;
     if (var_find(e, name, &v)) return g_strdup_printf("%ld", v);
+    const char *col = column(e, name);
+    if (col) return g_strdup(col);
     tmpl_param *p = tmpl_param_find(e->t, name);
     return p ? pv_format(&p->value) : NULL;
 }
@@ -328,6 +349,8 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
         if (!strcmp(var, *r)) rc = err_in(e, fn, 0, err, "for: '%s' cannot be a name", var);
     if (!rc && tmpl_param_find(e->t, var))
         rc = err_in(e, fn, 0, err, "for: '%s' is a parameter; choose another name", var);
+    if (!rc && e->t->data && tmpl_data_col(e->t->data, var) >= 0)
+        rc = err_in(e, fn, 0, err, "for: '%s' is a data column; choose another name", var);
     if (!rc && var_find(e, var, &dummy))
         rc = err_in(e, fn, 0, err, "for: '%s' is already the variable of a repeat around", var);
     if (!rc && to >= from && to - from >= TMPL_MAX_REPEAT)

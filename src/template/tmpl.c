@@ -7,7 +7,7 @@
 #include "util/resources.h"
 
 static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
-                                       "params", "page",  "components",  NULL};
+                                       "params", "page",  "components",  "data", NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -34,6 +34,7 @@ void tmpl_free(tmpl *t)
     if (t->comps) g_ptr_array_free(t->comps, TRUE);
     if (t->items) g_ptr_array_free(t->items, TRUE);
     pv_pool_free(t->pool);
+    tmpl_data_free(t->data);
     pn_yml_free(t->doc);
     g_free(t->file);
     g_free(t->origin);
@@ -229,11 +230,10 @@ static int load_component(tmpl *t, struct fy_node *n, GPtrArray *into, int depth
     if (pn_yml_get(n, "for")) {
         if (pn_yml_check_keys(t->doc, n, repeat_keys, err)) return -1;
         if (depth >= TMPL_MAX_REPEAT_DEPTH)
-            return pn_yml_err(err, t->doc, pn_yml_get(n, "for"),
-                              "repeats nested more than %d deep", TMPL_MAX_REPEAT_DEPTH);
+            return pn_yml_err(err, t->doc, pn_yml_get(n, "for"), "repeats nested more than %d deep",
+                              TMPL_MAX_REPEAT_DEPTH);
         struct fy_node *cs = pn_yml_get(n, "components");
-        if (!cs)
-            return pn_yml_err(err, t->doc, n, "a repeat needs its list of components");
+        if (!cs) return pn_yml_err(err, t->doc, n, "a repeat needs its list of components");
         if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
         tmpl_item *r = g_new0(tmpl_item, 1);
         r->node = n;
@@ -282,6 +282,105 @@ static int load_items(tmpl *t, struct fy_node *seq, GPtrArray *into, int depth, 
     return 0;
 }
 
+/* data: a CSV file beside the template, or rows written as a list of
+ * mappings (the first one's keys name the columns). */
+static int load_data(tmpl *t, struct fy_node *dn, pn_err *err)
+{
+    const char *path = pn_yml_scalar(dn);
+    if (path) {
+        if (!strcmp(t->origin, "built-in"))
+            return pn_yml_err(err, t->doc, dn, "data: a built-in template reads no files");
+        char *dir = g_path_get_dirname(t->file);
+        char *full = g_path_is_absolute(path) ? g_strdup(path) : g_build_filename(dir, path, NULL);
+        g_free(dir);
+        tmpl_data *d = tmpl_data_read_csv(full, err);
+        g_free(full);
+        if (!d && err->status == PN_EIO) {
+            pn_err why = *err;
+            return pn_yml_err(err, t->doc, dn, "data: %s", why.msg);
+        }
+        return d ? tmpl_set_data(t, d, err) : -1;
+    }
+    if (pn_yml_expect(t->doc, dn, FYNT_SEQUENCE, "a CSV file name or a list of rows", err))
+        return -1;
+    tmpl_data *d = NULL;
+    void *it = NULL;
+    int rc = 0;
+    for (struct fy_node *row; !rc && (row = fy_node_sequence_iterate(dn, &it));) {
+        if ((rc = pn_yml_expect(t->doc, row, FYNT_MAPPING, "a row (a mapping of columns)", err)))
+            break;
+        if (!d) {
+            GPtrArray *cols = g_ptr_array_new();
+            void *ki = NULL;
+            for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(row, &ki));)
+                g_ptr_array_add(cols, (gpointer)pn_yml_scalar(fy_node_pair_key(p)));
+            g_ptr_array_add(cols, NULL);
+            d = tmpl_data_new(t->file, (const char *const *)cols->pdata);
+            g_ptr_array_free(cols, TRUE);
+        }
+        if (d->rows->len >= TMPL_DATA_MAX_ROWS) {
+            rc = pn_yml_err(err, t->doc, row, "data: more than %d rows", TMPL_DATA_MAX_ROWS);
+            break;
+        }
+        const char **vals = g_new0(const char *, d->cols->len + 1);
+        void *ki = NULL;
+        for (struct fy_node_pair *p; !rc && (p = fy_node_mapping_iterate(row, &ki));) {
+            const char *k = pn_yml_scalar(fy_node_pair_key(p));
+            int c = k ? tmpl_data_col(d, k) : -1;
+            if (c < 0)
+                rc = pn_yml_err(err, t->doc, fy_node_pair_key(p),
+                                "data: '%s' is not a column of the first row", k ? k : "");
+            else if (!(vals[c] = pn_yml_scalar(fy_node_pair_value(p))))
+                rc = pn_yml_err(err, t->doc, fy_node_pair_value(p), "data: expected a value");
+        }
+        int line, col;
+        pn_yml_mark(row, &line, &col);
+        if (!rc) tmpl_data_add_row(d, vals, line);
+        g_free(vals);
+    }
+    if (!rc && !d) rc = pn_yml_err(err, t->doc, dn, "data: no rows");
+    if (rc) {
+        tmpl_data_free(d);
+        return -1;
+    }
+    return tmpl_set_data(t, d, err);
+}
+
+int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
+{
+    for (guint i = 0; i < d->cols->len; i++) {
+        const char *c = g_ptr_array_index(d->cols, i);
+        if (tmpl_param_find(t, c)) {
+            pn_err_at(err, d->file, 0, 0, "column '%s' is also a parameter of %s; rename one", c,
+                      t->name);
+            tmpl_data_free(d);
+            return -1;
+        }
+    }
+    tmpl_data_free(t->data);
+    t->data = d;
+    t->row = 0;
+    return 0;
+}
+
+int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err)
+{
+    tmpl_data *d = tmpl_data_read_csv(csv_path, err);
+    return d ? tmpl_set_data(t, d, err) : -1;
+}
+
+int tmpl_rows(const tmpl *t)
+{
+    return t->data ? (int)t->data->rows->len : 0;
+}
+
+int tmpl_select_row(tmpl *t, int row, pn_err *err)
+{
+    if (!t->data || row == t->row) return 0;
+    t->row = row;
+    return tmpl_resolve(t, err);
+}
+
 static int load_root(tmpl *t, pn_err *err)
 {
     struct fy_node *root = pn_yml_root(t->doc);
@@ -312,10 +411,25 @@ static int load_root(tmpl *t, pn_err *err)
     if (!cs) return pn_yml_err(err, t->doc, root, "a template needs a list of components");
     if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
     if (load_items(t, cs, t->items, 0, err)) return -1;
+    struct fy_node *dn = pn_yml_get(root, "data");
+    if (t->csv) {
+        if (tmpl_read_data(t, t->csv, err)) return -1;
+    } else if (dn && load_data(t, dn, err)) {
+        return -1;
+    }
     return tmpl_resolve(t, err);
 }
 
+/* The CSV file to merge instead of the template's own data (--data), read
+ * before the first resolve so that its columns are known. */
+static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err);
+
 static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
+{
+    return from_doc_data(doc, origin, NULL, err);
+}
+
+static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err)
 {
     if (!doc) return NULL;
     tmpl *t = g_new0(tmpl, 1);
@@ -328,7 +442,10 @@ static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
     t->items = g_ptr_array_new_with_free_func(item_free);
     t->paper = "a4";
     t->margin = 10;
-    if (load_root(t, err)) {
+    t->csv = csv;
+    int rc = load_root(t, err);
+    t->csv = NULL;
+    if (rc) {
         tmpl_free(t);
         return NULL;
     }
@@ -373,8 +490,13 @@ static bool find_named(const char *name, const char **origin, char **path, const
 
 tmpl *tmpl_open(const char *name, pn_err *err)
 {
+    return tmpl_open_data(name, NULL, err);
+}
+
+tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
+{
     if (strchr(name, '/') || g_str_has_suffix(name, ".yaml") || g_str_has_suffix(name, ".yml"))
-        return tmpl_load_file(name, err);
+        return from_doc_data(pn_yml_load_file(name, err), "file", csv, err);
     if (!valid_name(name)) {
         pn_err_set(err, PN_EINPUT, "%s: not a template name", name);
         return NULL;
@@ -386,8 +508,9 @@ tmpl *tmpl_open(const char *name, pn_err *err)
         pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
         return NULL;
     }
-    tmpl *t = r ? from_doc(pn_yml_load_builtin(path, r->data, r->len, err), "built-in", err)
-                : from_doc(pn_yml_load_file(path, err), origin, err);
+    tmpl *t =
+        r ? from_doc_data(pn_yml_load_builtin(path, r->data, r->len, err), "built-in", csv, err)
+          : from_doc_data(pn_yml_load_file(path, err), origin, csv, err);
     g_free(path);
     return t;
 }

@@ -11,6 +11,7 @@
 #define PN_TMPL_H
 
 #include "components/comp.h"
+#include "template/data.h"
 #include "template/value.h"
 #include "util/yml.h"
 
@@ -69,12 +70,18 @@ typedef struct tmpl {
     GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
     int written;        /* components and repeats in items, at every depth */
     pv_pool *pool;
+    tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
+    int row;         /* the row tmpl_resolve uses */
+    const char *csv; /* while loading: the CSV file tmpl_open_data merges */
 } tmpl;
 
 /* Loads by built-in name, or from a path (anything containing '/' or ending in
  * .yaml). A name is looked up in the user's directory, the embedded set, then the
  * installed data directory (see util/paths.h). NULL with err on failure. */
 tmpl *tmpl_open(const char *name_or_path, pn_err *err);
+/* The same, merging the CSV file csv (data.h) instead of the template's own
+ * `data:`; its columns are known from the first resolve on. */
+tmpl *tmpl_open_data(const char *name_or_path, const char *csv, pn_err *err);
 tmpl *tmpl_load_file(const char *path, pn_err *err);
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
 void tmpl_free(tmpl *t);
@@ -89,6 +96,16 @@ tmpl_param *tmpl_param_find(const tmpl *t, const char *name);
  * resolves every property against the current parameter values
  * ("$name", "${expression}", see template/expr.h). Replaces t->comps. */
 int tmpl_resolve(tmpl *t, pn_err *err);
+/* Merge data: one sheet per row, columns used like parameters. tmpl_set_data
+ * takes d (also on failure) and replaces the template's own `data:`; a column
+ * may not be named like a parameter. tmpl_read_data reads a CSV file
+ * (data.h). tmpl_select_row picks the row for the next sheet and resolves
+ * again. tmpl_rows is 0 without data. The caller resolves after set/read. */
+int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err);
+int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err);
+int tmpl_select_row(tmpl *t, int row, pn_err *err);
+int tmpl_rows(const tmpl *t);
+
 /* Frees every tmpl_comp of comps and empties it. */
 void tmpl_comps_clear(GPtrArray *comps);
 

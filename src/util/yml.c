@@ -59,18 +59,71 @@ void pn_yml_mark(struct fy_node *n, int *line, int *col)
     }
 }
 
-int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt, ...)
+void pn_yml_place(const pn_yml *y, struct fy_node *n, int *line, int *col)
+{
+    pn_yml_mark(n, line, col);
+    if (!y || !y->at_brackets || !y->buf || !n || fy_node_get_type(n) == FYNT_SCALAR) return;
+    /* A collection that is the value of a key: pn_yml_mark placed it at the key.
+     * When the collection opens on the key's line ("red: [..."), use its '['. */
+    struct fy_node *parent = fy_node_get_document_parent(n);
+    if (!parent || fy_node_get_type(parent) != FYNT_MAPPING) return;
+    struct fy_node *key = NULL;
+    void *it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(parent, &it));)
+        if (fy_node_pair_value(p) == n) key = fy_node_pair_key(p);
+    struct fy_token *t = key ? fy_node_get_scalar_token(key) : NULL;
+    const struct fy_mark *m = t ? fy_token_end_mark(t) : NULL;
+    if (!m || m->input_pos >= strlen(y->buf)) return;
+    const char *s = y->buf + m->input_pos;
+    int c = m->column + 1;
+    /* A quoted key ends at its closing quote; the mark is already past it. */
+    while (*s == ' ' || *s == '\t') {
+        s++;
+        c++;
+    }
+    if (*s != ':') return;
+    s++;
+    c++;
+    while (*s == ' ' || *s == '\t') {
+        s++;
+        c++;
+    }
+    if (*s == '[' || *s == '{') {
+        *line = m->line + 1;
+        *col = c;
+    }
+}
+
+static int verr(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, va_list ap)
+    PN_PRINTF(5, 0);
+static int verr(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, va_list ap)
 {
     if (!err) return -1;
-    int line, col;
-    pn_yml_mark(n, &line, &col);
     char text[768];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
+    if (y && y->in_stream && line <= 0) line = col = 1; /* the document's start */
     if (y && line > 0) line += y->line0;
     return pn_err_at(err, y ? y->file : NULL, line, col, "%s", text);
+}
+
+int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt, ...)
+{
+    int line, col;
+    pn_yml_place(y, n, &line, &col);
+    va_list ap;
+    va_start(ap, fmt);
+    verr(err, y, line, col, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int pn_yml_err_at(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verr(err, y, line, col, fmt, ap);
+    va_end(ap);
+    return -1;
 }
 
 /* Refuses complex and duplicate keys (libfyaml's own duplicate check is
@@ -114,8 +167,7 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
     return 0;
 }
 
-static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text,
-                    pn_err *err)
+static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text, pn_err *err)
 {
     pn_yml *y = g_new0(pn_yml, 1);
     y->fyd = fyd;
@@ -260,21 +312,67 @@ int pn_yml_expect(const pn_yml *y, struct fy_node *n, enum fy_node_type type, co
     return pn_yml_err(err, y, n, "expected %s", what);
 }
 
+/* "what: " before a message, when what is given. */
+#define WHAT(w) (w) ? (w) : "", (w) ? ": " : ""
+
 int pn_yml_int(const pn_yml *y, struct fy_node *n, long min, long max, long *out, pn_err *err)
 {
+    return pn_yml_int_named(y, n, min, max, NULL, out, err);
+}
+
+int pn_yml_int_named(const pn_yml *y, struct fy_node *n, long min, long max, const char *what,
+                     long *out, pn_err *err)
+{
     const char *s = pn_yml_scalar(n);
-    if (!s || !*s)
-        return pn_yml_err(err, y, n, "expected a whole number from %ld to %ld", min, max);
+    if (!s || !*s || fy_node_get_style(n) != FYNS_PLAIN)
+        return pn_yml_err(err, y, n, "%s%sexpected a whole number from %ld to %ld", WHAT(what), min,
+                          max);
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (*end || errno)
-        return pn_yml_err(err, y, n, "'%s' is not a whole number (expected %ld to %ld)", s, min,
-                          max);
+    if (*end || end == s || s[0] == ' ' || errno)
+        return pn_yml_err(err, y, n, "%s%s'%s' is not a whole number", WHAT(what), s);
     if (v < min || v > max)
-        return pn_yml_err(err, y, n, "%ld is out of range (expected %ld to %ld)", v, min, max);
+        return pn_yml_err(err, y, n, "%s%s%ld is out of range (%ld to %ld)", WHAT(what), v, min,
+                          max);
     *out = v;
     return 0;
+}
+
+int pn_yml_text(const pn_yml *y, struct fy_node *n, const char *what, char *buf, size_t size,
+                pn_err *err)
+{
+    const char *s = pn_yml_scalar(n);
+    if (!s) return pn_yml_err(err, y, n, "%s%sexpected a text value", WHAT(what));
+    size_t len = strlen(s);
+    if (len >= size)
+        return pn_yml_err(err, y, n, "%s%slonger than %zu bytes", WHAT(what), size - 1);
+    if (!g_utf8_validate(s, (gssize)len, NULL))
+        return pn_yml_err(err, y, n, "%s%snot valid UTF-8", WHAT(what));
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] < 0x20)
+            return pn_yml_err(err, y, n, "%s%scontrol characters are not allowed", WHAT(what));
+    memcpy(buf, s, len + 1);
+    return 0;
+}
+
+int pn_yml_list(const pn_yml *y, struct fy_node *n, int min, int max, const char *what, pn_err *err)
+{
+    if (!n || fy_node_get_type(n) != FYNT_SEQUENCE) {
+        if (min == max)
+            return pn_yml_err(err, y, n, "%s%sexpected a list of %d items", WHAT(what), min);
+        return pn_yml_err(err, y, n, "%s%sexpected a list", WHAT(what));
+    }
+    int count = fy_node_sequence_item_count(n);
+    if (count < min || count > max) {
+        const char *w = what ? what : "the list";
+        if (min == max)
+            return pn_yml_err(err, y, n, "%s has %d item%s; expected %d", w, count,
+                              count == 1 ? "" : "s", min);
+        return pn_yml_err(err, y, n, "%s has %d item%s; expected %d to %d", w, count,
+                          count == 1 ? "" : "s", min, max);
+    }
+    return count;
 }
 
 int pn_yml_bool(const pn_yml *y, struct fy_node *n, bool *out, pn_err *err)

@@ -13,6 +13,7 @@
 
 #include <libfyaml.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include "util/err.h"
 
 #define PN_YML_MAX_BYTES (16u << 20) /* a file or a stream of documents */
@@ -25,9 +26,11 @@
 /* One parsed document. Created by the loaders below, freed by pn_yml_free. */
 typedef struct pn_yml {
     struct fy_document *fyd;
-    char *file;            /* name used in messages; owned */
-    char *buf;             /* the text the document points into; owned */
-    int line0;             /* lines before the document in its file (pn_yml_err adds them) */
+    char *file;       /* name used in messages; owned */
+    char *buf;        /* the text the document points into; owned */
+    int line0;        /* lines before the document in its file (pn_yml_err adds them) */
+    bool in_stream;   /* one document of a stream: an unknown place is its start */
+    bool at_brackets; /* place a flow collection on its key's line at its [ or { */
 } pn_yml;
 
 /* Loads the single document in a file ("-" reads standard input) or in a buffer
@@ -45,9 +48,18 @@ struct fy_node *pn_yml_root(const pn_yml *y);
 
 /* 1-based line and column of a node's start (0, 0 for NULL). */
 void pn_yml_mark(struct fy_node *n, int *line, int *col);
-/* Sets err to "file:line:col: message" at node n; returns -1. */
+/* Where an error at n is placed (1-based, within the document): a scalar at
+ * its first character, a collection at its key (with at_brackets, at its '['
+ * or '{' when it opens on the key's line), any other collection at its first
+ * item. */
+void pn_yml_place(const pn_yml *y, struct fy_node *n, int *line, int *col);
+/* Sets err to "file:line:col: message" at node n (lines counted from the
+ * start of the file, see line0); returns -1. */
 int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt, ...)
     PN_PRINTF(4, 5);
+/* The same at a line and column of the document (1-based). */
+int pn_yml_err_at(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, ...)
+    PN_PRINTF(5, 6);
 
 /* Scalar text of n (NUL-terminated, borrowed), or NULL when n is not a scalar. */
 const char *pn_yml_scalar(struct fy_node *n);
@@ -56,8 +68,19 @@ bool pn_yml_is_null(struct fy_node *n);
 /* Value of key in mapping m, or NULL. */
 struct fy_node *pn_yml_get(struct fy_node *m, const char *key);
 
-/* Typed readers: on failure they set err at the node and return -1. */
+/* Typed readers: on failure they set err at the node and return -1. `what`
+ * (may be NULL) names the value at the start of the message ("rows: ..."). */
+/* A plain whole number in min..max (a quoted "5" is text). */
 int pn_yml_int(const pn_yml *y, struct fy_node *n, long min, long max, long *out, pn_err *err);
+int pn_yml_int_named(const pn_yml *y, struct fy_node *n, long min, long max, const char *what,
+                     long *out, pn_err *err);
+/* Text of fewer than size bytes, valid UTF-8 without control characters,
+ * copied into buf. */
+int pn_yml_text(const pn_yml *y, struct fy_node *n, const char *what, char *buf, size_t size,
+                pn_err *err);
+/* A list of min..max items: returns the count, or -1. */
+int pn_yml_list(const pn_yml *y, struct fy_node *n, int min, int max, const char *what,
+                pn_err *err);
 int pn_yml_bool(const pn_yml *y, struct fy_node *n, bool *out, pn_err *err);
 int pn_yml_str(const pn_yml *y, struct fy_node *n, const char **out, pn_err *err);
 int pn_yml_expect(const pn_yml *y, struct fy_node *n, enum fy_node_type type, const char *what,

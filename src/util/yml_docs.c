@@ -223,6 +223,9 @@ pn_yml *yml_doc_parse(const yml_doc *d, const char *what, pn_err *err)
     }
     pn_yml *y = pn_yml_load_buffer(d->file, d->text, d->len, err);
     if (!y) rebase(d, err);
-    if (y) y->line0 = d->line0;
+    if (y) {
+        y->line0 = d->line0;
+        y->in_stream = true;
+    }
     return y;
 }
