@@ -6,6 +6,7 @@ PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 RELEASE_BUILD ?= build-release
 CLANG_BUILD ?= build-clang
 CLANG ?= clang-14
@@ -15,8 +16,11 @@ CMAKE_ARGS ?=
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# ThreadSanitizer settings for check-tsan (why: scripts/tsan.supp).
+TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
+	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo check check-asan build-release build-clang fuzz bench bench-profile clean install
+.PHONY: all deps build demo check check-asan check-tsan check-all build-release build-clang fuzz bench bench-warm bench-profile clean install
 
 all: build
 
@@ -41,6 +45,16 @@ check-asan: deps
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS)
 
+# The unit tests (the 8-thread test_threads among them) under ThreadSanitizer.
+check-tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
+	cmake --build $(TSAN_BUILD) -j$(JOBS)
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^test_'
+
+# Everything CI runs (.ci/run), for a machine with time to spare.
+check-all:
+	sh .ci/run
+
 # The optimised build (gcc -O3) and the whole tree with clang: build only.
 build-release: deps
 	cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
@@ -59,6 +73,11 @@ fuzz: deps
 # Timing against the floor programs in bench/ (see bench/README.md); never part of check.
 bench: build
 	@sh bench/run.sh $(BUILD)
+	@$(MAKE) --no-print-directory bench-warm
+
+# In-process rendering from a warm context, 1 and 2 threads (bench/bench_warm.c).
+bench-warm: build
+	@$(BUILD)/bench/bench-warm $(PNPKIT)
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build
@@ -68,4 +87,4 @@ install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(RELEASE_BUILD) $(CLANG_BUILD)

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "fuzz/fuzz_util.h"
 #include "render/render.h"
+#include "scene/measure.h"
 #include "template/tmpl.h"
 
 #define FUZZ_FILE "fuzz.yaml"
@@ -53,7 +54,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     char **paper = fuzz_directives(text, "paper", 1);
     char **format = fuzz_directives(text, "format", 1);
-    render_opts o = {.output = "-",
+    static scene_measurer *m; /* one for the whole run: a fuzzer runs on one thread */
+    if (!m && !(m = scene_measurer_new(&err))) abort();
+    render_opts o = {.measure = m,
+                     .output = "-",
                      .format = format[0] ? format[0] : "png",
                      .paper = paper[0],
                      .landscape = fuzz_flag(text, "landscape") ? 1 : -1,

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -614,7 +615,7 @@ static void test_completed_sheet(void **state)
     pn_err err = {0};
     tmpl *t = tmpl_open("circle36", &err);
     assert_non_null(t);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *s = render_sheet(t, &o, 0, &err);
     assert_non_null(s);
     assert_int_equal(c36_fill(s, &in, &sc, &err), 0);
@@ -714,6 +715,6 @@ int main(void)
         cmocka_unit_test(test_template_variant),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -180,7 +181,7 @@ static void test_load_and_rank(void **state)
     tmpl *t = tmpl_open("cirplexed-board", &err);
     assert_non_null(t);
     assert_int_equal(cpx_template_params(t, &in, &err), 0);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *s = render_sheet(t, &o, 0, &err);
     assert_non_null(s);
     assert_int_equal(cpx_fill(s, &in, p, &err), 0);
@@ -226,6 +227,6 @@ int main(void)
         cmocka_unit_test(test_load_and_rank),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -278,7 +279,7 @@ static void test_completed_sheet(void **state)
     pn_err err = {0};
     tmpl *t = tmpl_open("dicrono", &err);
     assert_int_equal(dc_template_params(t, in, &err), 0);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *sc = render_sheet(t, &o, 0, &err);
     assert_non_null(sc);
     assert_int_equal(dc_fill(sc, in, s, 0, &err), 0);
@@ -402,6 +403,6 @@ int main(void)
         cmocka_unit_test(test_max_witness_is_a_legal_game),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return rc;
 }

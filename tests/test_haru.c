@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
@@ -40,7 +41,7 @@ static int teardown(void **state)
     if (d) g_dir_close(d);
     g_rmdir(tmpdir);
     g_free(tmpdir);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return 0;
 }
 
@@ -57,7 +58,8 @@ static char *render_to(tmpl *t, const char *backend, double bleed, const char *t
                        const char *file)
 {
     char *path = g_build_filename(tmpdir, file, NULL);
-    render_opts o = {.output = path,
+    render_opts o = {.measure = test_measurer(),
+                     .output = path,
                      .format = "pdf",
                      .backend = backend,
                      .landscape = -1,
@@ -123,7 +125,7 @@ static void same_paths(const pdfscan *a, const pdfscan *b, double shift)
 /* The text runs of the first sheet of t, in drawing order (borrowed from s). */
 static GPtrArray *scene_texts(tmpl *t, scene **s)
 {
-    render_opts o = {.landscape = -1, .seed = 1, .pages = 1, .nup = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1, .pages = 1, .nup = 1};
     pn_err err = {0};
     *s = render_sheet(t, &o, 0, &err);
     if (!*s) fail_msg("%s", err.msg);

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +17,7 @@ static double width(const char *family, double size, bool bold, bool italic, con
     scene_font f = {.family = family, .size = size, .bold = bold, .italic = italic};
     double w, a, d;
     pn_err err = {0};
-    if (scene_measure(&f, text, &w, &a, &d, &err)) fail_msg("%s", err.msg);
+    if (scene_measure(test_measurer(), &f, text, &w, &a, &d, &err)) fail_msg("%s", err.msg);
     return w;
 }
 
@@ -67,7 +68,7 @@ static void test_invalid_utf8(void **state)
     scene_font f = {.family = PN_FONT_PRINT, .size = 10};
     double w, a, d;
     pn_err err = {0};
-    assert_int_equal(scene_measure(&f, "bad \xff text", &w, &a, &d, &err), -1);
+    assert_int_equal(scene_measure(test_measurer(), &f, "bad \xff text", &w, &a, &d, &err), -1);
     assert_int_equal(err.status, PN_EINPUT);
     assert_non_null(strstr(err.msg, "UTF-8"));
 }
@@ -81,6 +82,6 @@ int main(void)
         cmocka_unit_test(test_invalid_utf8),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    pn_fonts_shutdown();
+    test_measurer_free();
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,7 +81,7 @@ static void test_tile_sheets(void **state)
     (void)state;
     tmpl *t = open_with("cirplexed-tiles", NULL);
     pn_err err = {0};
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     /* 30mm tiles: 6 x 8 on A4, so the set takes two sheets; A3 holds it all. */
     assert_int_equal(render_sheet_count(t, &o, &err), 2);
     scene *s = sheet(t, &o, 0);
@@ -110,7 +111,7 @@ static void test_tile_mono_patterns(void **state)
 {
     (void)state;
     tmpl *t = open_with("cirplexed-tiles", NULL);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *colour = sheet(t, &o, 0);
     o.mono = true;
     scene *mono = sheet(t, &o, 0);
@@ -127,7 +128,7 @@ static void test_patterns_inside(void **state)
     const double cx = 50, cy = 60, r = 12;
     for (int p = 0; p < DRAW_PAT_COUNT; p++)
         for (int q = 0; q < 4; q++) {
-            scene *s = scene_new(200, 200, false);
+            scene *s = scene_new(200, 200, false, test_measurer());
             double a0 = q * 90;
             draw_sector_pattern(s, cx, cy, r, a0, a0 + 90, (draw_pattern)p, PN_BLACK);
             const scene_seg *segs = scene_segs(s);
@@ -193,7 +194,8 @@ static void test_printable_everywhere(void **state)
         tmpl *t = open_with(*n, NULL);
         for (size_t p = 0; p < G_N_ELEMENTS(papers); p++)
             for (int land = 0; land < 2; land++) {
-                render_opts o = {.paper = papers[p], .landscape = land, .seed = 3};
+                render_opts o = {
+                    .measure = test_measurer(), .paper = papers[p], .landscape = land, .seed = 3};
                 scene *s = sheet(t, &o, 0);
                 char what[96];
                 snprintf(what, sizeof what, "%s on %s%s", *n, papers[p], land ? " landscape" : "");
@@ -230,7 +232,7 @@ static void test_circle36_variants(void **state)
             snprintf(ss, sizeof ss, "sectors=%d", sectors);
             const char *sets[] = {rs, ss, NULL};
             tmpl *t = open_with("circle36", sets);
-            render_opts o = {.landscape = -1, .seed = 1};
+            render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
             scene *s = sheet(t, &o, 0);
             char id[32];
             for (int r = 0; r < rings; r++)
@@ -287,7 +289,7 @@ static void test_goal_slips(void **state)
         snprintf(set, sizeof set, "slips=%d", slips);
         const char *sets[] = {set, NULL};
         tmpl *t = open_with("thinking-in-circles", sets);
-        render_opts o = {.landscape = -1, .seed = 1};
+        render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
         scene *s = sheet(t, &o, 0);
         char id[48];
         for (int k = 1; k <= slips + 1; k++) {
@@ -317,7 +319,7 @@ static void test_footer(void **state)
     (void)state;
     const char *sets[] = {"seed=7", "layout=ring", NULL};
     tmpl *t = open_with("thinking-in-circles", sets);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *s = sheet(t, &o, 0);
     assert_true(has_text(s, "pnpkit render thinking-in-circles --set layout=ring --seed 7"));
     scene_free(s);
@@ -338,7 +340,7 @@ static void test_board_by_seed(void **state)
 {
     (void)state;
     tmpl *t = open_with("thinking-in-circles", NULL);
-    render_opts o = {.landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .landscape = -1, .seed = 1};
     scene *a = sheet(t, &o, 1), *b = sheet(t, &o, 1), *c = sheet(t, &o, 2);
     assert_int_equal(scene_count(a), scene_count(b));
     size_t n = 0;
@@ -365,7 +367,7 @@ static void test_board_by_seed(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    pn_fonts_shutdown();
+    test_measurer_free();
     return 0;
 }
 

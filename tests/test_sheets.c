@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include "measurer.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,7 @@ static scene *sheet(const char *name, const char *paper, const char *const *sets
     for (; sets && *sets; sets++)
         if (tmpl_set(t, *sets, &err)) fail_msg("%s", err.msg);
     if (tmpl_resolve(t, &err)) fail_msg("%s", err.msg);
-    render_opts o = {.paper = paper, .landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(), .paper = paper, .landscape = -1, .seed = 1};
     scene *s = render_sheet(t, &o, 0, &err);
     if (!s) fail_msg("%s", err.msg);
     tmpl_free(t);

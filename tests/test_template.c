@@ -91,9 +91,9 @@ static void test_load_and_set(void **state)
     assert_int_equal(tmpl_resolve(t, &err), 0);
     assert_string_equal(tx->vals[2].str, "n is 5");
     assert_int_equal(tmpl_set(t, "n=9", &err), -1);
-    assert_string_equal(err.msg, "--set n=9: 9 is out of range (1 to 6)");
+    assert_string_equal(err.msg, "setting n=9: 9 is out of range (1 to 6)");
     assert_int_equal(tmpl_set(t, "m=1", &err), -1);
-    assert_string_equal(err.msg, "--set m=1: template demo has no parameter 'm' (it has: n, gap)");
+    assert_string_equal(err.msg, "setting m=1: template demo has no parameter 'm' (it has: n, gap)");
     assert_int_equal(tmpl_set(t, "gap=3parsecs", &err), -1);
     assert_int_equal(err.status, PN_EINPUT);
     tmpl_free(t);

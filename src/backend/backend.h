@@ -14,6 +14,7 @@
 #ifndef PN_BACKEND_H
 #define PN_BACKEND_H
 
+#include <pango/pango.h>
 #include <stdbool.h>
 #include "scene/scene.h"
 #include "util/err.h"
@@ -26,6 +27,7 @@ typedef struct pn_backend_opts {
     long long epoch;    /* creation date written into PDFs (seconds since 1970) */
     double bleed;       /* mm of bleed around the trim box (backends that support it) */
     const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
+    PangoFontMap *fonts; /* the font map text was measured with (cairo; borrowed) */
     int pages;          /* pages the document will have (names the files of SVG and PNG pages) */
     unsigned outfile_flags; /* PN_OUTFILE_* flags for pn_outfile_open_flags */
 } pn_backend_opts;

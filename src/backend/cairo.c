@@ -1,6 +1,6 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: the given path for a single page, else the numbered names of
- * pn_outfile_page_path). Text is laid out with pango on the shared font map,
+ * pn_outfile_page_path). Text is laid out with pango on the caller's font map (the one the text was measured with),
  * exactly as it was measured. cairo draws each distinct PDF page once;
  * pdfpack.c builds the document, in which every repeat of a shared page refers
  * to that page's content and resources.
@@ -48,6 +48,7 @@ typedef struct cairo_be {
     pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
     double scale; /* device units per mm */
+    GString *svg; /* SVG: the current page, written out when it is complete */
 } cairo_be;
 
 static bool cairo_supports(const char *f)
@@ -58,6 +59,29 @@ static bool cairo_supports(const char *f)
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
     return pn_outfile_write(closure, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static cairo_status_t svg_collect_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    g_string_append_len(closure, (const char *)data, len);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo names an SVG page's group after its surface's serial number, counted
+ * over the whole process ("surface11" in a fresh process, higher for every
+ * later document): the same page would differ from one render to the next in
+ * a long-lived process. The group gets a fixed name instead. */
+static void svg_fixed_ids(GString *svg)
+{
+    static const char tag[] = "<g id=\"surface";
+    char *at = strstr(svg->str, tag);
+    if (!at) return;
+    size_t from = (size_t)(at - svg->str) + sizeof tag - 1, to = from;
+    while (to < svg->len && g_ascii_isdigit(svg->str[to]))
+        to++;
+    if (to == from || to >= svg->len || svg->str[to] != '"') return;
+    g_string_erase(svg, (gssize)from, (gssize)(to - from));
+    g_string_insert(svg, (gssize)from, "1");
 }
 
 static cairo_status_t pack_cb(void *closure, const unsigned char *data, unsigned int len)
@@ -76,9 +100,10 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->images = pn_imgcache_new();
     b->shared = -1;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
-    PangoFontMap *map = pn_fonts_map(err);
+    PangoFontMap *map = o->fonts;
     if (!map) {
         pn_imgcache_free(b->images);
+        pn_err_set(err, PN_EIO, "the cairo backend needs a font map");
         g_ptr_array_free(b->outs, TRUE);
         g_free(b->path);
         g_free(b);
@@ -150,7 +175,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);
         if (b->fmt == FMT_SVG) {
-            b->surf = cairo_svg_surface_create_for_stream(write_cb, b->cur, w * PN_MM_TO_PT,
+            b->svg = g_string_sized_new(1 << 16);
+            b->surf = cairo_svg_surface_create_for_stream(svg_collect_cb, b->svg, w * PN_MM_TO_PT,
                                                           h * PN_MM_TO_PT);
             cairo_svg_surface_set_document_unit(b->surf, CAIRO_SVG_UNIT_PT);
             b->scale = PN_MM_TO_PT;
@@ -158,8 +184,8 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
             b->scale = b->dpi / 25.4;
             int pw = (int)lround(w * b->scale), ph = (int)lround(h * b->scale);
             if (pw < 1 || ph < 1 || (double)pw * ph > PN_CAIRO_MAX_PIXELS)
-                return pn_err_set(err, PN_EINPUT, "a %dx%d pixel PNG is too large; lower --dpi", pw,
-                                  ph);
+                return pn_err_set(err, PN_EINPUT,
+                                  "a %dx%d pixel PNG is too large; lower the resolution", pw, ph);
             b->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
         }
     }
@@ -324,6 +350,10 @@ static int cairo_end_page(void *vb, pn_err *err)
         if (!rc) rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
+        svg_fixed_ids(b->svg);
+        if (!rc) pn_outfile_write(b->cur, b->svg->str, b->svg->len); /* close reports */
+        g_string_free(b->svg, TRUE);
+        b->svg = NULL;
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
         st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
@@ -356,6 +386,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         cairo_surface_destroy(b->surf);
     }
     pn_imgcache_free(b->images);
+    if (b->svg) g_string_free(b->svg, TRUE);
     if (b->pack) {
         if (commit && *rc == 0)
             *rc = pn_pdfpack_finish(b->pack, err);

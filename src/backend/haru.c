@@ -68,6 +68,7 @@ typedef struct haru_be {
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
     pn_textpath *outlines;     /* for text no font here can set; made on first use */
+    PangoFontMap *fonts;       /* the caller's font map, for outlines (borrowed) */
     GHashTable *ttf_used;      /* code points set in the embedded font */
     GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
     int pages;                 /* pages libharu has drawn */
@@ -136,9 +137,9 @@ static int haru_ttf_check(const char *file, pn_err *err)
 {
     GStatBuf st;
     if (g_stat(file, &st) != 0 || !S_ISREG(st.st_mode))
-        return pn_err_set(err, PN_EINPUT, "--ttf %s: no such file", file);
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: no such file", file);
     if (st.st_size > HARU_MAX_TTF_BYTES)
-        return pn_err_set(err, PN_EINPUT, "--ttf %s: larger than %d MB", file,
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: larger than %d MB", file,
                           HARU_MAX_TTF_BYTES >> 20);
     FT_Library lib;
     if (FT_Init_FreeType(&lib)) return pn_err_set(err, PN_EIO, "FreeType could not start");
@@ -162,7 +163,7 @@ static int haru_ttf_check(const char *file, pn_err *err)
         FT_Done_Face(face);
     }
     FT_Done_FreeType(lib);
-    if (why) return pn_err_set(err, PN_EINPUT, "--ttf %s: %s", file, why);
+    if (why) return pn_err_set(err, PN_EINPUT, "TrueType font %s: %s", file, why);
     return 0;
 }
 
@@ -174,7 +175,7 @@ static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
     if (name) b->ttf = HPDF_GetFont(b->pdf, name, "UTF-8");
     if (!name || !b->ttf || b->error)
         return pn_err_set(err, PN_EINPUT,
-                          "--ttf %s: not a TrueType font libharu can embed (error 0x%04X)", file,
+                          "TrueType font %s: not a TrueType font libharu can embed (error 0x%04X)", file,
                           (unsigned)b->error);
     b->ttf_path = g_strdup(file);
     b->ttf_used = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -185,6 +186,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
 {
     haru_be *b = g_new0(haru_be, 1);
     b->path = g_strdup(o->path);
+    b->fonts = o->fonts;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
     b->shared = -1;
@@ -250,7 +252,7 @@ static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
     if (b->pages >= HARU_MAX_PAGES)
         return pn_err_set(err, PN_EINPUT,
                           "the haru backend holds at most %d different pages in one document; "
-                          "use the cairo backend or fewer --pages",
+                          "use the cairo backend or fewer pages",
                           HARU_MAX_PAGES);
     pn_pdfpack_page(b->pack, b->pages);
     if (share) b->shared = b->pages;
@@ -523,7 +525,7 @@ static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
  * from the font the cairo backend uses, filled in the text's colour. */
 static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
 {
-    if (!b->outlines && !(b->outlines = pn_textpath_new(err))) return -1;
+    if (!b->outlines && !(b->outlines = pn_textpath_new(b->fonts, err))) return -1;
     cairo_path_t *path = pn_textpath_get(b->outlines, t);
     if (!path) return pn_err_set(err, PN_EIO, "%s: cannot outline \"%s\"", b->path, t->utf8);
     haru_state saved;

@@ -13,10 +13,12 @@ struct pn_textpath {
     cairo_t *cr;
 };
 
-pn_textpath *pn_textpath_new(pn_err *err)
+pn_textpath *pn_textpath_new(PangoFontMap *map, pn_err *err)
 {
-    PangoFontMap *map = pn_fonts_map(err);
-    if (!map) return NULL;
+    if (!map) {
+        pn_err_set(err, PN_EIO, "no font map to draw text outlines with");
+        return NULL;
+    }
     pn_textpath *tp = g_new0(pn_textpath, 1);
     tp->pctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(tp->pctx);

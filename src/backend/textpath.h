@@ -7,14 +7,15 @@
 #define PN_TEXTPATH_H
 
 #include <cairo.h>
+#include <pango/pango.h>
 #include "scene/scene.h"
 #include "util/err.h"
 
 typedef struct pn_textpath pn_textpath;
 
-/* A layout context on the shared font map. NULL with err. Free with
- * pn_textpath_free. */
-pn_textpath *pn_textpath_new(pn_err *err);
+/* A layout context on map (borrowed: the font map the text was measured with,
+ * which must outlive it). NULL with err. Free with pn_textpath_free. */
+pn_textpath *pn_textpath_new(PangoFontMap *map, pn_err *err);
 /* The outlines of t's glyphs; the caller frees them with cairo_path_destroy.
  * NULL when cairo failed. */
 cairo_path_t *pn_textpath_get(pn_textpath *tp, const scene_text *t);

@@ -4,6 +4,7 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include "scene/measure.h"
 #include "util/err.h"
 
 typedef struct cli_command {
@@ -17,7 +18,12 @@ typedef struct cli_command {
 extern const cli_command *const cli_commands[];
 const cli_command *cli_find(const char *name);
 
-/* Prints err's message as one line on stderr; returns its exit status. */
+/* Rewrites the library's words for render settings in msg (size bytes) into
+ * option names (words.c). */
+void cli_option_words(char *msg, size_t size);
+
+/* Prints err's message (in option names) as one line on stderr; returns its
+ * exit status. */
 int cli_fail(const pn_err *err);
 /* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
@@ -25,6 +31,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
 /* Reports what getopt_long stopped at ('?' unknown option, ':' missing value);
  * optstrings start with ':' so getopt itself prints nothing. Returns 2. */
 int cli_bad_option(const char *cmd, int code, char **argv);
+
+/* The text measurer (and font map) of this run's library context
+ * (include/pnpkit.h), made on first use and freed by main. NULL + err when
+ * the fonts are missing. */
+scene_measurer *cli_measurer(pn_err *err);
+void cli_measurer_free(void);
 
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);

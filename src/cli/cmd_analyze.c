@@ -50,7 +50,8 @@ static int render_witness(dc_input *in, dc_game_score *scores, const char *outpu
     witness_fill w = {in, scores};
     int rc = dc_template_params(t, in, err);
     if (!rc) {
-        render_opts o = {.output = output,
+        render_opts o = {.measure = cli_measurer(err),
+                         .output = output,
                          .format = format,
                          .landscape = -1,
                          .dpi = dpi,
@@ -60,7 +61,7 @@ static int render_witness(dc_input *in, dc_game_score *scores, const char *outpu
                          .epoch = cli_epoch(),
                          .hook = witness_page,
                          .hook_user = &w};
-        rc = render_template(t, &o, err);
+        rc = o.measure ? render_template(t, &o, err) : -1;
     }
     tmpl_free(t);
     return rc;

@@ -78,6 +78,7 @@ static int lint_run_cmd(int argc, char **argv)
     for (guint i = 0; t && i < sets->len && !rc; i++)
         rc = tmpl_set(t, g_ptr_array_index(sets, i), &err);
     if (t && !rc) rc = tmpl_resolve(t, &err);
+    if (t && !rc && !(ro.measure = cli_measurer(&err))) rc = -1;
     cli_warnings *w = t ? cli_warnings_new(t->file) : NULL;
     int found = 0;
     if (!t || rc ||

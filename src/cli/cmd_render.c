@@ -604,12 +604,14 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     }
     bool per_page = !strcmp(j->format, "svg") || !strcmp(j->format, "png");
     int papers = 0; /* pages of the document (papers, after --nup) */
+    render_opts jo = j->o;
+    if (!rc && !(jo.measure = cli_measurer(err))) rc = -1;
     if (!rc) {
-        int nup = j->o.nup > 1 ? j->o.nup : 1;
-        render_opts co = j->o;
+        int nup = jo.nup > 1 ? jo.nup : 1;
+        render_opts co = jo;
         co.backs = backs;
-        int pages = j->o.grid_cols > 0 ? render_cards_papers(t, &co, err)
-                                       : render_page_total(t, &j->o, err);
+        int pages =
+            jo.grid_cols > 0 ? render_cards_papers(t, &co, err) : render_page_total(t, &jo, err);
         if (pages < 0) rc = -1;
         papers = j->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
     }
@@ -629,7 +631,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     if (!rc && !j->o.force) rc = check_writable(output, per_page ? papers : 1, err);
     if (!rc) {
         cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
-        render_opts o = j->o;
+        render_opts o = jo;
         o.backs = backs;
         o.output = output;
         o.format = j->format;

@@ -180,14 +180,15 @@ static int score_run_cmd(int argc, char **argv)
         fflush(stdout);
         rc = cli_fail(&err);
     } else if (output) {
-        render_opts o = {.output = output,
+        render_opts o = {.measure = cli_measurer(&err),
+                         .output = output,
                          .format = format,
                          .landscape = -1,
                          .dpi = dpi,
                          .seed = 1,
                          .nup = 1,
                          .epoch = cli_epoch()};
-        if (score_run_render(run, &o, &err)) rc = cli_fail(&err);
+        if (!o.measure || score_run_render(run, &o, &err)) rc = cli_fail(&err);
     }
     fflush(stdout);
 out:

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "api/api.h"
 #include "cli/cli.h"
-#include "util/fonts.h"
 #include "cli/signals.h"
 
 const cli_command *cli_find(const char *name)
@@ -20,7 +20,10 @@ const cli_command *cli_find(const char *name)
 
 int cli_fail(const pn_err *err)
 {
-    fprintf(stderr, "%s\n", err->msg[0] ? err->msg : "pnpkit: failed");
+    char msg[sizeof err->msg];
+    g_strlcpy(msg, err->msg[0] ? err->msg : "pnpkit: failed", sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
     return err->status ? (int)err->status : 1;
 }
 
@@ -41,6 +44,27 @@ int cli_bad_option(const char *cmd, int code, char **argv)
     if (code == ':') return cli_usage_error(cmd, "option '%s' needs a value", arg);
     if (optopt && optopt < 256) return cli_usage_error(cmd, "unknown option '-%c'", optopt);
     return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+/* One library context for the whole run: a process renders on one thread. */
+static pnpkit_ctx *run_ctx;
+
+scene_measurer *cli_measurer(pn_err *err)
+{
+    if (!run_ctx) {
+        pnpkit_error e;
+        if (!(run_ctx = pnpkit_ctx_new(&e))) {
+            pn_err_set(err, (pn_status)e.code, "%s", e.message);
+            return NULL;
+        }
+    }
+    return api_ctx_measurer(run_ctx);
+}
+
+void cli_measurer_free(void)
+{
+    pnpkit_ctx_free(run_ctx);
+    run_ctx = NULL;
 }
 
 long long cli_epoch(void)
@@ -107,6 +131,6 @@ int main(int argc, char **argv)
         return PN_EUSAGE;
     }
     int rc = c->run(argc - 1, argv + 1);
-    pn_fonts_shutdown();
+    cli_measurer_free();
     return rc;
 }

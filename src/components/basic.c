@@ -126,7 +126,7 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
         return 0;
     }
     if (mw > 0) {
-        double needed = scene_fit_size(&f, txt, mw, 0.01);
+        double needed = scene_fit_size(s, &f, txt, mw, 0.01);
         if (needed < min_size) {
             char *head = text_head(txt);
             comp_err(ctx, err,

@@ -13,7 +13,7 @@ const scene_text *draw_label(scene *s, const char *text, double size, bool bold,
                              double x, double y, double w, double h, pn_err *err)
 {
     scene_font f = comp_font(size, bold);
-    f.size = scene_fit_size(&f, text, w - 1.6 > 1 ? w - 1.6 : w, 3);
+    f.size = scene_fit_size(s, &f, text, w - 1.6 > 1 ? w - 1.6 : w, 3);
     return scene_text_add(s, text, &f, c, x + w / 2, y + h / 2, TEXT_CENTER, TEXT_MIDDLE, 0, err);
 }
 
@@ -21,7 +21,7 @@ const scene_text *draw_text_left(scene *s, const char *text, double size, bool b
                                  double x, double y, double max_w, pn_err *err)
 {
     scene_font f = comp_font(size, bold);
-    if (max_w > 0) f.size = scene_fit_size(&f, text, max_w, 3);
+    if (max_w > 0) f.size = scene_fit_size(s, &f, text, max_w, 3);
     return scene_text_add(s, text, &f, c, x, y, TEXT_LEFT, TEXT_MIDDLE, 0, err);
 }
 

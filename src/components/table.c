@@ -131,7 +131,7 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     int rc = 0;
     for (size_t i = 0; i < nc && !rc; i++) {
         scene_font f = comp_font(size, true);
-        f.size = scene_fit_size(&f, cols->strs[i], cx[i + 1] - cx[i] - 1.5, 4);
+        f.size = scene_fit_size(s, &f, cols->strs[i], cx[i + 1] - cx[i] - 1.5, 4);
         if (!scene_text_add(s, cols->strs[i], &f, PN_BLACK, (cx[i] + cx[i + 1]) / 2, y0 + hh / 2,
                             TEXT_CENTER, TEXT_MIDDLE, 0, err))
             rc = -1;
@@ -151,7 +151,7 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
             }
             if (text && *text) {
                 scene_font f = comp_font(size, false);
-                f.size = scene_fit_size(&f, text, cx[i + 1] - cx[i] - 2, 4);
+                f.size = scene_fit_size(s, &f, text, cx[i + 1] - cx[i] - 2, 4);
                 if (!scene_text_add(s, text, &f, PN_BLACK,
                                     i == 0 ? cx[i] + 1.5 : (cx[i] + cx[i + 1]) / 2, y + rh / 2,
                                     i == 0 ? TEXT_LEFT : TEXT_CENTER, TEXT_MIDDLE, 0, err))

@@ -1,9 +1,11 @@
-/* c36_chart.c: the points chart, read from the embedded seeds table. */
+/* c36_chart.c: the points chart, read once from the embedded seeds table
+ * (g_once: thread-safe, and never written again afterwards). */
 #include "games/c36_chart.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib.h>
 #include "util/resources.h"
 
 static const char *const names[C36_MAX_RINGS] = {"red",    "blue",   "green",
@@ -12,14 +14,12 @@ static const char *const labels[C36_MAX_RINGS] = {"Red",    "Blue",   "Green",
                                                   "Orange", "Purple", "Grey"};
 static const char prefixes[C36_MAX_RINGS] = {'R', 'B', 'G', 'O', 'P', 'K'};
 
-/* chart[d + SPAN][col]: col 0..2 rings Red, Blue, Green; col 3 rows. */
+/* chart[d + SPAN][col]: col 0..2 rings Red, Blue, Green; col 3 rows. Filled
+ * once by parse_chart (through g_once in load), read-only afterwards. */
 static int chart[2 * C36_CHART_SPAN + 1][4];
-static bool loaded;
 
-static void load(void)
+static gpointer parse_chart(gpointer unused)
 {
-    if (loaded) return;
-    loaded = true;
     const pn_resource *r = pn_resource_find("seeds/circle36-points.tsv");
     if (!r) abort(); /* embedded at build time; its absence is a build error */
     const char *p = r->data;
@@ -43,6 +43,13 @@ static void load(void)
         }
         p += len + (eol ? 1 : 0);
     }
+    return NULL;
+}
+
+static void load(void)
+{
+    static GOnce once = G_ONCE_INIT;
+    g_once(&once, parse_chart, NULL);
 }
 
 const char *c36_ring_name(int ring)

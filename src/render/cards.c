@@ -5,6 +5,8 @@
 #include <glib.h>
 #include <math.h>
 #include "render/paper.h"
+#include "scene/measure.h"
+#include "util/outfile.h"
 
 #define CUT_GAP 1.0 /* mm between the card block and its cut marks */
 #define CUT_LEN 5.0 /* mm, at most */
@@ -14,7 +16,7 @@ scene *render_adjust(const render_opts *o, scene *s, pn_err *err)
     double k = o->scale > 0 ? o->scale : 1;
     if (k == 1 && o->offset_x == 0 && o->offset_y == 0) return s;
     double w = scene_width(s), h = scene_height(s);
-    scene *p = scene_new(w, h, scene_mono(s));
+    scene *p = scene_new(w, h, scene_mono(s), scene_measurer_of(s));
     int rc = scene_append(p, s, k, w / 2 * (1 - k) + o->offset_x, h / 2 * (1 - k) + o->offset_y, "",
                           err);
     scene_free(s);
@@ -72,7 +74,7 @@ static void cut_marks(scene *s, const cards_layout *l)
 static scene *cards_paper(tmpl *t, const render_opts *co, const cards_layout *l, int first,
                           int count, bool back, pn_err *err)
 {
-    scene *paper = scene_new(l->pw, l->ph, co->mono);
+    scene *paper = scene_new(l->pw, l->ph, co->mono, co->measure);
     for (int i = 0; i < count; i++) {
         scene *s = render_sheet(t, co, first + i, err);
         if (!s) {
@@ -214,7 +216,9 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
                              .epoch = o->epoch,
                              .bleed = o->bleed,
                              .ttf = o->ttf,
-                             .pages = total};
+                             .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
+                             .pages = total,
+                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
     void *b = be->open(&bopts, err);
     if (!b) {
         scene_free(cur);

@@ -97,7 +97,7 @@ static int add_footer(tmpl *t, scene *s, double x, double w, double bottom, doub
     }
     g_string_append_printf(f, " --seed %lu", seed);
     scene_font font = {.family = "DejaVu Sans", .size = size};
-    font.size = scene_fit_size(&font, f->str, w, 3);
+    font.size = scene_fit_size(s, &font, f->str, w, 3);
     const scene_text *tx = scene_text_add(s, f->str, &font, (pn_rgba){0.45, 0.45, 0.45, 1},
                                           x + w / 2, bottom, TEXT_CENTER, TEXT_BOTTOM, 0, err);
     g_string_free(f, TRUE);
@@ -151,7 +151,7 @@ static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const 
         double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
         double dx = pc.x + (pc.w - laid->w * k) / 2 - laid->x * k;
         double dy = pc.y + (pc.h - laid->h * k) / 2 - laid->y * k;
-        p = scene_new(pw, ph, o->mono);
+        p = scene_new(pw, ph, o->mono, o->measure);
         if (scene_append(p, s, k, dx, dy, "", err)) {
             scene_free(p);
             p = NULL;
@@ -168,7 +168,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
                       pn_err *err)
 {
     if (content_box(t, o, w, h, base, err)) return NULL;
-    scene *s = scene_new(w, h, o->mono);
+    scene *s = scene_new(w, h, o->mono, o->measure);
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;
@@ -231,7 +231,7 @@ static bool fits_paper(const tmpl *t, const scene *s)
  * bleed extends it past the trim). Returns the new scene (s is freed). */
 static scene *with_background(const tmpl *t, scene *s, pn_err *err)
 {
-    scene *p = scene_new(scene_width(s), scene_height(s), scene_mono(s));
+    scene *p = scene_new(scene_width(s), scene_height(s), scene_mono(s), scene_measurer_of(s));
     scene_style bg = scene_fill_style(t->background);
     scene_rect(p, 0, 0, scene_width(s), scene_height(s), &bg);
     if (scene_append(p, s, 1, 0, 0, "", err)) {
@@ -330,7 +330,7 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     double cw = (pw - 2 * outer - gutter * (cols - 1)) / cols,
            ch = (ph - 2 * outer - gutter * (rows - 1)) / rows;
     double k = cw / sw < ch / sh ? cw / sw : ch / sh;
-    scene *paper = scene_new(pw, ph, o->mono);
+    scene *paper = scene_new(pw, ph, o->mono, o->measure);
     for (int i = 0; i < count; i++) {
         scene *s = build_sheet(t, o, first + i, false, err);
         if (!s) {
@@ -466,12 +466,13 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
     if (o->bleed > 0 && !be->bleed)
         return pn_err_set(err, PN_EUSAGE,
-                          "--bleed needs --backend haru (the %s backend cannot write the trim and "
+                          "bleed needs the haru backend (the %s backend cannot write the trim and "
                           "bleed boxes a print shop reads)",
                           be->id);
     if (o->ttf && !be->ttf)
         return pn_err_set(err, PN_EUSAGE,
-                          "--ttf is for --backend haru (the %s backend draws every character with "
+                          "a TrueType font to embed needs the haru backend (the %s backend draws "
+                          "every character with "
                           "its own fonts)",
                           be->id);
     if (o->grid_cols > 0) return render_cards(t, o, be, err);
@@ -479,10 +480,12 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;
     if (pages > RENDER_MAX_PAGES)
-        return pn_err_set(err, PN_EUSAGE, "--pages: at most %d", RENDER_MAX_PAGES);
-    if (nup != 1 && nup != 2 && nup != 4) return pn_err_set(err, PN_EUSAGE, "--nup: 2 or 4");
+        return pn_err_set(err, PN_EUSAGE, "pages: at most %d", RENDER_MAX_PAGES);
+    if (nup != 1 && nup != 2 && nup != 4)
+        return pn_err_set(err, PN_EUSAGE, "sheets per paper: 2 or 4");
     if (o->dpi != 0 && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
-        return pn_err_set(err, PN_EUSAGE, "--dpi: %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+        return pn_err_set(err, PN_EUSAGE, "resolution (dpi): %d to %d", RENDER_MIN_DPI,
+                          RENDER_MAX_DPI);
     /* Check the page size and every component before creating any output. */
     scene *cur = render_paper(t, o, 0, pages, nup, err);
     if (!cur) return -1;
@@ -507,6 +510,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .epoch = o->epoch,
                           .bleed = o->bleed,
                           .ttf = o->ttf,
+                          .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                           .pages = papers,
                           .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
     void *b = be->open(&bo, err);

@@ -27,6 +27,7 @@ typedef int (*render_prepare_hook)(void *user, tmpl *t, int page, pn_err *err);
 typedef void (*render_progress)(void *user, int done, int total);
 
 typedef struct render_opts {
+    scene_measurer *measure; /* measures text; its font map draws it (borrowed; required) */
     const char *output;  /* path or "-" */
     const char *format;  /* pdf | svg | png */
     const char *backend; /* cairo (default) | haru */

@@ -8,6 +8,7 @@
 #include <pango/pango.h>
 #include <stdio.h>
 #include <string.h>
+#include "scene/measure.h"
 #include "util/fonts.h"
 
 typedef struct box {
@@ -247,10 +248,9 @@ static void check_colors(lint_run *r, GArray *fills)
 
 static int check_glyphs(lint_run *r, pn_err *err)
 {
-    PangoFontMap *map = pn_fonts_map(err);
-    if (!map) return -1;
-    PangoContext *ctx = pango_font_map_create_context(map);
-    pn_fonts_setup_context(ctx);
+    scene_measurer *m = scene_measurer_of(r->s);
+    if (!m) return pn_err_set(err, PN_EIO, "lint: the page has no fonts to check its text with");
+    PangoContext *ctx = scene_measurer_context(m);
     for (size_t i = 0; i < scene_count(r->s); i++) {
         const scene_item *it = scene_item_at(r->s, i);
         if (it->kind != SCENE_TEXT || !*it->u.text.utf8) continue;
@@ -263,7 +263,6 @@ static int check_glyphs(lint_run *r, pn_err *err)
             note(r, i, "glyphs", "text \"%.60s\": %d character%s no font has (%s)", t->utf8, n,
                  n == 1 ? "" : "s", t->font.family);
     }
-    g_object_unref(ctx);
     return 0;
 }
 

@@ -1,11 +1,9 @@
-/* measure.c: pango-based text measurement on the shared font map. */
+/* measure.c: pango-based text measurement, one measurer per context. */
 #include "scene/measure.h"
 
 #include <glib.h>
 #include <string.h>
 #include "util/fonts.h"
-
-static PangoContext *measure_ctx;
 
 /* Measurements are kept by face and text, at PN_FONT_LAYOUT_SIZE: a sheet
  * measures the same labels over and over (a label fitted to its box is measured
@@ -19,7 +17,37 @@ typedef struct measure_entry {
     double width, ascent, descent; /* pt at PN_FONT_LAYOUT_SIZE */
 } measure_entry;
 
-static GHashTable *measure_cache; /* key (see measure_key) -> measure_entry */
+struct scene_measurer {
+    PangoFontMap *map;
+    PangoContext *ctx;
+    GHashTable *cache; /* key (see measure_key) -> measure_entry */
+};
+
+scene_measurer *scene_measurer_new(pn_err *err)
+{
+    PangoFontMap *map = pn_fonts_new_map(err);
+    if (!map) return NULL;
+    scene_measurer *m = g_new0(scene_measurer, 1);
+    m->map = map;
+    m->ctx = pango_font_map_create_context(map);
+    pn_fonts_setup_context(m->ctx);
+    m->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    return m;
+}
+
+void scene_measurer_free(scene_measurer *m)
+{
+    if (!m) return;
+    g_hash_table_destroy(m->cache);
+    g_object_unref(m->ctx);
+    g_object_unref(m->map);
+    g_free(m);
+}
+
+PangoFontMap *scene_measurer_fonts(const scene_measurer *m)
+{
+    return m->map;
+}
 
 /* Bold and italic ('b'/'r', 'i'/'u'), the family, a unit separator, the text.
  * Built by hand: formatting it with snprintf cost more than the lookup. Returns
@@ -47,25 +75,20 @@ static void measure_scale(const measure_entry *e, double size, double *width, do
     *descent = e->descent * k;
 }
 
-PangoContext *scene_measure_context(pn_err *err)
+PangoContext *scene_measurer_context(const scene_measurer *m)
 {
-    if (!measure_ctx) {
-        PangoFontMap *map = pn_fonts_map(err);
-        if (!map) return NULL;
-        measure_ctx = pango_font_map_create_context(map);
-        pn_fonts_setup_context(measure_ctx);
-    }
-    return measure_ctx;
+    return m->ctx;
 }
 
-int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
-                  double *descent, pn_err *err)
+int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, double *width,
+                  double *ascent, double *descent, pn_err *err)
 {
+    if (!m) return pn_err_set(err, PN_EINPUT, "text on a page that cannot measure text");
     /* A text found in the cache was valid UTF-8 when it was measured. */
     char key[MEASURE_KEY_MAX];
     bool keyed = measure_key(font, utf8, key, sizeof key);
-    if (keyed && measure_cache) {
-        const measure_entry *e = g_hash_table_lookup(measure_cache, key);
+    if (keyed) {
+        const measure_entry *e = g_hash_table_lookup(m->cache, key);
         if (e) {
             measure_scale(e, font->size, width, ascent, descent);
             return 0;
@@ -73,36 +96,29 @@ int scene_measure(const scene_font *font, const char *utf8, double *width, doubl
     }
     if (!g_utf8_validate(utf8, -1, NULL))
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
-    if (!measure_ctx) {
-        PangoFontMap *map = pn_fonts_map(err);
-        if (!map) return -1;
-        measure_ctx = pango_font_map_create_context(map);
-        pn_fonts_setup_context(measure_ctx);
-    }
-    PangoLayout *l = pn_fonts_layout(measure_ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold,
-                                     font->italic, utf8);
+    PangoLayout *l =
+        pn_fonts_layout(m->ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold, font->italic, utf8);
     PangoRectangle logical;
     pango_layout_get_extents(l, NULL, &logical);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-    measure_entry m = {(double)logical.width / PANGO_SCALE, base,
+    measure_entry e = {(double)logical.width / PANGO_SCALE, base,
                        (double)logical.height / PANGO_SCALE - base};
     g_object_unref(l);
-    measure_scale(&m, font->size, width, ascent, descent);
+    measure_scale(&e, font->size, width, ascent, descent);
     if (keyed) {
-        if (!measure_cache)
-            measure_cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-        if (g_hash_table_size(measure_cache) >= MEASURE_CACHE_MAX)
-            g_hash_table_remove_all(measure_cache);
-        g_hash_table_insert(measure_cache, g_strdup(key), g_memdup2(&m, sizeof m));
+        if (g_hash_table_size(m->cache) >= MEASURE_CACHE_MAX) g_hash_table_remove_all(m->cache);
+        g_hash_table_insert(m->cache, g_strdup(key), g_memdup2(&e, sizeof e));
     }
     return 0;
 }
 
-double scene_fit_size(const scene_font *font, const char *utf8, double max_width, double min_size)
+double scene_fit_size(const scene *s, const scene_font *font, const char *utf8, double max_width,
+                      double min_size)
 {
     double w, a, d;
     scene_font f = *font;
-    if (scene_measure(&f, utf8, &w, &a, &d, NULL) || w <= max_width || w <= 0) return f.size;
+    if (scene_measure(scene_measurer_of(s), &f, utf8, &w, &a, &d, NULL) || w <= max_width || w <= 0)
+        return f.size;
     double size = f.size * max_width / w;
     return size < min_size ? min_size : size;
 }

@@ -1,22 +1,35 @@
 /* measure.h: text measurement with pango, done while laying out so that every
- * backend places text that already has a size. */
+ * backend places text that already has a size. A measurer owns its font map
+ * (fonts.h), a pango context and a cache of measurements; it is used by one
+ * thread at a time (each library context owns one), and every scene that gets
+ * text borrows one (scene_new). */
 #ifndef PN_MEASURE_H
 #define PN_MEASURE_H
 
 #include <pango/pango.h>
 #include "scene/scene.h"
 
-/* The pango context text is measured with (borrowed), for laying out blocks of
- * text (wrap.h) with the same fonts and options. NULL + err without fonts. */
-PangoContext *scene_measure_context(pn_err *err);
+/* A new measurer on a new private font map. NULL + err when the fonts are
+ * missing. Caller frees with scene_measurer_free. */
+scene_measurer *scene_measurer_new(pn_err *err);
+void scene_measurer_free(scene_measurer *m);
+
+/* The measurer's font map, for a backend drawing what it measured (borrowed:
+ * lives as long as the measurer). */
+PangoFontMap *scene_measurer_fonts(const scene_measurer *m);
+
+/* The pango context text is measured with (borrowed: lives as long as m), for
+ * laying out blocks of text (wrap.h) with the same fonts and options. */
+PangoContext *scene_measurer_context(const scene_measurer *m);
 
 /* Width, ascent and descent in mm of utf8 set in font. 0, or -1 with err. */
-int scene_measure(const scene_font *font, const char *utf8, double *width, double *ascent,
-                  double *descent, pn_err *err);
+int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, double *width,
+                  double *ascent, double *descent, pn_err *err);
 
 /* The largest size (pt, at most font->size, at least min_size) at which utf8 fits
- * into max_width mm. */
-double scene_fit_size(const scene_font *font, const char *utf8, double max_width, double min_size);
+ * into max_width mm, measured with s's measurer. */
+double scene_fit_size(const scene *s, const scene_font *font, const char *utf8, double max_width,
+                      double min_size);
 
 #define PN_PT_TO_MM (25.4 / 72.0)
 #define PN_MM_TO_PT (72.0 / 25.4)

@@ -9,9 +9,10 @@
 struct scene {
     double w, h;
     bool mono;
+    scene_measurer *measure; /* borrowed; may be NULL */
     GArray *items;           /* scene_item */
     GArray *segs;            /* scene_seg */
-    GArray *origins;         /* scene_origin_t, one per item: where in a template it came from */
+    GArray *origins;         /* one pair of ints per item: where in a template it came from */
     int mark_line, mark_col; /* the origin of items added now */
     GStringChunk *strings;
     GHashTable *slots; /* id -> index in items */
@@ -34,9 +35,10 @@ static bool full(scene *s, size_t now, size_t add, size_t max, const char *what)
     return true;
 }
 
-scene *scene_new(double w, double h, bool mono)
+scene *scene_new(double w, double h, bool mono, scene_measurer *m)
 {
     scene *s = g_new0(scene, 1);
+    s->measure = m;
     s->w = w;
     s->h = h;
     s->mono = mono;
@@ -71,6 +73,11 @@ double scene_height(const scene *s)
 bool scene_mono(const scene *s)
 {
     return s->mono;
+}
+
+scene_measurer *scene_measurer_of(const scene *s)
+{
+    return s->measure;
 }
 
 pn_rgba scene_to_grey(pn_rgba c)
@@ -242,7 +249,7 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
     }
     scene_item it = {.kind = SCENE_TEXT};
     scene_text *t = &it.u.text;
-    if (scene_measure(font, utf8, &t->width, &t->ascent, &t->descent, err)) return NULL;
+    if (scene_measure(s->measure, font, utf8, &t->width, &t->ascent, &t->descent, err)) return NULL;
     t->utf8 = g_string_chunk_insert(s->strings, utf8);
     t->font = *font;
     t->font.family = g_string_chunk_insert_const(s->strings, font->family);

@@ -108,13 +108,18 @@ typedef struct scene scene;
 #define SCENE_MAX_TEXTS 10000             /* text runs (each one is laid out by pango) */
 #define SCENE_MAX_TEXT_BYTES (256u << 10) /* UTF-8 bytes of all text runs together */
 
-/* A new empty page of w x h mm. mono converts every colour to grey as it is added. */
-scene *scene_new(double w, double h, bool mono);
+typedef struct scene_measurer scene_measurer; /* measure.h */
+
+/* A new empty page of w x h mm. mono converts every colour to grey as it is added.
+ * m (borrowed, must outlive the scene) measures its text; NULL for a page that
+ * gets no new text (adding text then fails with err). */
+scene *scene_new(double w, double h, bool mono, scene_measurer *m);
 void scene_free(scene *s);
 
 double scene_width(const scene *s);
 double scene_height(const scene *s);
 bool scene_mono(const scene *s);
+scene_measurer *scene_measurer_of(const scene *s);
 
 /* Path building: begin, add segments, then finish with a style. Arcs are turned
  * into cubic curves here, so backends only see moves, lines and curves. Angles

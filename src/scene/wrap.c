@@ -19,14 +19,20 @@ typedef struct style_run {
 static int measure_width(scene *s, const scene_font *f, const char *utf8, double *w, pn_err *err)
 {
     double a, d;
-    (void)s;
-    return scene_measure(f, utf8, w, &a, &d, err);
+    return scene_measure(scene_measurer_of(s), f, utf8, w, &a, &d, err);
+}
+
+static int measure_height(scene *s, const scene_font *f, double *asc, double *desc, pn_err *err)
+{
+    double w;
+    return scene_measure(scene_measurer_of(s), f, "Hg", &w, asc, desc, err);
 }
 
 static PangoContext *block_context(scene *s, pn_err *err)
 {
-    (void)s;
-    return scene_measure_context(err);
+    scene_measurer *m = scene_measurer_of(s);
+    if (!m) pn_err_set(err, PN_EINPUT, "text on a page that cannot measure text");
+    return m ? scene_measurer_context(m) : NULL;
 }
 
 /* Only weight and style may be set by markup: anything else (sizes, colours,
@@ -163,10 +169,7 @@ int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_
                             SCENE_BLOCK_MAX_LINES);
     }
     double asc = 0, desc = 0;
-    if (!rc) {
-        double w;
-        rc = scene_measure(&b->font, "Hg", &w, &asc, &desc, err);
-    }
+    if (!rc) rc = measure_height(s, &b->font, &asc, &desc, err);
     if (!rc) {
         int shown = b->max_lines > 0 && n > b->max_lines ? b->max_lines : n;
         double lh = b->font.size * PN_PT_TO_MM * b->spacing;

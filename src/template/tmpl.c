@@ -589,7 +589,7 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
 {
     const char *eq = strchr(assignment, '=');
     if (!eq || eq == assignment)
-        return pn_err_set(err, PN_EINPUT, "--set %s: expected NAME=VALUE", assignment);
+        return pn_err_set(err, PN_EINPUT, "setting %s: expected NAME=VALUE", assignment);
     char *name = g_strndup(assignment, (gsize)(eq - assignment));
     tmpl_param *p = tmpl_param_find(t, name);
     int rc = 0;
@@ -598,14 +598,14 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
         for (guint i = 0; i < t->params->len; i++)
             g_string_append_printf(names, "%s%s", i ? ", " : "",
                                    ((tmpl_param *)g_ptr_array_index(t->params, i))->spec.name);
-        rc = pn_err_set(err, PN_EINPUT, "--set %s: template %s has no parameter '%s' (it has: %s)",
+        rc = pn_err_set(err, PN_EINPUT, "setting %s: template %s has no parameter '%s' (it has: %s)",
                         assignment, t->name, name, names->len ? names->str : "none");
         g_string_free(names, TRUE);
     } else {
         char why[512];
         pv_value v;
         if (pv_parse(&p->spec, eq + 1, t->pool, &v, why, sizeof why))
-            rc = pn_err_set(err, PN_EINPUT, "--set %s: %s", assignment, why);
+            rc = pn_err_set(err, PN_EINPUT, "setting %s: %s", assignment, why);
         else
             p->value = v;
     }

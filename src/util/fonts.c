@@ -1,4 +1,4 @@
-/* fonts.c: private fontconfig set-up and the shared pango font map. */
+/* fonts.c: pango font maps over a private fontconfig configuration. */
 #include "util/fonts.h"
 
 #include <cairo-pdf.h>
@@ -7,40 +7,35 @@
 #include <pango/pangofc-fontmap.h>
 #include "util/resources.h"
 
-static PangoFontMap *font_map;
-
-PangoFontMap *pn_fonts_map(pn_err *err)
+PangoFontMap *pn_fonts_new_map(pn_err *err)
 {
-    if (font_map) return font_map;
+    /* Made first: pango starts loading the system's default fontconfig set-up
+     * (FcInit, once per process) in a thread of its own when the first font map
+     * is made, and waits for it before the first font is matched; so that runs
+     * while the private configuration below is read. */
+    PangoFontMap *map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     const pn_resource *conf = pn_resource_find("fonts/fonts.conf");
     FcConfig *fc = FcConfigCreate();
-    if (!conf || !fc || !FcConfigParseAndLoadFromMemory(fc, (const FcChar8 *)conf->data, FcTrue) ||
+    if (!map || !conf || !fc ||
+        !FcConfigParseAndLoadFromMemory(fc, (const FcChar8 *)conf->data, FcTrue) ||
         !FcConfigBuildFonts(fc)) {
         if (fc) FcConfigDestroy(fc);
+        if (map) g_object_unref(map);
         pn_err_set(err, PN_EIO, "cannot set up fonts from fonts/fonts.conf");
         return NULL;
     }
     FcFontSet *set = FcConfigGetFonts(fc, FcSetSystem);
     if (!set || set->nfont == 0) {
         FcConfigDestroy(fc);
+        g_object_unref(map);
         pn_err_set(err, PN_EIO,
                    "no fonts found: install fonts-dejavu-core and fonts-comic-neue "
                    "(scripts/install-deps)");
         return NULL;
     }
-    /* Made the process's current configuration before pango sees fontconfig:
-     * otherwise creating the font map loads the system configuration (every
-     * file in /etc/fonts and the caches of every installed font), which took
-     * longer than laying out and writing a whole sheet. */
-    if (!FcConfigSetCurrent(fc)) {
-        FcConfigDestroy(fc);
-        pn_err_set(err, PN_EIO, "cannot set up fonts from fonts/fonts.conf");
-        return NULL;
-    }
-    font_map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), fc);
-    FcConfigDestroy(fc); /* fontconfig and the font map hold their own references */
-    return font_map;
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), fc);
+    FcConfigDestroy(fc); /* the font map holds its own reference */
+    return map;
 }
 
 void pn_fonts_setup_context(PangoContext *ctx)
@@ -77,10 +72,4 @@ PangoLayout *pn_fonts_layout(PangoContext *ctx, const char *family, double size,
     pango_layout_set_text(l, utf8, -1);
     pango_font_description_free(fd);
     return l;
-}
-
-void pn_fonts_shutdown(void)
-{
-    if (font_map) g_object_unref(font_map);
-    font_map = NULL;
 }

@@ -1,7 +1,9 @@
-/* fonts.h: the process-wide font set. pnpkit builds a private fontconfig
+/* fonts.h: pnpkit's font set. Every font map is built over a private fontconfig
  * configuration from the embedded fonts/fonts.conf (Debian's DejaVu and Comic
- * Neue only) and one pango font map over it, so every run measures and draws
- * with exactly the same fonts. Not thread-safe; created on first use. */
+ * Neue only), so every run measures and draws with exactly the same fonts. The
+ * process's current fontconfig configuration is never changed. A font map is
+ * used by one thread at a time (pango's font maps are not thread-safe); each
+ * library context owns one. */
 #ifndef PN_FONTS_H
 #define PN_FONTS_H
 
@@ -11,9 +13,9 @@
 #define PN_FONT_PRINT "DejaVu Sans"
 #define PN_FONT_HAND "Comic Neue"
 
-/* The shared font map (borrowed; lives until pn_fonts_shutdown). NULL + err when
- * the configured fonts are missing. */
-PangoFontMap *pn_fonts_map(pn_err *err);
+/* A new font map over the private configuration (caller unrefs). NULL + err
+ * when the configured fonts are missing. */
+PangoFontMap *pn_fonts_new_map(pn_err *err);
 
 /* Applies the options every layout uses: 72 units per inch (1 unit = 1 pt),
  * no hinting and no glyph-position rounding, so sizes do not depend on the device. */
@@ -28,8 +30,5 @@ void pn_fonts_setup_context(PangoContext *ctx);
 /* A new layout of utf8 in family/size (pt)/bold/italic on ctx. Caller unrefs. */
 PangoLayout *pn_fonts_layout(PangoContext *ctx, const char *family, double size, int bold,
                              int italic, const char *utf8);
-
-/* Releases the font map (for leak checkers). */
-void pn_fonts_shutdown(void);
 
 #endif

@@ -29,15 +29,19 @@ static char *datadir_from_exe(void)
     return dir;
 }
 
+/* Each directory is worked out once (g_once_init: thread-safe) and never
+ * changes afterwards. */
 const char *pn_paths_datadir(void)
 {
     static char *dir;
-    if (!dir) {
+    if (g_once_init_enter(&dir)) {
         const char *env = getenv("PNPKIT_DATADIR");
+        char *d;
         if (env && *env)
-            dir = g_strdup(env);
-        else if (!(dir = datadir_from_exe()))
-            dir = g_strdup(PNPKIT_DATADIR);
+            d = g_strdup(env);
+        else if (!(d = datadir_from_exe()))
+            d = g_strdup(PNPKIT_DATADIR);
+        g_once_init_leave(&dir, d);
     }
     return dir;
 }
@@ -45,13 +49,16 @@ const char *pn_paths_datadir(void)
 const char *pn_paths_installed_templates(void)
 {
     static char *dir;
-    if (!dir) dir = g_build_filename(pn_paths_datadir(), "templates", NULL);
+    if (g_once_init_enter(&dir))
+        g_once_init_leave(&dir, g_build_filename(pn_paths_datadir(), "templates", NULL));
     return dir;
 }
 
 const char *pn_paths_user_templates(void)
 {
     static char *dir;
-    if (!dir) dir = g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL);
+    if (g_once_init_enter(&dir))
+        g_once_init_leave(&dir,
+                          g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL));
     return dir;
 }

@@ -182,11 +182,11 @@ static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text, pn_er
 }
 
 /* Loads from text, which the document keeps (and frees) on success. Text built
- * into pnpkit is scanned here; any other text in the helper process. */
+ * into pnpkit skips the syntax check (yml_scan.h). */
 static pn_yml *load_owned(const char *name, char *text, size_t len, bool builtin, pn_err *err)
 {
     yml_scan_stop stop;
-    if (builtin ? yml_scan_here(name, text, len, &stop, err)
+    if (builtin ? yml_scan_builtin(name, text, len, &stop, err)
                 : yml_scan(name, text, len, &stop, err)) {
         g_free(text);
         return NULL;

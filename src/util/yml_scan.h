@@ -1,15 +1,14 @@
 /* yml_scan.h: the first pass over YAML text nobody has checked yet (private to
  * src/util/yml.c). It refuses what the limits in yml.h forbid before libfyaml
- * builds anything, and it finds syntax errors in a helper process.
+ * builds anything, and it refuses every syntax error before libfyaml sees it.
  *
- * Why a helper process: libfyaml 0.7 (the Debian 12 version) can crash while it
- * reports or cleans up after some syntax errors in malformed input, for
- * instance reading past a buffer when it displays an error's source line. The
- * first pass therefore runs in a child process forked once and reused for every
- * later text; it reports the first error with its place, or, when the parser
- * dies, the last place it got to. Text that passed it has no syntax error, so
- * building it in pnpkit's own process never enters those paths. When no child
- * can be made, the pass runs in-process. */
+ * Why: libfyaml 0.7 (the Debian 12 version) can crash while it reports or
+ * cleans up after some syntax errors in malformed input, for instance reading
+ * past a buffer when it displays an error's source line. So untrusted text is
+ * first parsed by libyaml (long fuzzed under OSS-Fuzz; it keeps line and
+ * column marks), in this process, with nothing built: a syntax error is
+ * reported with libyaml's place and message, and libfyaml only ever reads text
+ * libyaml accepted. The library never starts a process for this. */
 #ifndef PN_YML_SCAN_H
 #define PN_YML_SCAN_H
 
@@ -37,19 +36,15 @@ typedef struct yml_scan_stop {
     size_t pos; /* byte offset where that document starts */
 } yml_scan_stop;
 
-/* The whole first pass over text: bytes, then events. 0 when every document
- * is free of syntax errors and within the limits; otherwise -1 with err and
- * *stop saying which document. */
+/* The whole first pass over untrusted text: bytes, libyaml's syntax check,
+ * then libfyaml's events against the limits. 0 when every document is free of
+ * syntax errors and within the limits; otherwise -1 with err and *stop saying
+ * which document. Reentrant: no state outside the call. */
 int yml_scan(const char *file, const char *text, size_t len, yml_scan_stop *stop, pn_err *err);
 
-/* The same pass in this process, for text built into pnpkit: its templates
- * were checked when pnpkit was built and tested, and starting the helper
- * (a fork, a round trip and a wait at exit) took a quarter of the time of
- * rendering a built-in sheet. */
-int yml_scan_here(const char *file, const char *text, size_t len, yml_scan_stop *stop, pn_err *err);
-
-/* Ends the helper process, if one runs (for tests; it also ends by itself
- * when pnpkit exits). */
-void yml_scan_shutdown(void);
+/* The same without libyaml, for text built into pnpkit: its templates were
+ * checked when pnpkit was built and tested. */
+int yml_scan_builtin(const char *file, const char *text, size_t len, yml_scan_stop *stop,
+                     pn_err *err);
 
 #endif

@@ -1,0 +1,146 @@
+/* bench_warm.c: rendering in-process from a warm context (make bench-warm, part
+ * of make bench). Prints, for circle36 and dicrono to SVG and PDF, sheets per
+ * second on one thread from a context that has rendered before; the same
+ * against a whole `pnpkit render` process; and the throughput of 2 threads
+ * (one context each) against one. Targets: a warm circle36 SVG at least 1.5x
+ * faster than a process; 2 threads at least 1.7x the throughput of one.
+ *
+ *   bench-warm PNPKIT_BINARY [SECONDS]
+ *
+ * Timing never decides the exit status (0 unless rendering failed). */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pnpkit.h"
+
+static double now(void)
+{
+    return (double)g_get_monotonic_time() / 1e6;
+}
+
+static int render_once(pnpkit_ctx *ctx, const char *name, const char *format)
+{
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.format = format;
+    o.pages = 1;
+    pnpkit_error err;
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, name, &o, &err);
+    if (!b) {
+        char m[2048];
+        pnpkit_error_format(&err, m, sizeof m);
+        fprintf(stderr, "bench-warm: %s %s: %s\n", name, format, m);
+        return -1;
+    }
+    pnpkit_buffer_free(b);
+    return 0;
+}
+
+/* Sheets per second rendering name/format for about `seconds` on this thread
+ * (after one render that warms the context). -1 on failure. */
+static double rate(pnpkit_ctx *ctx, const char *name, const char *format, double seconds)
+{
+    if (render_once(ctx, name, format)) return -1;
+    int n = 0;
+    double t0 = now(), t;
+    do {
+        if (render_once(ctx, name, format)) return -1;
+        n++;
+        t = now() - t0;
+    } while (t < seconds);
+    return n / t;
+}
+
+typedef struct worker {
+    double seconds, rate;
+} worker;
+
+static gpointer work(gpointer data)
+{
+    worker *w = data;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    w->rate = ctx ? rate(ctx, "circle36", "svg", w->seconds) : -1;
+    pnpkit_ctx_free(ctx);
+    return NULL;
+}
+
+/* Whole processes per second: `pnpkit render circle36 -o FILE.svg`. */
+static double process_rate(const char *binary, double seconds)
+{
+    char *dir = g_dir_make_tmp("bench-warm-XXXXXX", NULL);
+    if (!dir) return -1;
+    char *out = g_build_filename(dir, "c.svg", NULL);
+    char *argv[] = {(char *)binary, "render", "-q", "circle36", "-o", out, NULL};
+    int n = 0, status = 0;
+    double t0 = now(), t;
+    do {
+        if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status,
+                          NULL) ||
+            status != 0) {
+            n = -1;
+            break;
+        }
+        n++;
+        t = now() - t0;
+    } while (t < seconds);
+    g_unlink(out);
+    g_rmdir(dir);
+    g_free(out);
+    g_free(dir);
+    return n < 0 ? -1 : n / t;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench-warm PNPKIT_BINARY [SECONDS]\n");
+        return 2;
+    }
+    double seconds = argc > 2 ? atof(argv[2]) : 3;
+    if (seconds <= 0) seconds = 3;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    if (!ctx) {
+        fprintf(stderr, "bench-warm: %s\n", err.message);
+        return 1;
+    }
+    const char *names[] = {"circle36", "dicrono"}, *formats[] = {"svg", "pdf"};
+    double c36_svg = 0;
+    printf("warm context, one thread (sheets per second):\n");
+    for (int i = 0; i < 2; i++)
+        for (int f = 0; f < 2; f++) {
+            double r = rate(ctx, names[i], formats[f], seconds);
+            if (r < 0) return 1;
+            if (!i && !f) c36_svg = r;
+            printf("  %-9s %-4s %8.1f  (%.2f ms a sheet)\n", names[i], formats[f], r, 1000 / r);
+        }
+    pnpkit_ctx_free(ctx);
+
+    double proc = process_rate(argv[1], seconds);
+    if (proc < 0) {
+        fprintf(stderr, "bench-warm: %s render circle36 failed\n", argv[1]);
+        return 1;
+    }
+    double k = c36_svg / proc;
+    printf("whole process `pnpkit render circle36` (SVG): %.1f a second (%.2f ms)\n", proc,
+           1000 / proc);
+    printf("warm circle36 SVG against a process: %.2fx (target 1.5x) %s\n", k,
+           k >= 1.5 ? "PASS" : "FAIL");
+
+    worker one = {seconds, 0}, two[2] = {{seconds, 0}, {seconds, 0}};
+    work(&one);
+    GThread *t[2];
+    for (int i = 0; i < 2; i++)
+        t[i] = g_thread_new("bench", work, &two[i]);
+    for (int i = 0; i < 2; i++)
+        g_thread_join(t[i]);
+    if (one.rate < 0 || two[0].rate < 0 || two[1].rate < 0) return 1;
+    double both = two[0].rate + two[1].rate, k2 = both / one.rate;
+    printf("circle36 SVG: 1 thread %.1f/s; 2 threads %.1f/s (%.1f and %.1f per thread)\n", one.rate,
+           both, two[0].rate, two[1].rate);
+    printf("2 threads against 1: %.2fx (target 1.7x) %s\n", k2, k2 >= 1.7 ? "PASS" : "FAIL");
+    return 0;
+}

@@ -1,0 +1,17 @@
+/* api.h: what the public interface (include/pnpkit.h) shares with the rest of
+ * pnpkit's own code (the command line, the tests); not installed. */
+#ifndef PN_API_H
+#define PN_API_H
+
+#include "pnpkit.h"
+#include "scene/measure.h"
+#include "util/err.h"
+
+/* The context's text measurer (borrowed: lives as long as ctx). */
+scene_measurer *api_ctx_measurer(pnpkit_ctx *ctx);
+
+/* err in the public form: the place at the start of its message is taken
+ * apart into file, line and column. out may be NULL. */
+void api_error_from(const pn_err *err, pnpkit_error *out);
+
+#endif

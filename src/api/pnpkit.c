@@ -1,0 +1,439 @@
+/* pnpkit.c: the public interface (include/pnpkit.h) over the engine: the
+ * context, errors in the public form, template listing, rendering and scoring
+ * (through the game registry, src/scoring/scoring.h). */
+#include "pnpkit.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include "api/api.h"
+#include "render/render.h"
+#include "scene/measure.h"
+#include "scoring/scoring.h"
+#include "template/tmpl.h"
+
+struct pnpkit_ctx {
+    scene_measurer *measure;
+};
+
+scene_measurer *api_ctx_measurer(pnpkit_ctx *ctx)
+{
+    return ctx->measure;
+}
+
+const char *pnpkit_version(void)
+{
+    return PNPKIT_VERSION;
+}
+
+/* The place at the start of a message: "FILE:LINE:COL: " with LINE and COL
+ * numbers. Returns the length of that prefix (0 when there is none). */
+static size_t place_prefix(const char *msg, size_t *file_len, int *line, int *col)
+{
+    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+        const char *q = p + 1;
+        long l = 0, c = 0;
+        if (!g_ascii_isdigit(*q)) continue;
+        while (g_ascii_isdigit(*q) && l < 100000000)
+            l = l * 10 + (*q++ - '0');
+        if (*q++ != ':' || !g_ascii_isdigit(*q)) continue;
+        while (g_ascii_isdigit(*q) && c < 100000000)
+            c = c * 10 + (*q++ - '0');
+        if (q[0] != ':' || q[1] != ' ') continue;
+        *file_len = (size_t)(p - msg);
+        *line = (int)l;
+        *col = (int)c;
+        return (size_t)(q + 2 - msg);
+    }
+    return 0;
+}
+
+void api_error_from(const pn_err *e, pnpkit_error *out)
+{
+    if (!out) return;
+    memset(out, 0, sizeof *out);
+    out->code = (pnpkit_code)e->status;
+    if (out->code == PNPKIT_OK) out->code = PNPKIT_EIO;
+    size_t flen = 0;
+    size_t skip = place_prefix(e->msg, &flen, &out->line, &out->col);
+    if (skip && flen < sizeof out->file) {
+        memcpy(out->file, e->msg, flen);
+        out->file[flen] = '\0';
+    } else {
+        skip = 0;
+        out->line = out->col = 0;
+    }
+    g_strlcpy(out->message, e->msg + skip, sizeof out->message);
+}
+
+void pnpkit_error_format(const pnpkit_error *e, char *buf, size_t size)
+{
+    if (e->line > 0)
+        g_snprintf(buf, size, "%s:%d:%d: %s", e->file, e->line, e->col > 0 ? e->col : 1,
+                   e->message);
+    else
+        g_snprintf(buf, size, "%s", e->message);
+}
+
+pnpkit_ctx *pnpkit_ctx_new(pnpkit_error *err)
+{
+    pn_err e = {0};
+    scene_measurer *m = scene_measurer_new(&e);
+    if (!m) {
+        api_error_from(&e, err);
+        return NULL;
+    }
+    pnpkit_ctx *ctx = g_new0(pnpkit_ctx, 1);
+    ctx->measure = m;
+    return ctx;
+}
+
+void pnpkit_ctx_free(pnpkit_ctx *ctx)
+{
+    if (!ctx) return;
+    scene_measurer_free(ctx->measure);
+    g_free(ctx);
+}
+
+void pnpkit_buffer_free(pnpkit_buffer *b)
+{
+    if (!b) return;
+    g_free(b->data);
+    g_free(b);
+}
+
+/* ---- templates ---- */
+
+typedef struct template_list {
+    pnpkit_template_list pub; /* first: the caller holds a pointer to it */
+    GStringChunk *strings;
+    pnpkit_template *items;
+    pnpkit_param *params;
+} template_list;
+
+static const char *keep(GStringChunk *c, const char *s)
+{
+    return s ? g_string_chunk_insert_const(c, s) : NULL;
+}
+
+pnpkit_template_list *pnpkit_templates(pnpkit_ctx *ctx, pnpkit_error *err)
+{
+    GPtrArray *entries = tmpl_list();
+    template_list *l = g_new0(template_list, 1);
+    l->strings = g_string_chunk_new(4096);
+    l->items = g_new0(pnpkit_template, entries->len ? entries->len : 1);
+    GArray *params = g_array_new(FALSE, TRUE, sizeof(pnpkit_param));
+    GArray *firsts = g_array_new(FALSE, TRUE, sizeof(guint));
+    pn_err e = {0};
+    int rc = 0;
+    for (guint k = 0; k < entries->len && !rc; k++) {
+        const tmpl_entry *te = g_ptr_array_index(entries, k);
+        tmpl *t = tmpl_open(te->name, &e);
+        if (!t) {
+            rc = -1;
+            break;
+        }
+        pnpkit_template *it = &l->items[k];
+        it->name = keep(l->strings, te->name);
+        it->origin = keep(l->strings, te->origin);
+        it->title = keep(l->strings, t->title ? t->title : "");
+        it->description = keep(l->strings, t->description ? t->description : "");
+        it->game = keep(l->strings, t->game ? t->game : "");
+        it->n_params = t->params->len;
+        guint first = params->len;
+        g_array_append_val(firsts, first);
+        for (guint i = 0; i < t->params->len; i++) {
+            const tmpl_param *p = g_ptr_array_index(t->params, i);
+            char *d = pv_describe(&p->spec);
+            pnpkit_param pp = {.name = keep(l->strings, p->spec.name),
+                               .type = keep(l->strings, pv_type_name(p->spec.type)),
+                               .def = keep(l->strings, p->spec.def),
+                               .bounds = keep(l->strings, d),
+                               .help = keep(l->strings, p->spec.help)};
+            g_free(d);
+            g_array_append_val(params, pp);
+        }
+        tmpl_free(t);
+        l->pub.n = k + 1;
+    }
+    l->params = (pnpkit_param *)(void *)g_array_free(params, FALSE);
+    for (size_t k = 0; k < l->pub.n; k++)
+        l->items[k].params = l->params + g_array_index(firsts, guint, k);
+    g_array_free(firsts, TRUE);
+    g_ptr_array_unref(entries);
+    l->pub.items = l->items;
+    if (rc) {
+        api_error_from(&e, err);
+        pnpkit_template_list_free(&l->pub);
+        return NULL;
+    }
+    return &l->pub;
+}
+
+void pnpkit_template_list_free(pnpkit_template_list *list)
+{
+    if (!list) return;
+    template_list *l = (template_list *)list;
+    g_string_chunk_free(l->strings);
+    g_free(l->items);
+    g_free(l->params);
+    g_free(l);
+}
+
+/* ---- rendering ---- */
+
+void pnpkit_render_opts_init(pnpkit_render_opts *o)
+{
+    *o = (pnpkit_render_opts){.format = "pdf",
+                              .landscape = -1,
+                              .dpi = 150,
+                              .seed = 1,
+                              .nup = 1,
+                              .epoch = 946684800 /* 2000-01-01 */};
+}
+
+/* Checks the options against their bounds (in the library's words) and fills
+ * the engine's options. */
+static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opts *o, pn_err *err)
+{
+    const char *f = po->format ? po->format : "pdf";
+    if (strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
+        return pn_err_set(err, PN_EINPUT, "format must be pdf, svg, png or scene, not '%s'", f);
+    if (po->dpi < RENDER_MIN_DPI || po->dpi > RENDER_MAX_DPI)
+        return pn_err_set(err, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+    if (po->pages < 0 || po->pages > RENDER_MAX_PAGES)
+        return pn_err_set(err, PN_EINPUT, "pages must be 0 (as many as needed) to %d",
+                          RENDER_MAX_PAGES);
+    if (po->nup != 1 && po->nup != 2 && po->nup != 4)
+        return pn_err_set(err, PN_EINPUT, "sheets per paper must be 1, 2 or 4");
+    if (!(po->bleed >= 0 && po->bleed <= 10))
+        return pn_err_set(err, PN_EINPUT, "bleed must be 0 to 10mm");
+    if (po->landscape < -1 || po->landscape > 1)
+        return pn_err_set(err, PN_EINPUT, "landscape must be -1, 0 or 1");
+    if (po->epoch < 0 || po->epoch >= 253402300800LL)
+        return pn_err_set(err, PN_EINPUT, "the creation date must be 1970 to 9999");
+    *o = (render_opts){.measure = ctx->measure,
+                       .format = f,
+                       .backend = po->backend,
+                       .paper = po->paper,
+                       .landscape = po->landscape,
+                       .dpi = po->dpi,
+                       .seed = po->seed,
+                       .pages = po->pages,
+                       .nup = po->nup,
+                       .mono = po->mono != 0,
+                       .bleed = po->bleed,
+                       .ttf = po->ttf,
+                       .epoch = po->epoch};
+    if (!strcmp(f, "scene") && !o->backend) o->backend = "dump";
+    return 0;
+}
+
+/* The template, its parameters set and resolved. NULL with err. */
+static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_err *err)
+{
+    if (!name) name = po->template_text ? "template.yaml" : "";
+    tmpl *t = po->template_text ? tmpl_load_buffer(name, po->template_text, po->template_len, err)
+                                : tmpl_open(name, err);
+    if (!t) return NULL;
+    for (const char *const *s = po->set; s && *s; s++)
+        if (tmpl_set(t, *s, err)) {
+            tmpl_free(t);
+            return NULL;
+        }
+    if (tmpl_resolve(t, err)) {
+        tmpl_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *po,
+                       const char *path, pnpkit_error *err)
+{
+    pn_err e = {0};
+    render_opts o;
+    tmpl *t = NULL;
+    int rc = engine_opts(ctx, po, &o, &e);
+    if (!rc && (!path || !*path || !strcmp(path, "-")))
+        rc = pn_err_set(&e, PN_EUSAGE, "no output file named");
+    if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
+    if (!rc) {
+        o.output = path;
+        rc = render_template(t, &o, &e);
+    }
+    tmpl_free(t);
+    if (rc) api_error_from(&e, err);
+    return rc;
+}
+
+/* Reads path whole into a new buffer. NULL with err. */
+static pnpkit_buffer *read_back(const char *path, pn_err *err)
+{
+    gchar *data = NULL;
+    gsize len = 0;
+    GError *ge = NULL;
+    if (!g_file_get_contents(path, &data, &len, &ge)) {
+        pn_err_set(err, PN_EIO, "cannot read back the rendered file: %s", ge->message);
+        g_error_free(ge);
+        return NULL;
+    }
+    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
+    b->data = (unsigned char *)data;
+    b->len = len;
+    return b;
+}
+
+pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
+                                 const pnpkit_render_opts *po, pnpkit_error *err)
+{
+    pn_err e = {0};
+    render_opts o;
+    tmpl *t = NULL;
+    pnpkit_buffer *b = NULL;
+    char *dir = NULL, *path = NULL;
+    int rc = engine_opts(ctx, po, &o, &e);
+    if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
+    if (!rc && strcmp(o.format, "pdf")) {
+        /* one page per SVG, PNG or scene: refuse more before drawing any */
+        int pages = o.pages > 0 ? o.pages : render_sheet_count(t, &o, &e);
+        int papers = pages < 0 ? 0 : (pages + o.nup - 1) / o.nup;
+        if (pages < 0)
+            rc = -1;
+        else if (papers > 1)
+            rc = pn_err_set(&e, PN_EUSAGE,
+                            "%s holds one page; this template makes %d: ask for one page or a PDF",
+                            !strcmp(o.format, "svg")   ? "an SVG"
+                            : !strcmp(o.format, "png") ? "a PNG"
+                                                       : "a scene",
+                            papers);
+    }
+    /* The engine writes files (atomically, through util/outfile.h): render
+     * into a private temporary directory, read the file back, remove both. */
+    GError *ge = NULL;
+    if (!rc && !(dir = g_dir_make_tmp("pnpkit-XXXXXX", &ge))) {
+        rc = pn_err_set(&e, PN_EIO, "cannot make a temporary directory: %s", ge->message);
+        g_error_free(ge);
+    }
+    if (!rc) {
+        char *leaf = g_strdup_printf("out.%s", o.format);
+        path = g_build_filename(dir, leaf, NULL);
+        g_free(leaf);
+        o.output = path;
+        rc = render_template(t, &o, &e);
+        if (!rc && !(b = read_back(path, &e))) rc = -1;
+        g_unlink(path);
+    }
+    if (dir) g_rmdir(dir);
+    g_free(path);
+    g_free(dir);
+    tmpl_free(t);
+    if (rc) api_error_from(&e, err);
+    return b;
+}
+
+/* ---- scoring ---- */
+
+/* Renders what render does into a new buffer, through a private temporary
+ * file (see pnpkit_render_mem). */
+typedef int (*to_file_fn)(void *user, const char *path, pn_err *err);
+
+static pnpkit_buffer *via_file(const char *ext, to_file_fn fn, void *user, pn_err *err)
+{
+    GError *ge = NULL;
+    char *dir = g_dir_make_tmp("pnpkit-XXXXXX", &ge);
+    if (!dir) {
+        pn_err_set(err, PN_EIO, "cannot make a temporary directory: %s", ge->message);
+        g_error_free(ge);
+        return NULL;
+    }
+    char *leaf = g_strdup_printf("out.%s", ext);
+    char *path = g_build_filename(dir, leaf, NULL);
+    pnpkit_buffer *b = NULL;
+    if (!fn(user, path, err)) b = read_back(path, err);
+    g_unlink(path);
+    g_rmdir(dir);
+    g_free(path);
+    g_free(leaf);
+    g_free(dir);
+    return b;
+}
+
+typedef struct completed_job {
+    score_run *run;
+    render_opts o;
+} completed_job;
+
+static int render_completed(void *user, const char *path, pn_err *err)
+{
+    completed_job *j = user;
+    j->o.output = path;
+    return score_run_render(j->run, &j->o, err);
+}
+
+pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
+                            const pnpkit_score_opts *so, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_score_opts none = {0};
+    if (!so) so = &none;
+    const char *file = so->file ? so->file : "sheet.yaml";
+    const char *format = so->format ? so->format : "pdf";
+    double dpi = so->dpi > 0 ? so->dpi : 150;
+    if (so->completed) *so->completed = NULL;
+    const score_game *g = game ? score_game_find(game) : NULL;
+    if (!g) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
+        pn_err_set(&e, PN_EINPUT, "no scored game called '%s': %s", game ? game : "", names->str);
+        g_string_free(names, TRUE);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png")) {
+        pn_err_set(&e, PN_EINPUT, "the completed sheet's format must be pdf, svg or png");
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed && (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI)) {
+        pn_err_set(&e, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    score_run_opts ro = {
+        .json = true, .keep = so->completed != NULL, .use_template = so->completed != NULL};
+    GString *out = g_string_new(NULL);
+    score_run *run = score_run_new(g, &ro, &e);
+    yml_docs *docs = run ? yml_docs_open_text(file, text, len, &e) : NULL;
+    int rc = docs ? score_run_stream(run, docs, out, NULL, NULL, &e) : -1;
+    yml_docs_close(docs);
+    pnpkit_buffer *completed = NULL;
+    if (rc >= 0 && so->completed) {
+        if (strcmp(format, "pdf") && score_run_pages(run) > 1) {
+            rc = pn_err_set(&e, PN_EUSAGE,
+                            "the completed sheets take %d pages and %s holds one: ask for a PDF",
+                            score_run_pages(run), !strcmp(format, "svg") ? "an SVG" : "a PNG");
+        } else {
+            completed_job j = {run,
+                               {.measure = ctx->measure,
+                                .format = format,
+                                .landscape = -1,
+                                .dpi = dpi,
+                                .seed = 1,
+                                .nup = 1,
+                                .epoch = 946684800}};
+            if (!(completed = via_file(format, render_completed, &j, &e))) rc = -1;
+        }
+    }
+    score_run_free(run);
+    if (rc < 0) {
+        g_string_free(out, TRUE);
+        api_error_from(&e, err);
+        return NULL;
+    }
+    if (so->completed) *so->completed = completed;
+    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
+    b->len = out->len;
+    b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
+    return b;
+}
