@@ -14,7 +14,7 @@ expect_status 0 "outdir" -- "$PNPKIT" render circle36 dicrono -d sheets/night --
 expect_status 2 "-o with two templates" -- "$PNPKIT" render circle36 dicrono -o x.pdf
 expect_stderr "-o names one file; give --outdir DIR" "message"
 expect_status 2 "the same output twice" -- "$PNPKIT" render circle36 circle36 -d twice
-expect_stderr "^twice/circle36.pdf was already written by circle36; give this one -o FILE" "message"
+expect_stderr "^pnpkit render: twice/circle36.pdf was already written by circle36; render it again on its own with -o FILE" "message"
 [ -s twice/circle36.pdf ] && ok || bad "the first one is written"
 
 # One bad template among good ones: the others are written, exit 1.
@@ -72,7 +72,7 @@ expect_stderr "^mixed.list:2: --set rings=9: 9 is out of range" "line of the fai
 expect_no_file two.pdf "no output for the failing line"
 printf 'circle36\ncircle36 --pages 2\n' > dup.list
 expect_status 1 "the same output twice in a list" -- "$PNPKIT" render -l dup.list -d dup
-expect_stderr "^dup.list:2: dup/circle36.pdf was already written by dup.list:1" "message"
+expect_stderr "^dup.list:2: dup/circle36.pdf was already written by dup.list:1; give this line -o FILE$" "message"
 
 # Parallel runs: whole files only, no temporary files left. Eight processes
 # write four outputs, each output twice at once.

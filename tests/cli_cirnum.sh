@@ -62,7 +62,7 @@ expect_eq "$(cat "$T/t76.check")" ok "76 boxes: inside the page, no two overlapp
 expect_status 0 "pad target 76" -- "$PNPKIT" render circular-numbers-pad --set target=76 -f scene -o "$T/p76.scene"
 grep -q '^slot g4.p6.76 ' "$T/p76.scene" && ok || bad "the pad's fourth game has 76 boxes"
 expect_status 1 "pad target 76, 7 players" -- "$PNPKIT" render circular-numbers-pad --set target=76 --set players=7 -o "$T/p76.pdf"
-expect_stderr "^templates/circular-numbers-pad.yaml:[0-9]+:[0-9]+: tally: 7 players with 76 boxes need 67mm, more than the 63mm there is room for" "no room on the pad"
+expect_stderr "^built-in template circular-numbers-pad:[0-9]+:[0-9]+: tally: 7 players with 76 boxes need 67mm, more than the 63mm there is room for" "no room on the pad"
 expect_no_file "$T/p76.pdf" "no pad without room"
 
 finish

@@ -9,7 +9,9 @@ PNPKIT=$BUILD/$(basename "$PNPKIT")
 P=$T/prefix
 expect_status 0 "cmake --install" -- cmake --install "$BUILD" --prefix "$P"
 for f in bin/pnpkit share/pnpkit/templates/circle36.yaml share/pnpkit/templates/dicrono.yaml \
-    share/man/man1/pnpkit.1 share/bash-completion/completions/pnpkit; do
+    share/man/man1/pnpkit.1 share/bash-completion/completions/pnpkit \
+    share/doc/pnpkit/formats.md share/doc/pnpkit/templates.md share/doc/pnpkit/README.md \
+    share/doc/pnpkit/seeds/circle36.md share/doc/pnpkit/img/circle36.png; do
     [ -s "$P/$f" ] && ok || bad "$f is not installed"
 done
 [ -x "$P/bin/pnpkit" ] && ok || bad "bin/pnpkit is not executable"

@@ -119,6 +119,12 @@ expect_status 0 "the same run again" -- "$PNPKIT" render dicrono --pages 2 --dpi
 expect_status 0 "PDF beside page files" -- "$PNPKIT" render dicrono -o pad/p.pdf
 [ -s "$T/err" ] && bad "a PDF warned: $(cat "$T/err")" || ok
 
+# score -o - and -o /dev/null draw a PDF, the default, without --format.
+"$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" -o - --format pdf > with.pdf &&
+    "$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" -o - > without.pdf && ok || bad "score -o - without --format"
+cmp -s with.pdf without.pdf && ok || bad "score -o - without --format is not the PDF"
+expect_status 0 "score -o /dev/null" -- "$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" -o /dev/null
+
 # On a terminal (script(1) gives the command a pty) a render says what it
 # wrote; -q and a pipe keep it quiet.
 script -qec "$PNPKIT render circle36 --pages 2 -o tty.pdf" /dev/null < /dev/null > tty.log 2>&1

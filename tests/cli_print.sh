@@ -115,14 +115,14 @@ cmp -s "$T/s1.pdf" "$T/s4.pdf" && bad "seed 10 gives another board" || ok
 "$PNPKIT" render thinking-in-circles --seed 10 --dpi 20 -o "$T/r.png"
 cmp -s "$T/q-2.png" "$T/r.png" && ok || bad "sheet 2 of a pad from seed 9 is seed 10's board"
 
-# Print options out of bounds: usage errors, no output.
+# Print options out of bounds (the paper too): usage errors, no output.
 expect_status 2 "--nup 3" -- "$PNPKIT" render circle36 --nup 3 -o "$T/x.pdf"
 expect_stderr "--nup takes 2 or 4" "--nup 3 message"
 expect_status 2 "--pages 0" -- "$PNPKIT" render circle36 --pages 0 -o "$T/x.pdf"
 expect_status 2 "--dpi 5" -- "$PNPKIT" render circle36 --dpi 5 -o "$T/x.png"
-expect_status 1 "--paper b5" -- "$PNPKIT" render circle36 --paper b5 -o "$T/x.pdf"
+expect_status 2 "--paper b5" -- "$PNPKIT" render circle36 --paper b5 -o "$T/x.pdf"
 expect_stderr "unknown paper 'b5'" "--paper b5 message"
-expect_status 1 "--paper 20x20mm" -- "$PNPKIT" render circle36 --paper 20x20mm -o "$T/x.pdf"
+expect_status 2 "--paper 20x20mm" -- "$PNPKIT" render circle36 --paper 20x20mm -o "$T/x.pdf"
 expect_stderr "each side must be 50 to 1200 mm" "tiny paper message"
 expect_no_file "$T/x.pdf" "no output after an error"
 
@@ -151,7 +151,7 @@ expect_eq "$(grep -c . "$T/params")" 35 "parameters listed"
 expect_status 1 "odd sectors" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/b.pdf"
 expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)" "odd sectors message"
 expect_status 1 "neutral beyond spaces" -- "$PNPKIT" render thinking-in-circles --set spaces=6 --set neutral=4 -o "$T/b.pdf"
-expect_stderr "templates/thinking-in-circles.yaml:[0-9]+:[0-9]+: tic-board: neutral must leave at least one black and one white space" "neutral message"
+expect_stderr "^built-in template thinking-in-circles:[0-9]+:[0-9]+: tic-board: neutral must leave at least one black and one white space" "neutral message"
 expect_status 1 "mark beyond the track" -- "$PNPKIT" render circular-numbers --set spaces=12 -o "$T/b.pdf"
 expect_stderr "circular-track: marks: mark '12:4': expected SPACE:NUMBER with SPACE 1 to 11" "marks message"
 expect_no_file "$T/b.pdf" "no file after a dependent bound"

@@ -1,12 +1,12 @@
 # cli_score.sh: pnpkit score and pnpkit analyze end to end: JSON exactly as
-# SPEC.md writes it, streams, standard input, completed sheets (pages, text),
+# docs/formats.md writes it, streams, standard input, completed sheets (pages, text),
 # exit statuses, error places, and no output file when anything is wrong.
 . "$(dirname "$0")/lib.sh"
 
 D="$SRC/tests/data"
 pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
 
-# SPEC.md's sheet and the JSON line SPEC.md gives for it, key for key.
+# The sheet of docs/formats.md and its JSON line, key for key.
 expect_status 0 "spec sheet" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" --json
 expect_eq "$(cat "$T/out")" '{"game":"circle36","player":"Ada","empty":0,"totals":{"red":36,"blue":36,"green":36,"A":36,"B":36,"C":36,"D":36},"points":{"red":8,"blue":7,"green":6,"A":3,"B":3,"C":3,"D":3},"red_upper":18,"bonus":3,"combos":1,"penalty":0,"earned":36,"total":36}' "circle36 JSON"
 

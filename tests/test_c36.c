@@ -57,7 +57,7 @@ static void score_file(const char *name, c36_input *in, c36_score *sc)
     g_free(text);
 }
 
-/* The chart as SPEC.md prints it (total, red, blue, green, row). */
+/* The rule sheet's chart (seeds/circle36-points.tsv) (total, red, blue, green, row). */
 static const int rule_chart[9][5] = {
     {32, 2, 1, 0, 0}, {33, 3, 2, 1, 0}, {34, 4, 3, 2, 1}, {35, 5, 4, 3, 2}, {36, 8, 7, 6, 3},
     {37, 5, 4, 3, 2}, {38, 4, 3, 2, 1}, {39, 3, 2, 1, 0}, {40, 2, 1, 0, 0},

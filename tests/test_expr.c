@@ -227,6 +227,8 @@ static void test_template_errors(void **state)
                  "t.yaml:6:30: when: comparisons do not chain; use 'and'");
     expect_error("  - {type: rect, when: n + 1}\n",
                  "t.yaml:6:24: when: expected true or false, not 4");
+    expect_error("  - {type: rect, when: \"${n} + 1\"}\n",
+                 "t.yaml:6:25: when: expected true or false, not 4");
     expect_error("  - for: i in 1..1000000\n    components: [{type: rect}]\n",
                  "t.yaml:6:10: for: 1..1000000 is more than 10000 rounds");
     expect_error("  - for: i in 1..200\n    components:\n      - for: j in 1..200\n"
@@ -257,6 +259,26 @@ static void test_template_errors(void **state)
     expect_error(deep, "t.yaml:22:42: repeats nested more than 8 deep");
 }
 
+/* when: takes "$flag", true/false, an expression, or "${...}" and an expression. */
+static void test_when(void **state)
+{
+    (void)state;
+    char msg[1024];
+    tmpl *t = load("name: w\nparams:\n  n: {type: int, default: 3}\n"
+                   "  on: {type: bool, default: false}\ncomponents:\n"
+                   "  - {type: rect, when: \"${n} > 2\"}\n"
+                   "  - {type: rect, when: \"${n > 5}\"}\n"
+                   "  - {type: rect, when: n >= 3 and not on}\n"
+                   "  - {type: rect, when: $on}\n"
+                   "  - {type: rect, when: \"yes\"}\n",
+                   msg, sizeof msg);
+    assert_string_equal(msg, "");
+    const bool want[] = {true, false, true, false, true};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(((tmpl_comp *)g_ptr_array_index(t->comps, k))->enabled, want[k]);
+    tmpl_free(t);
+}
+
 /* "$name" and "${name}" keep giving the values they always gave. */
 static void test_names_as_before(void **state)
 {
@@ -278,9 +300,13 @@ static void test_names_as_before(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_values),          cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_ranges),          cmocka_unit_test(test_repeats),
-        cmocka_unit_test(test_template_errors), cmocka_unit_test(test_names_as_before),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_ranges),
+        cmocka_unit_test(test_repeats),
+        cmocka_unit_test(test_template_errors),
+        cmocka_unit_test(test_names_as_before),
+        cmocka_unit_test(test_when),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

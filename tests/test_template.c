@@ -35,6 +35,10 @@ static void test_values(void **state)
     assert_string_equal(why, "7 is out of range (1 to 6)");
     assert_int_equal(pv_parse(&i, "3.5", pool, &v, why, sizeof why), -1);
     assert_int_equal(pv_parse(&i, "99999999999999999999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "99999999999999999999 is out of range (1 to 6)"); /* as written */
+    pv_spec num = {.name = "x", .type = PV_NUMBER, .min = 0, .max = 1};
+    assert_int_equal(pv_parse(&num, "99999999999999999999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "99999999999999999999 is out of range (0 to 1)");
     pv_spec c = {.name = "c", .type = PV_COLOR};
     assert_int_equal(pv_parse(&c, "#ff8000", pool, &v, why, sizeof why), 0);
     assert_float_equal(v.color.r, 1.0, 1e-9);

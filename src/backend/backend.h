@@ -35,8 +35,9 @@ typedef struct pn_backend_opts {
 typedef struct pn_backend {
     const char *id;
     const char *help;
-    bool bleed; /* honours pn_backend_opts.bleed (page boxes, crop marks) */
-    bool ttf;   /* honours pn_backend_opts.ttf */
+    bool bleed;    /* honours pn_backend_opts.bleed (page boxes, crop marks) */
+    bool ttf;      /* honours pn_backend_opts.ttf */
+    int max_pages; /* pages one document can hold; 0: no limit of its own */
     /* true when the backend writes this format. */
     bool (*supports)(const char *format);
     void *(*open)(const pn_backend_opts *opts, pn_err *err);

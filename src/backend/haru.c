@@ -18,6 +18,7 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
+#include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
@@ -136,8 +137,13 @@ static void haru_set_date(haru_be *b, HPDF_InfoType which, long long epoch)
 static int haru_ttf_check(const char *file, pn_err *err)
 {
     GStatBuf st;
-    if (g_stat(file, &st) != 0 || !S_ISREG(st.st_mode))
-        return pn_err_set(err, PN_EINPUT, "TrueType font %s: no such file", file);
+    if (g_stat(file, &st) != 0)
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: %s", file, g_strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: is a directory, not a font file",
+                          file);
+    if (!S_ISREG(st.st_mode))
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: not a regular file", file);
     if (st.st_size > HARU_MAX_TTF_BYTES)
         return pn_err_set(err, PN_EINPUT, "TrueType font %s: larger than %d MB", file,
                           HARU_MAX_TTF_BYTES >> 20);
@@ -811,6 +817,7 @@ const pn_backend pn_backend_haru = {
     .help = "compact PDF through libharu with the PDF base-14 fonts; --bleed for print shops",
     .bleed = true,
     .ttf = true,
+    .max_pages = HARU_MAX_PAGES,
     .supports = haru_supports,
     .open = haru_open,
     .begin_page = haru_begin_page,

@@ -37,14 +37,14 @@ static int check_run(int argc, char **argv)
         {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     bool json = false;
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "h", opts, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1;) {
         if (c == 'j') {
             json = true;
         } else if (c == 'h') {
             fputs(CHECK_USAGE, stdout);
             return 0;
         } else {
-            return cli_usage_error("check", "unknown option");
+            return cli_bad_option("check", c, argv);
         }
     }
     if (optind >= argc) return cli_usage_error("check", "which game? (thinking-in-circles)");

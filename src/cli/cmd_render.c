@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "backend/backend.h"
 #include "cli/progress.h"
 #include "cli/warnings.h"
 #include "render/cards.h"
+#include "render/paper.h"
 #include "render/render.h"
 #include "template/value.h"
 #include "util/outfile.h"
@@ -282,9 +284,15 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
         case 's':
             g_ptr_array_add(j->sets, optarg);
             break;
-        case OPT_PAPER:
+        case OPT_PAPER: {
+            /* a paper from the command line is checked here: a usage error */
+            double w, h;
+            pn_err perr = {0};
+            if (paper_size(optarg, &w, &h, &perr))
+                return pn_err_set(err, PN_EUSAGE, "%s", perr.msg);
             j->o.paper = optarg;
             break;
+        }
         case OPT_LANDSCAPE:
             j->o.landscape = 1;
             break;
@@ -321,6 +329,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             j->o.dpi = (double)v;
             break;
         case OPT_BACKEND:
+            /* "dump" is what --format scene uses, not a choice of its own */
+            if (!pn_backend_find(optarg) || !strcmp(optarg, "dump"))
+                return pn_err_set(err, PN_EUSAGE, "unknown backend '%s' (cairo or haru)", optarg);
             j->o.backend = optarg;
             break;
         case OPT_BLEED:
@@ -446,7 +457,9 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         if (j) job_free(j);
         g_ptr_array_free(names, TRUE);
     }
-    if (!rc && ferror(fp)) rc = pn_err_set(err, PN_EIO, "%s: read error", shown);
+    if (!rc && ferror(fp))
+        rc = pn_err_set(err, PN_EIO, "%s: %s", shown,
+                        errno == EISDIR ? "is a directory, not a file" : strerror(errno));
     if (!std) fclose(fp);
     if (rc && err->status != PN_EIO) err->status = PN_EINPUT;
     return rc;
@@ -615,6 +628,12 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         if (pages < 0) rc = -1;
         papers = j->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
     }
+    const pn_backend *be = pn_backend_find(j->o.backend ? j->o.backend : "cairo");
+    if (!rc && be && be->max_pages && papers > be->max_pages)
+        rc = pn_err_set(err, PN_EUSAGE,
+                        "the %s backend holds at most %d pages in one document; give fewer "
+                        "--pages or use --backend cairo",
+                        be->id, be->max_pages);
     if (!rc && !strcmp(output, "-") && per_page && papers > 1) {
         /* one page per SVG or PNG file: refuse more before writing any */
         rc = pn_err_set(err, PN_EUSAGE,
@@ -624,9 +643,14 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     }
     if (!rc && strcmp(output, "-")) {
         const char *before = g_hash_table_lookup(written, output);
-        if (before)
-            rc = pn_err_set(err, j->where ? PN_EINPUT : PN_EUSAGE,
-                            "%s was already written by %s; give this one -o FILE", output, before);
+        if (before && j->where)
+            rc = pn_err_set(err, PN_EINPUT, "%s was already written by %s; give this line -o FILE",
+                            output, before);
+        else if (before)
+            rc = pn_err_set(err, PN_EUSAGE,
+                            "%s was already written by %s; render it again on its own with -o "
+                            "FILE, or give each render its own -o in a list file (--list)",
+                            output, before);
     }
     if (!rc && !j->o.force) rc = check_writable(output, per_page ? papers : 1, err);
     if (!rc) {
@@ -719,8 +743,16 @@ static int render_run(int argc, char **argv)
                                     : g_strdup(j->name);
         pn_err jerr = {0};
         if (run_job(j, &cmd, written, label, &jerr)) {
-            if (j->where) fprintf(stderr, "%s: ", j->where);
-            int st = cli_fail(&jerr);
+            int st;
+            if (j->where) {
+                fprintf(stderr, "%s: ", j->where);
+                st = cli_fail(&jerr);
+            } else if (jerr.status == PN_EUSAGE) {
+                cli_option_words(jerr.msg, sizeof jerr.msg);
+                st = cli_usage_error("render", "%s", jerr.msg); /* with the hint to the help */
+            } else {
+                st = cli_fail(&jerr);
+            }
             if (!rc) rc = st;
         }
         g_free(label);

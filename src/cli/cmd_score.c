@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "render/render.h"
@@ -17,16 +18,17 @@
     "FILE reads standard input. Each sheet\n"                                                      \
     "is scored in turn; the first invalid one stops with its file:line:col.\n\n"                   \
     "  --json               one JSON object per sheet, one per line\n"                             \
-    "  -o, --output FILE    also draw the completed sheets (.pdf .svg .png; '-' with\n"            \
-    "                       --format, then no report): one page per sheet (per game\n"             \
-    "                       of a DiCroNo set)\n"                                                   \
+    "  -o, --output FILE    also draw the completed sheets (.pdf .svg .png; '-' is\n"              \
+    "                       standard output, PDF unless --format, and no report):\n"               \
+    "                       one page per sheet (per game of a DiCroNo set)\n"                      \
     "  -f, --format FMT     pdf | svg | png for -o\n"                                              \
     "      --template FILE  score and draw on this template (a circle36 variant's\n"               \
     "                       rings, sectors and target come from its parameters)\n"                 \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
     "      --dpi N          PNG resolution (default 150)\n\n"                                      \
-    "Sheet formats are described in SPEC.md and seeds/*.md. Exit status: 0 scored,\n"              \
-    "1 invalid sheet or template, 2 wrong usage, 3 reading or writing failed.\n"
+    "Sheet formats and JSON keys: docs/formats.md (installed in share/doc/pnpkit).\n"              \
+    "Exit status: 0 scored, 1 invalid sheet or template, 2 wrong usage, 3 reading\n"               \
+    "or writing failed.\n"
 
 /* Prints one sheet's report as soon as it is scored. */
 static int print_sheet(void *user, GString *out, pn_err *err)
@@ -143,6 +145,10 @@ static int score_run_cmd(int argc, char **argv)
     }
     if (output && strcmp(output, "-")) {
         const char *ef = ext_format(output);
+        struct stat st; /* /dev/null, a FIFO: no name to read a format from; PDF */
+        if (!ef && !format && stat(output, &st) == 0 && !S_ISREG(st.st_mode) &&
+            !S_ISDIR(st.st_mode))
+            format = "pdf";
         if (!ef && !format) {
             rc = cli_usage_error("score", "%s: cannot tell the format; use .pdf, .svg or .png",
                                  output);
@@ -154,8 +160,7 @@ static int score_run_cmd(int argc, char **argv)
         }
         if (!format) format = ef;
     } else if (output && !format) {
-        rc = cli_usage_error("score", "-o - needs --format");
-        goto out;
+        format = "pdf"; /* -o -: the default format, as for render */
     }
     if (output && !strcmp(output, "-") && !strcmp(file, "-")) {
         rc = cli_usage_error("score", "the sheets and -o cannot both use standard input/output");

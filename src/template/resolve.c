@@ -292,21 +292,24 @@ static int eval_when(env *e, struct fy_node *wn, bool *on, pn_err *err)
     const char *s = pn_yml_scalar(wn);
     pv_value v;
     char why[512];
-    if (!s || strstr(s, "${") || (s[0] == '$' && plain_name(s + 1, strlen(s + 1)))) {
+    if (!s || (s[0] == '$' && plain_name(s + 1, strlen(s + 1)))) {
         if (resolve_value(e, &when_spec, wn, &v, err)) return -1;
         *on = v.i != 0;
         return 0;
     }
-    if (!pv_parse(&when_spec, s, e->t->pool, &v, why, sizeof why)) {
-        *on = v.i != 0;
-        return 0;
-    }
-    expr_val x;
-    size_t pos;
-    if (expr_eval(s, strlen(s), lookup, e, &x, &pos, why, sizeof why))
-        return err_in(e, wn, pos, err, "when: %s", why);
+    /* "${n} > 3" works too: substituted first, then read as an expression
+     * (places in it are then those of the substituted text). */
+    char *text = NULL;
+    if (strstr(s, "${") && interpolate(e, wn, s, false, &text, err)) return -1;
+    const char *src = text ? text : s;
     int rc = 0;
-    if (x.kind == EXPR_BOOL) {
+    expr_val x = {0};
+    size_t pos;
+    if (!pv_parse(&when_spec, src, e->t->pool, &v, why, sizeof why)) {
+        *on = v.i != 0;
+    } else if (expr_eval(src, strlen(src), lookup, e, &x, &pos, why, sizeof why)) {
+        rc = err_in(e, wn, text ? 0 : pos, err, "when: %s", why);
+    } else if (x.kind == EXPR_BOOL) {
         *on = x.b;
     } else {
         char *f = expr_format(&x);
@@ -315,6 +318,7 @@ static int eval_when(env *e, struct fy_node *wn, bool *on, pn_err *err)
         g_free(f);
     }
     expr_val_clear(&x);
+    g_free(text);
     return rc;
 }
 

@@ -508,9 +508,12 @@ tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
         pn_err_set(err, PN_EINPUT, "%s: no such template (see 'pnpkit list')", name);
         return NULL;
     }
+    /* A built-in template has no file a user could open: messages name it. */
+    char *shown = r ? g_strdup_printf("built-in template %s", name) : NULL;
     tmpl *t =
-        r ? from_doc_data(pn_yml_load_builtin(path, r->data, r->len, err), "built-in", csv, err)
+        r ? from_doc_data(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", csv, err)
           : from_doc_data(pn_yml_load_file(path, err), origin, csv, err);
+    g_free(shown);
     g_free(path);
     return t;
 }

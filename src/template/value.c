@@ -152,9 +152,11 @@ int pv_parse(const pv_spec *spec, const char *text, pv_pool *pool, pv_value *out
         char *end;
         errno = 0;
         long i = strtol(text, &end, 10);
-        if (!*text || *end || errno) return fail(why, wl, "'%s' is not a whole number", text);
-        if (i < min || i > max)
-            return fail(why, wl, "%ld is out of range (%.0f to %.0f)", i, min, max);
+        if (!*text || *end || (errno && errno != ERANGE))
+            return fail(why, wl, "'%s' is not a whole number", text);
+        /* reported as written, also when too large for a long */
+        if (errno == ERANGE || i < min || i > max)
+            return fail(why, wl, "%s is out of range (%.0f to %.0f)", text, min, max);
         if (spec->step >= 2 && (i - (long)min) % (long)spec->step != 0)
             return fail(why, wl, "%ld is not allowed (%.0f to %.0f in steps of %.0f)", i, min, max,
                         spec->step);
@@ -165,7 +167,8 @@ int pv_parse(const pv_spec *spec, const char *text, pv_pool *pool, pv_value *out
     case PV_NUMBER:
         if (!parse_double(text, &v, &rest) || *rest)
             return fail(why, wl, "'%s' is not a number", text);
-        if (v < min || v > max) return fail(why, wl, "%g is out of range (%g to %g)", v, min, max);
+        if (v < min || v > max)
+            return fail(why, wl, "%s is out of range (%g to %g)", text, min, max);
         out->num = v;
         return 0;
     case PV_LENGTH: {
@@ -247,9 +250,9 @@ int pv_parse_list(const pv_spec *spec, const char *const *items, size_t n, pv_po
                 return fail(why, wl, "item %zu: '%s' is not a number", i + 1, items[i]);
             }
             if (fabs(tmp[i]) > 1e6) {
-                double v = tmp[i];
                 g_free(tmp);
-                return fail(why, wl, "item %zu: %g is out of range", i + 1, v);
+                return fail(why, wl, "item %zu: %s is out of range (-1000000 to 1000000)", i + 1,
+                            items[i]);
             }
         }
         g_ptr_array_add(pool->blocks, tmp);

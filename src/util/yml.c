@@ -250,10 +250,11 @@ static char *slurp(const char *path, size_t max, size_t *len, pn_err *err)
         }
         g_string_append_len(s, chunk, (gssize)n);
     }
-    int bad = ferror(fp);
+    int bad = ferror(fp) ? errno : 0;
     if (!std) fclose(fp);
     if (bad) {
-        pn_err_set(err, PN_EIO, "%s: read error", path);
+        pn_err_set(err, PN_EIO, "%s: %s", path,
+                   bad == EISDIR ? "is a directory, not a file" : g_strerror(bad));
         g_string_free(s, TRUE);
         return NULL;
     }
@@ -261,12 +262,39 @@ static char *slurp(const char *path, size_t max, size_t *len, pn_err *err)
     return g_string_free(s, FALSE);
 }
 
+/* What text with no YAML in it holds: "empty" (nothing or blanks), "comments"
+ * (comment lines and blanks), or NULL when it holds something else. */
+static const char *yml_nothing(const char *text, size_t len)
+{
+    bool comment = false, in_comment = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == '\n')
+            in_comment = false;
+        else if (in_comment || c == ' ' || c == '\t' || c == '\r')
+            continue;
+        else if (c == '#')
+            comment = in_comment = true;
+        else
+            return NULL;
+    }
+    return comment ? "comments" : "empty";
+}
+
 pn_yml *pn_yml_load_file(const char *path, pn_err *err)
 {
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
-    return load_owned(strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, false, err);
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *nothing = yml_nothing(buf, len);
+    if (nothing) {
+        g_free(buf);
+        pn_err_at(err, name, 0, 0,
+                  !strcmp(nothing, "empty") ? "the file is empty" : "the file holds only comments");
+        return NULL;
+    }
+    return load_owned(name, buf, len, false, err);
 }
 
 void pn_yml_free(pn_yml *y)
@@ -330,10 +358,11 @@ int pn_yml_int_named(const pn_yml *y, struct fy_node *n, long min, long max, con
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (*end || end == s || s[0] == ' ' || errno)
+    if (*end || end == s || s[0] == ' ' || (errno && errno != ERANGE))
         return pn_yml_err(err, y, n, "%s%s'%s' is not a whole number", WHAT(what), s);
-    if (v < min || v > max)
-        return pn_yml_err(err, y, n, "%s%s%ld is out of range (%ld to %ld)", WHAT(what), v, min,
+    /* reported as written, also when too large for a long */
+    if (errno == ERANGE || v < min || v > max)
+        return pn_yml_err(err, y, n, "%s%s%s is out of range (%ld to %ld)", WHAT(what), s, min,
                           max);
     *out = v;
     return 0;

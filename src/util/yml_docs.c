@@ -91,7 +91,10 @@ static int read_line(yml_docs *r, const char **line, size_t *len, pn_err *err)
             r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
             r->pos = 0;
             if (r->len == 0) {
-                if (ferror(r->fp)) return pn_err_set(err, PN_EIO, "%s: read error", r->file);
+                if (ferror(r->fp))
+                    return pn_err_set(err, PN_EIO, "%s: %s", r->file,
+                                      errno == EISDIR ? "is a directory, not a file"
+                                                      : g_strerror(errno));
                 r->eof = true;
                 break;
             }

@@ -1,0 +1,84 @@
+# cli_errors.sh: messages and exit statuses of mistakes a user makes: a
+# command-line limit is a usage error (exit 2, "pnpkit CMD: ..." and a hint to
+# the help), one error is one message, and each message says what is wrong in
+# the user's own terms (a directory is called a directory, a number is shown as
+# written, a built-in template is named as such).
+. "$(dirname "$0")/lib.sh"
+
+mkdir "$T/w" && cd "$T/w"
+
+# usage CMD DESCRIPTION PATTERN -- args...: exit 2, the pattern on the first
+# line, the hint on the second, nothing else, no output file.
+usage() {
+    cmd=$1; desc=$2; pat=$3; shift 4
+    expect_status 2 "$desc" -- "$PNPKIT" "$cmd" "$@"
+    expect_stderr "^pnpkit $cmd: $pat$" "$desc: message"
+    expect_eq "$(sed -n 2p "$T/err")" "Try 'pnpkit help $cmd'." "$desc: hint"
+    expect_eq "$(wc -l < "$T/err")" "2" "$desc: two lines"
+}
+
+# Papers from the command line are checked as options.
+usage render "--paper 1x1mm" "paper '1x1mm': each side must be 50 to 1200 mm" -- circle36 --paper 1x1mm -o x.pdf
+usage render "--paper 5000x5000mm" "paper '5000x5000mm': each side must be 50 to 1200 mm" -- circle36 --paper 5000x5000mm -o x.pdf
+usage render "--paper b5" "unknown paper 'b5' .*" -- circle36 --paper b5 -o x.pdf
+usage render "haru --pages 5001" "the haru backend holds at most 5000 pages in one document; give fewer --pages or use --backend cairo" -- circle36 --backend haru --pages 5001 -o x.pdf
+usage render "--backend skia" "unknown backend 'skia' \(cairo or haru\)" -- circle36 --backend skia -o x.pdf
+usage check "check --bogus" "unknown option '--bogus'" -- check --bogus
+usage check "check -x" "unknown option '-x'" -- thinking-in-circles -x
+# A template's own paper is input, not usage.
+printf 'name: p\npaper: b5\ncomponents:\n  - {type: grid, rows: 2, cols: 2}\n' > paper.yaml
+expect_status 1 "a template's unknown paper" -- "$PNPKIT" render paper.yaml -o x.pdf
+# The same template twice with -d: the advice works.
+usage render "the same template twice" "o/circle36.pdf was already written by circle36; render it again on its own with -o FILE, or give each render its own -o in a list file \(--list\)" -- circle36 circle36 -d o
+printf 'circle36\ncircle36 -o again.pdf\n' > twice.list
+expect_status 0 "the advice of the message works" -- "$PNPKIT" render -l twice.list -d o
+[ -s o/circle36.pdf ] && [ -s again.pdf ] && ok || bad "the list of the advice did not write both"
+expect_no_file x.pdf "no output for a usage error"
+
+# Directories where a file belongs.
+mkdir dir dir.yaml
+expect_status 1 "--ttf a directory" -- "$PNPKIT" render dicrono --backend haru --ttf dir -o x.pdf
+expect_stderr "^--ttf dir: is a directory, not a font file$" "--ttf a directory: message"
+expect_status 1 "--ttf a missing file" -- "$PNPKIT" render dicrono --backend haru --ttf nosuch.ttf -o x.pdf
+expect_stderr "^--ttf nosuch.ttf: No such file or directory$" "--ttf a missing file: message"
+expect_status 3 "a directory as a template" -- "$PNPKIT" render dir.yaml -o x.pdf
+expect_stderr "^dir.yaml: is a directory, not a file$" "a directory as a template: message"
+expect_status 3 "a directory as a template path" -- "$PNPKIT" render ./dir -o x.pdf
+expect_stderr "^./dir: is a directory, not a file$" "a directory as a template path: message"
+expect_status 3 "a directory as a sheet" -- "$PNPKIT" score circle36 dir
+expect_stderr "^dir: is a directory, not a file$" "a directory as a sheet: message"
+expect_status 3 "a directory as a position" -- "$PNPKIT" check thinking-in-circles dir
+expect_stderr "^dir: is a directory, not a file$" "a directory as a position: message"
+expect_status 3 "a directory as a list" -- "$PNPKIT" render -l dir
+expect_stderr "^dir: is a directory, not a file$" "a directory as a list: message"
+
+# Numbers too large for any integer are shown as written.
+H=99999999999999999999
+expect_status 1 "a huge --set" -- "$PNPKIT" render circle36 --set rings=$H -o x.pdf
+expect_stderr "^--set rings=$H: $H is out of range \(1 to 6\)$" "a huge --set: message"
+expect_status 1 "a huge negative --set" -- "$PNPKIT" render circle36 --set rings=-$H -o x.pdf
+expect_stderr "^--set rings=-$H: -$H is out of range \(1 to 6\)$" "a huge negative --set: message"
+expect_status 1 "a huge number --set" -- "$PNPKIT" render circle36 --set tint=$H -o x.pdf
+expect_stderr "^--set tint=$H: $H is out of range \(0 to 1\)$" "a huge number: message"
+sed "s/^yellow: .*/yellow: $H/" "$SRC/tests/data/circle36-perfect.yaml" > huge.yaml
+expect_status 1 "a huge number on a sheet" -- "$PNPKIT" score circle36 huge.yaml
+expect_stderr "^huge.yaml:[0-9]+:[0-9]+: yellow: $H is out of range \(0 to [0-9]+\)$" "a huge number on a sheet: message"
+
+# Templates with nothing in them are called empty.
+: > empty.yaml
+expect_status 1 "an empty template" -- "$PNPKIT" render empty.yaml -o x.pdf
+expect_stderr "^empty.yaml: the file is empty$" "empty template message"
+printf '\n  \n\n' > blank.yaml
+expect_status 1 "a blank template" -- "$PNPKIT" render blank.yaml -o x.pdf
+expect_stderr "^blank.yaml: the file is empty$" "blank template message"
+printf '# nothing yet\n\n   # more\n' > comments.yaml
+expect_status 1 "a template of comments" -- "$PNPKIT" render comments.yaml -o x.pdf
+expect_stderr "^comments.yaml: the file holds only comments$" "comments template message"
+
+# An error inside a built-in template names the template, not a path in the
+# source tree that an installed pnpkit does not have.
+expect_status 1 "error in a built-in template" -- "$PNPKIT" render circular-numbers --set spaces=8 -o x.pdf
+expect_stderr "^built-in template circular-numbers:[0-9]+:[0-9]+: circular-track: marks: " "built-in template message"
+grep -q "templates/" "$T/err" && bad "a source path in the message: $(cat "$T/err")" || ok
+expect_no_file x.pdf "no output after the errors"
+finish
