@@ -12,7 +12,7 @@
 #include "cli/progress.h"
 #include "render/paper.h"
 #include "render/render.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/outfile.h"
 
 #define RENDER_USAGE                                                                               \

@@ -1,5 +1,5 @@
 /* value.c: parsing and formatting typed values with bounds. */
-#include "template/value.h"
+#include "util/value.h"
 
 #include <errno.h>
 #include <math.h>
