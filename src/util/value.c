@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/err.h"
 
 pv_pool *pv_pool_new(void)
 {
