@@ -42,11 +42,8 @@ expect_status 3 "/dev/full without --format" -- "$PNPKIT" render dicrono -o /dev
 expect_stderr "^/dev/full: write failed: No space left on device$" "/dev/full without --format: message"
 
 # Killed while writing: wait for the temporary file to appear, then SIGTERM.
-big="$T/big.yaml"
-awk 'BEGIN { print "name: big"; print "components:";
-             for (i = 0; i < 30; i++) print "  - {type: grid, rows: 30, cols: 30, cell: 4mm, labels: false, prefix: g" i "}";
-             for (i = 0; i < 6; i++) print "  - {type: table, columns: [a, b, c, d, e, f, g, h, i, j], rows: 100, slots: [\"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\", \"#\"]}" }' > "$big"
-(cd "$T/cwd" && exec "$PNPKIT" render "$big" --pages 20 -o "$T/w/sheet.pdf") 2> "$T/err" &
+# A pad of different seeded boards (identical pages would be written at once).
+(cd "$T/cwd" && exec "$PNPKIT" render thinking-in-circles --pages 2000 -q -o "$T/w/sheet.pdf") 2> "$T/err" &
 pid=$!
 i=0
 until ls -A "$T/w" | grep -q '^\.sheet\.pdf\.' || [ $i -ge 100 ]; do
