@@ -30,13 +30,15 @@ expect_eq "$(cat "$T/stdin.out")" "$(cat "$T/out")" "'-' reads standard input"
 "$PNPKIT" score circle36 --json < "$T/stream.yaml" > "$T/stdin2.out" 2>&1
 expect_eq "$(cat "$T/stdin2.out")" "$(cat "$T/out")" "no FILE reads standard input"
 
-# An error in the second document is placed in the stream's lines; the first
-# sheet's result is still printed, and nothing is written for -o.
+# An error in the third document is placed in the stream's lines; with -o
+# nothing is written and no report is printed (reports follow the file).
 printf -- '---\nred: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5]\n' >> "$T/stream.yaml"
 lines=$(wc -l < "$T/stream.yaml")
 expect_status 1 "bad third sheet" -- "$PNPKIT" score circle36 "$T/stream.yaml" --json -o "$T/bad.pdf"
 expect_eq "$(cat "$T/err")" "$T/stream.yaml:$lines:7: blue has 7 numbers; a ring has 8 spaces" "stream error place"
-expect_eq "$(wc -l < "$T/out")" "2" "earlier sheets are reported"
+expect_eq "$(wc -l < "$T/out")" "0" "no report without the completed sheets"
+expect_status 1 "bad third sheet, no -o" -- "$PNPKIT" score circle36 "$T/stream.yaml" --json
+expect_eq "$(wc -l < "$T/out")" "2" "earlier sheets are reported without -o"
 expect_no_file "$T/bad.pdf" "no completed sheet on error"
 ls -a "$T" | grep -q '^\.bad' && bad "temporary file left behind" || ok
 
@@ -157,5 +159,32 @@ expect_status 1 "a die of 12 with eight sides" -- "$PNPKIT" score circle36 "$T/d
 expect_stderr "d20.yaml:6:13: round 1: dice: 12 is out of range \(1 to 8\)$" "die 12 refused"
 expect_status 0 "twenty-sided dice" -- "$PNPKIT" score circle36 "$T/d20.yaml" --set dice=20 -o "$T/d20.pdf"
 pdftotext "$T/d20.pdf" - | grep -qx 12 && ok || bad "the die 12 on the completed sheet"
+
+# -o that cannot be written prints no report: everything about the output is
+# known before the first line goes out (exit 3 for I/O, 1 for bad input).
+no_report() { # what status args...
+    what=$1 status=$2
+    shift 2
+    expect_status "$status" "$what" -- "$PNPKIT" score "$@"
+    [ ! -s "$T/out" ] && ok || bad "$what: a report was printed before the failure"
+}
+no_report "missing directory" 3 circle36 "$D/circle36-perfect.yaml" -o "$T/nodir/a.pdf"
+no_report "full device" 3 circle36 "$D/circle36-perfect.yaml" -o /dev/full --format pdf
+awk 'BEGIN { for (i = 0; i < 3000; i++) { if (i) print "---"; while ((getline l < ARGV[1]) > 0) print l; close(ARGV[1]) } }' \
+    "$D/circle36-perfect.yaml" >"$T/many.yaml"
+no_report "over the page limit" 1 circle36 "$T/many.yaml" -o "$T/many.pdf"
+expect_no_file "$T/many.pdf" "over the page limit"
+# The circle36 template without its Scoring Box: no slot for the totals.
+awk '/type: c36-scorebox/ { skip = 1; next } skip && /^    / { next } { skip = 0; print }' \
+    "$2/templates/circle36.yaml" >"$T/noslot.yaml"
+if ! cmp -s "$2/templates/circle36.yaml" "$T/noslot.yaml"; then
+    no_report "template without a slot" 1 circle36 "$D/circle36-perfect.yaml" --template "$T/noslot.yaml" -o "$T/noslot.pdf"
+    expect_no_file "$T/noslot.pdf" "template without a slot"
+else
+    bad "could not remove the Scoring Box from the circle36 template"
+fi
+# And when -o works, the report is printed after it.
+expect_status 0 "report after -o" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/ok.pdf"
+expect_stdout "^  TOTAL POINTS" "report printed after -o"
 
 finish

@@ -128,3 +128,17 @@ expect_status 0 "help" -- "$PNPKIT" help check
 expect_stdout "board: \{seed: 7\}" "help shows the format"
 
 finish
+
+# Names in --json are escaped by json-glib: a quote, a backslash, a newline
+# and control characters come back as written.
+cat >"$T/names.yaml" <<'EOF2'
+board: {seed: 7}
+tokens: [0, 0, 0, 0, 0]
+players:
+  - {name: "Ann \"Q\" \\ x\ny\x01\x1f", color: black, goals: [[circle, square, pentagon]]}
+  - {name: Bob, color: white, goals: [[triangle, triangle, square]]}
+EOF2
+expect_status 0 "escaped names" -- $CHECK --json "$T/names.yaml"
+name=$(jq -r '.players[0].name' "$T/stdout" | od -An -c | tr -s ' ' | tr -d '\n')
+[ "$name" = ' A n n " Q " \\ x \n y 001 037 \n' ] && ok || bad "name read back by jq: $name"
+if LC_ALL=C grep -q "$(printf '[\001-\037]')" "$T/stdout"; then bad "raw control byte in JSON"; else ok; fi

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "games/cirnum.h"
 #include "template/tmpl.h"
+#include "util/json.h"
 
 #define CALC_USAGE                                                                                 \
     "Usage: pnpkit calc circular-numbers --hand \"A 5 6 K\" [--space N] [options]\n\n"             \
@@ -23,16 +24,6 @@
     "  -s, --set NAME=VALUE a board parameter (spaces, marks) as given to render\n"                \
     "      --template FILE  a custom circular-numbers template\n"                                  \
     "      --json           machine output\n"
-
-static void json_str(GString *o, const char *s)
-{
-    g_string_append_c(o, '"');
-    for (const char *p = s; *p; p++) {
-        if (*p == '"' || *p == '\\') g_string_append_c(o, '\\');
-        g_string_append_c(o, *p);
-    }
-    g_string_append_c(o, '"');
-}
 
 /* The track the template describes: its spaces and marks. */
 static int track(tmpl *t, int *spaces, cirnum_mark *marks, int *nmarks, pn_err *err)
@@ -57,7 +48,7 @@ static void cards_text(GString *o, const cirnum_card *hand, int n, unsigned mask
         if (!(mask >> i & 1)) continue;
         if (json) {
             if (!first) g_string_append_c(o, ',');
-            json_str(o, hand[i].rank);
+            pn_json_string(o, hand[i].rank);
         } else {
             g_string_append_printf(o, "%s%s", first ? "" : " + ", hand[i].rank);
         }

@@ -20,7 +20,9 @@
     "  --json               one JSON object per sheet, one per line\n"                             \
     "  -o, --output FILE    also draw the completed sheets (.pdf .svg .png; '-' is\n"              \
     "                       standard output, PDF unless --format, and no report):\n"               \
-    "                       one page per sheet (per game of a DiCroNo set)\n"                      \
+    "                       one page per sheet (per game of a DiCroNo set); the\n"                 \
+    "                       report is printed once the file is written, and not\n"                 \
+    "                       at all when it cannot be\n"                                            \
     "  -f, --format FMT     pdf | svg | png for -o\n"                                              \
     "      --template FILE  score and draw on this template (a circle36 variant's\n"               \
     "                       rings, sectors and target come from its parameters)\n"                 \
@@ -47,14 +49,17 @@ static const char *ext_format(const char *path)
     return NULL;
 }
 
-/* Scores every document of file; prints as it goes unless quiet. */
-static int score_stream(score_run *run, const char *file, bool quiet, pn_err *err)
+/* Scores every document of file. Without held, prints as it goes (flat
+ * memory however long the stream); with held, the reports gather there and
+ * are printed by the caller once the completed sheets are written, so a
+ * failed -o prints no report (at most SCORE_MAX_PAGES sheets are held). */
+static int score_stream(score_run *run, const char *file, GString *held, pn_err *err)
 {
     yml_docs *docs = yml_docs_open(file, err);
     if (!docs) return -1;
-    GString *out = g_string_sized_new(4096);
-    int n = score_run_stream(run, docs, out, quiet ? NULL : print_sheet, NULL, err);
-    g_string_free(out, TRUE);
+    GString *out = held ? held : g_string_sized_new(4096);
+    int n = score_run_stream(run, docs, out, held ? NULL : print_sheet, NULL, err);
+    if (!held) g_string_free(out, TRUE);
     yml_docs_close(docs);
     if (n < 0) return -1;
     if (fflush(stdout) || ferror(stdout))
@@ -181,7 +186,8 @@ static int score_run_cmd(int argc, char **argv)
     if (!strcmp(file, "-") && isatty(STDIN_FILENO))
         fprintf(stderr, "pnpkit score: reading %s sheets from standard input (Ctrl-D ends)\n",
                 argv[optind]);
-    if (score_stream(run, file, output && !strcmp(output, "-"), &err)) {
+    GString *held = output ? g_string_new(NULL) : NULL;
+    if (score_stream(run, file, held, &err)) {
         fflush(stdout);
         rc = cli_fail(&err);
     } else if (output) {
@@ -193,9 +199,16 @@ static int score_run_cmd(int argc, char **argv)
                          .seed = 1,
                          .nup = 1,
                          .epoch = cli_epoch()};
-        if (!o.measure || score_run_render(run, &o, &err)) rc = cli_fail(&err);
+        if (!o.measure || score_run_render(run, &o, &err))
+            rc = cli_fail(&err);
+        else if (strcmp(output, "-"))
+            fwrite(held->str, 1, held->len, stdout);
     }
-    fflush(stdout);
+    if (held) g_string_free(held, TRUE);
+    if (!rc && (fflush(stdout) || ferror(stdout))) {
+        pn_err_set(&err, PN_EIO, "writing the scores to standard output failed");
+        rc = cli_fail(&err);
+    }
 out:
     score_run_free(run);
     g_ptr_array_free(sets, TRUE);

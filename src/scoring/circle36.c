@@ -483,7 +483,7 @@ void c36_report_json(GString *out, const c36_input *in, const c36_score *sc)
     const c36_variant *v = &in->sheet.v;
     g_string_append(out, "{\"game\":\"circle36\",\"player\":");
     if (in->has_player)
-        report_json_string(out, in->player);
+        pn_json_string(out, in->player);
     else
         g_string_append(out, "null");
     report_key_int(out, "empty", sc->empty, false);

@@ -202,7 +202,7 @@ void cpx_report_json(GString *out, const cpx_input *in, const cpx_points *points
     g_string_append(out, "{\"game\":\"cirplexed\",\"players\":[");
     for (int p = 0; p < in->nplayers; p++) {
         g_string_append(out, p ? ",{\"name\":" : "{\"name\":");
-        report_json_string(out, in->names[p]);
+        pn_json_string(out, in->names[p]);
         report_key_int(out, "circles", points[p].circles, false);
         report_key_int(out, "three_quarter", points[p].three_quarter, false);
         report_key_int(out, "half", points[p].half, false);

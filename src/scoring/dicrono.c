@@ -239,7 +239,7 @@ void dc_report_json(GString *out, const dc_input *in, const dc_game_score *score
     for (int p = 0; p < 2; p++) {
         if (p) g_string_append(out, ",\"O\":");
         if (in->names[p][0])
-            report_json_string(out, in->names[p]);
+            pn_json_string(out, in->names[p]);
         else
             g_string_append(out, "null");
     }

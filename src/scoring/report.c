@@ -1,4 +1,4 @@
-/* report.c: what the games' reports share: JSON numbers and strings. */
+/* report.c: what the games' reports share: JSON numbers (strings: util/json.h). */
 #include "scoring/report.h"
 
 #include <stdio.h>
@@ -27,34 +27,4 @@ void report_key_int(GString *out, const char *key, int v, bool first)
     g_string_append(out, key);
     g_string_append(out, "\":");
     report_add_int(out, v);
-}
-
-void report_json_string(GString *out, const char *s)
-{
-    g_string_append_c(out, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':
-            g_string_append(out, "\\\"");
-            break;
-        case '\\':
-            g_string_append(out, "\\\\");
-            break;
-        case '\n':
-            g_string_append(out, "\\n");
-            break;
-        case '\t':
-            g_string_append(out, "\\t");
-            break;
-        case '\r':
-            g_string_append(out, "\\r");
-            break;
-        default:
-            if (*p < 0x20)
-                g_string_append_printf(out, "\\u%04x", *p);
-            else
-                g_string_append_c(out, (char)*p);
-        }
-    }
-    g_string_append_c(out, '"');
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "scoring/tic_position.h"
 #include "template/tmpl.h"
+#include "util/json.h"
 
 /* The template's defaults for a generated board. */
 static int template_params(tic_params *p, pn_err *err)
@@ -248,20 +249,6 @@ int tic_position_read(const pn_yml *y, tic_position *d, pn_err *err)
     return 0;
 }
 
-static void json_str(GString *o, const char *s)
-{
-    g_string_append_c(o, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            g_string_append_printf(o, "\\%c", *p);
-        else if (*p < 0x20)
-            g_string_append_printf(o, "\\u%04x", *p);
-        else
-            g_string_append_c(o, (char)*p);
-    }
-    g_string_append_c(o, '"');
-}
-
 void tic_position_report(const tic_position *d, bool json, GString *o)
 {
     const tic_board *b = &d->board;
@@ -284,7 +271,7 @@ void tic_position_report(const tic_position *d, bool json, GString *o)
         g_string_append(o, "],\"players\":[");
         for (int k = 0; k < 2; k++) {
             g_string_append_printf(o, "%s{\"name\":", k ? "," : "");
-            json_str(o, d->names[k]);
+            pn_json_string(o, d->names[k]);
             g_string_append_printf(o, ",\"color\":\"%s\",\"wins\":[",
                                    tic_color_name(d->players[k].color));
             for (int i = 0; i < nw[k]; i++) {
@@ -305,7 +292,7 @@ void tic_position_report(const tic_position *d, bool json, GString *o)
         for (int k = 0; k < 2; k++)
             if (nw[k]) {
                 if (!first) g_string_append_c(o, ',');
-                json_str(o, d->names[k]);
+                pn_json_string(o, d->names[k]);
                 first = false;
             }
         g_string_append(o, "]}\n");
