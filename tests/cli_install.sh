@@ -95,7 +95,7 @@ expect_eq "$(complete_words pnpkit re)" "render " "command prefix"
 expect_eq "$(complete_words pnpkit render m)" "mine " "user template name"
 mkdir ex-dir
 expect_eq "$(complete_words pnpkit render e)" "ex-dir extra " "installed template name and a directory"
-expect_eq "$(complete_words pnpkit render circle36 --ba)" "--backend " "render option"
+expect_eq "$(complete_words pnpkit render circle36 --backe)" "--backend " "render option"
 expect_eq "$(complete_words pnpkit render circle36 --backend '')" "cairo haru " "backend ids"
 expect_eq "$(complete_words pnpkit list --n)" "--names " "list option"
 expect_eq "$(complete_words pnpkit help r)" "render " "help topic"

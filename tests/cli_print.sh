@@ -4,7 +4,7 @@
 . "$2/tests/lib.sh"
 
 TEMPLATES=$("$PNPKIT" list --names)
-expect_eq "$(echo "$TEMPLATES" | grep -c .)" 7 "seven built-in templates"
+expect_eq "$(echo "$TEMPLATES" | grep -c .)" 8 "eight built-in templates"
 
 # "W x H" in points of page N of a PDF.
 page_size() {
@@ -145,7 +145,7 @@ while read -r t name type range; do
         expect_no_file "$T/b.pdf" "$t $name=$v leaves no file"
     done
 done <"$T/params"
-expect_eq "$(grep -c . "$T/params")" 34 "parameters listed"
+expect_eq "$(grep -c . "$T/params")" 35 "parameters listed"
 
 # Bounds that depend on each other and steps.
 expect_status 1 "odd sectors" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/b.pdf"

@@ -112,7 +112,7 @@ static void test_errors_have_places(void **state)
                         "t.yaml:3:11: unknown component type 'hexagon' (known: text, line, rect, "
                         "circle, slot, grid, table, ring-board, c36-scorebox, tic-board, "
                         "tic-goals, tic-blockers, circular-track, tally, tile-sheet, shape, "
-                        "cirplexed-board, polygon, star, arc, sector, path, hex-grid)");
+                        "cirplexed-board, polygon, star, arc, sector, path, hex-grid, image)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: grid\n    rows: 99\n"),
                         "t.yaml:4:11: rows: 99 is out of range (1 to 30)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - type: grid\n    rows: lots\n"),

@@ -17,7 +17,7 @@ const pn_backend *pn_backend_find(const char *id)
     return NULL;
 }
 
-/* Every path, text and slot of s in order, then end_page. */
+/* Every path, text, image and slot of s in order, then end_page. */
 static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
 {
     const scene_seg *segs = scene_segs(s);
@@ -29,6 +29,10 @@ static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err
             rc = be->draw_path(b, &it->u.path, segs, err);
         else if (it->kind == SCENE_TEXT)
             rc = be->draw_text(b, &it->u.text, err);
+        else if (it->kind == SCENE_IMAGE)
+            rc = be->draw_image
+                     ? be->draw_image(b, &it->u.image, err)
+                     : pn_err_set(err, PN_EUSAGE, "the %s backend cannot draw images", be->id);
         else if (it->kind == SCENE_SLOT && be->draw_slot)
             rc = be->draw_slot(b, &it->u.slot, err);
         if (rc) return -1;

@@ -46,6 +46,9 @@ typedef struct pn_backend {
     int (*draw_text)(void *b, const scene_text *t, pn_err *err);
     /* Optional (NULL: slots are not drawn): a named place a player writes in. */
     int (*draw_slot)(void *b, const scene_slot *s, pn_err *err);
+    /* An image file placed on the page (scene_image). Every backend draws
+     * images: decoding each file once per document and embedding it once. */
+    int (*draw_image)(void *b, const scene_image *im, pn_err *err);
     int (*end_page)(void *b, pn_err *err);
     /* Optional, both or neither (NULL: every page is drawn in full). begin_shared
      * is begin_page for a page to be kept. repeat_page returns 0 when it added a

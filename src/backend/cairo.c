@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
+#include "backend/imgcache.h"
 #include "backend/bleed.h"
 #include "backend/pdfpack.h"
 #include "scene/measure.h"
@@ -44,6 +45,7 @@ typedef struct cairo_be {
     double bleed;  /* mm */
     double tw, th; /* trim size of the current page, mm */
     PangoContext *pctx;
+    pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
     double scale; /* device units per mm */
     GString *svg; /* SVG: the current page, written out when it is complete */
@@ -95,10 +97,12 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->dpi = o->dpi > 0 ? o->dpi : 150;
     b->outs = g_ptr_array_new();
+    b->images = pn_imgcache_new();
     b->shared = -1;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     PangoFontMap *map = o->fonts;
     if (!map) {
+        pn_imgcache_free(b->images);
         pn_err_set(err, PN_EIO, "the cairo backend needs a font map");
         g_ptr_array_free(b->outs, TRUE);
         g_free(b->path);
@@ -110,6 +114,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     if (b->fmt == FMT_PDF) {
         b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
         if (!b->pack) {
+            pn_imgcache_free(b->images);
             g_object_unref(b->pctx);
             g_ptr_array_free(b->outs, TRUE);
             g_free(b->path);
@@ -295,6 +300,24 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
     return 0;
 }
 
+static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
+{
+    cairo_be *b = vb;
+    cairo_surface_t *src = pn_imgcache_surface(b->images, im, err);
+    if (!src) return -1;
+    cairo_t *cr = b->cr;
+    cairo_save(cr);
+    cairo_rectangle(cr, im->cx, im->cy, im->cw, im->ch);
+    cairo_clip(cr);
+    cairo_translate(cr, im->x, im->y);
+    cairo_scale(cr, im->w / im->iw, im->h / im->ih);
+    cairo_set_source_surface(cr, src, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    return 0;
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(cairo_be *b)
 {
@@ -362,6 +385,7 @@ static void cairo_free_be(cairo_be *b, bool commit, int *rc, pn_err *err)
         if (commit && *rc == 0) *rc = surface_check(b, err);
         cairo_surface_destroy(b->surf);
     }
+    pn_imgcache_free(b->images);
     if (b->svg) g_string_free(b->svg, TRUE);
     if (b->pack) {
         if (commit && *rc == 0)
@@ -404,6 +428,7 @@ const pn_backend pn_backend_cairo = {
     .begin_page = cairo_begin_page,
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
+    .draw_image = cairo_draw_image,
     .end_page = cairo_end_page,
     .begin_shared = cairo_begin_shared,
     .repeat_page = cairo_repeat_page,

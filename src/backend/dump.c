@@ -95,6 +95,16 @@ static int dump_text(void *vb, const scene_text *t, pn_err *err)
     return 0;
 }
 
+static int dump_image(void *vb, const scene_image *im, pn_err *err)
+{
+    dump_be *b = vb;
+    const char *base = strrchr(im->path, '/');
+    fprintf(b->fp, "image %s %s %.0fx%.0f at %.2f %.2f %.2f %.2f clip %.2f %.2f %.2f %.2f\n",
+            base ? base + 1 : im->path, im->kind == SCENE_IMAGE_SVG ? "svg" : "png", im->iw, im->ih,
+            im->x, im->y, im->w, im->h, im->cx, im->cy, im->cw, im->ch);
+    return 0;
+}
+
 static int dump_slot(void *vb, const scene_slot *s, pn_err *err)
 {
     dump_be *b = vb;
@@ -131,6 +141,7 @@ const pn_backend pn_backend_dump = {
     .begin_page = dump_begin_page,
     .draw_path = dump_path,
     .draw_text = dump_text,
+    .draw_image = dump_image,
     .draw_slot = dump_slot,
     .end_page = dump_end_page,
     .finish = dump_finish,

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
+#include "backend/imgcache.h"
 #include "backend/bleed.h"
 #include "backend/pdfpack.h"
 #include "backend/textpath.h"
@@ -74,6 +75,10 @@ typedef struct haru_be {
     int pages;                 /* pages libharu has drawn */
     int shared;                /* the drawn page repeats show, or -1 */
     HPDF_STATUS error, detail; /* the first error libharu reported */
+    /* Images: each loaded once (a PNG by path, an SVG by path and raster
+     * size). */
+    pn_imgcache *imgcache;
+    GHashTable *images; /* key -> HPDF_Image */
 } haru_be;
 
 static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
@@ -103,6 +108,8 @@ static void haru_free(haru_be *b)
     if (b->pdf) HPDF_Free(b->pdf);
     if (b->gstates) g_hash_table_destroy(b->gstates);
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
+    if (b->images) g_hash_table_destroy(b->images);
+    pn_imgcache_free(b->imgcache);
     g_free(b->path);
     g_free(b->ttf_path);
     pn_textpath_free(b->outlines);
@@ -189,6 +196,8 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
     b->shared = -1;
+    b->imgcache = pn_imgcache_new();
+    b->images = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     b->pdf = HPDF_New(haru_on_error, b);
     if (!b->pdf) {
         pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
@@ -616,6 +625,76 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
+/* The libharu image for im: a PNG loaded from its file, an SVG rasterised at
+ * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
+static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
+{
+    int wp = 0, hp = 0;
+    char *key;
+    if (im->kind == SCENE_IMAGE_PNG) {
+        key = g_strdup(im->path);
+    } else {
+        double k = SCENE_IMAGE_RASTER_DPI / 25.4;
+        double fw = fmax(1, im->w * k), fh = fmax(1, im->h * k);
+        double over = sqrt(fw * fh / SCENE_IMAGE_MAX_PIXELS);
+        if (over > 1) fw /= over, fh /= over;
+        if (fw > SCENE_IMAGE_MAX_SIDE) fh *= SCENE_IMAGE_MAX_SIDE / fw, fw = SCENE_IMAGE_MAX_SIDE;
+        if (fh > SCENE_IMAGE_MAX_SIDE) fw *= SCENE_IMAGE_MAX_SIDE / fh, fh = SCENE_IMAGE_MAX_SIDE;
+        wp = (int)fmax(1, lround(fw));
+        hp = (int)fmax(1, lround(fh));
+        key = g_strdup_printf("%s@%dx%d", im->path, wp, hp);
+    }
+    HPDF_Image img = g_hash_table_lookup(b->images, key);
+    if (img) {
+        g_free(key);
+        return img;
+    }
+    if (im->kind == SCENE_IMAGE_PNG) {
+        scene_image_info info;
+        if (scene_image_probe(im->path, &info, err) ||
+            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
+            g_free(key);
+            return NULL;
+        }
+        img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
+    } else {
+        GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
+        if (!png) {
+            g_free(key);
+            return NULL;
+        }
+        img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
+        g_byte_array_unref(png);
+    }
+    if (!img) {
+        if (!haru_check(b, "to load an image", err))
+            pn_err_set(err, PN_EIO, "%s: libharu could not load the image", im->path);
+        g_free(key);
+        return NULL;
+    }
+    g_hash_table_insert(b->images, key, img);
+    return img;
+}
+
+static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
+{
+    haru_be *b = vb;
+    HPDF_Image img = load_image(b, im, err);
+    if (!img) return -1;
+    end_text(b);
+    haru_state saved = b->st;
+    HPDF_Page_GSave(b->page);
+    HPDF_Page_Rectangle(b->page, px(b, im->cx), py(b, im->cy + im->ch), plen(b, im->cw),
+                        plen(b, im->ch));
+    HPDF_Page_Clip(b->page);
+    HPDF_Page_EndPath(b->page);
+    HPDF_Page_DrawImage(b->page, img, px(b, im->x), py(b, im->y + im->h), plen(b, im->w),
+                        plen(b, im->h));
+    HPDF_Page_GRestore(b->page);
+    b->st = saved;
+    return haru_check(b, "to draw an image", err);
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(haru_be *b)
 {
@@ -745,6 +824,7 @@ const pn_backend pn_backend_haru = {
     .draw_path = haru_draw_path,
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,
+    .draw_image = haru_draw_image,
     .begin_shared = haru_begin_shared,
     .repeat_page = haru_repeat_page,
     .finish = haru_finish,

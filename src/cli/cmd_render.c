@@ -2,6 +2,7 @@
  * the command line or a list file), each to its own output. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #include "cli/cli.h"
 #include "backend/backend.h"
 #include "cli/progress.h"
+#include "cli/warnings.h"
+#include "render/cards.h"
 #include "render/paper.h"
 #include "render/render.h"
 #include "template/value.h"
@@ -49,6 +52,15 @@
     "                       TrimBox and BleedBox\n"                                                \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
     "                       fonts cannot encode (without it: glyph outlines)\n"                    \
+    "      --grid CxR       cards: C across and R down each paper at their own size,\n"            \
+    "                       centred, with cut marks (--paper: default a4)\n"                       \
+    "      --card WxH       the card size (default: the template's paper), 63x88mm\n"              \
+    "      --gutter LEN     space between cards (0 to 20mm, default 0)\n"                          \
+    "      --backs TEMPLATE after each paper of cards, a paper of their backs,\n"                  \
+    "                       mirrored for printing both sides flipped on the long edge\n"           \
+    "      --offset X,Y     move everything by X right and Y down (-20 to 20mm),\n"                \
+    "                       to correct a printer's shift (see 'render calibration')\n"             \
+    "      --scale K        scale everything about the paper's centre (0.8 to 1.2)\n"              \
     "      --data FILE      merge a CSV file (a header row naming the columns):\n"                 \
     "                       one sheet per row, columns used like parameters ($name)\n"             \
     "      --force          replace output files that are read-only\n"                             \
@@ -75,7 +87,8 @@ typedef struct render_job {
     render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
-    const char *data; /* --data: a CSV file merged one sheet per row */
+    const char *backs; /* --backs TEMPLATE */
+    const char *data;  /* --data: a CSV file merged one sheet per row */
     bool seed_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
@@ -119,6 +132,12 @@ enum {
     OPT_BACKEND,
     OPT_BLEED,
     OPT_TTF,
+    OPT_GRID,
+    OPT_CARD,
+    OPT_GUTTER,
+    OPT_BACKS,
+    OPT_OFFSET,
+    OPT_SCALE,
     OPT_FORCE,
     OPT_DATA
 };
@@ -140,6 +159,12 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"backend", required_argument, 0, OPT_BACKEND},
                                                {"bleed", required_argument, 0, OPT_BLEED},
                                                {"ttf", required_argument, 0, OPT_TTF},
+                                               {"grid", required_argument, 0, OPT_GRID},
+                                               {"card", required_argument, 0, OPT_CARD},
+                                               {"gutter", required_argument, 0, OPT_GUTTER},
+                                               {"backs", required_argument, 0, OPT_BACKS},
+                                               {"offset", required_argument, 0, OPT_OFFSET},
+                                               {"scale", required_argument, 0, OPT_SCALE},
                                                {"force", no_argument, 0, OPT_FORCE},
                                                {"data", required_argument, 0, OPT_DATA},
                                                {"quiet", no_argument, 0, 'q'},
@@ -153,6 +178,79 @@ static int bad_option(int code, char **argv, pn_err *err)
     if (code == ':') return pn_err_set(err, PN_EUSAGE, "option '%s' needs a value", arg);
     if (optopt && optopt < 256) return pn_err_set(err, PN_EUSAGE, "unknown option '-%c'", optopt);
     return pn_err_set(err, PN_EUSAGE, "unknown option '%s'", arg);
+}
+
+/* "AxB" with units (a length each side, or the unit after B only). */
+static bool parse_pair(const char *s, char sep, double *a, double *b, bool lengths)
+{
+    const char *x = strchr(s, sep);
+    if (!x || x == s || !x[1]) return false;
+    char *first = g_strndup(s, (gsize)(x - s));
+    bool ok;
+    if (lengths) {
+        const char *unit = x + 1;
+        while (*unit && (g_ascii_isdigit(*unit) || *unit == '.' || *unit == '-'))
+            unit++;
+        char *withunit = g_ascii_isalpha(first[strlen(first) - 1])
+                             ? g_strdup(first)
+                             : g_strdup_printf("%s%s", first, *unit ? unit : "mm");
+        char *second = *unit ? g_strdup(x + 1) : g_strdup_printf("%smm", x + 1);
+        ok = pv_length_mm(withunit, a) && pv_length_mm(second, b);
+        g_free(withunit);
+        g_free(second);
+    } else {
+        long ca = 0, cb = 0;
+        ok = parse_long(first, 1, CARDS_MAX_SIDE, &ca) && parse_long(x + 1, 1, CARDS_MAX_SIDE, &cb);
+        *a = (double)ca;
+        *b = (double)cb;
+    }
+    g_free(first);
+    return ok;
+}
+
+/* --grid, --card, --gutter, --offset and --scale. */
+static int parse_card_option(render_job *j, int c, const char *arg, pn_err *err)
+{
+    double a, b;
+    char *end;
+    switch (c) {
+    case OPT_GRID:
+        if (!parse_pair(arg, 'x', &a, &b, false))
+            return pn_err_set(err, PN_EUSAGE, "--grid takes CxR, 1 to %d each (3x3)",
+                              CARDS_MAX_SIDE);
+        j->o.grid_cols = (int)a;
+        j->o.grid_rows = (int)b;
+        return 0;
+    case OPT_CARD:
+        if (!parse_pair(arg, 'x', &a, &b, true) || a < CARDS_MIN_MM || b < CARDS_MIN_MM ||
+            a > CARDS_MAX_MM || b > CARDS_MAX_MM)
+            return pn_err_set(err, PN_EUSAGE, "--card takes WxH, each %g to %g mm (63x88mm)",
+                              CARDS_MIN_MM, CARDS_MAX_MM);
+        j->o.card_w = a;
+        j->o.card_h = b;
+        return 0;
+    case OPT_GUTTER:
+        if (!pv_length_mm(arg, &a) || a < 0 || a > CARDS_MAX_GUTTER)
+            return pn_err_set(err, PN_EUSAGE, "--gutter takes a length from 0 to %gmm",
+                              CARDS_MAX_GUTTER);
+        j->o.gutter = a;
+        return 0;
+    case OPT_OFFSET:
+        if (!parse_pair(arg, ',', &a, &b, true) || fabs(a) > CARDS_MAX_OFFSET ||
+            fabs(b) > CARDS_MAX_OFFSET)
+            return pn_err_set(err, PN_EUSAGE, "--offset takes X,Y, each -%g to %gmm (1.5mm,-0.5mm)",
+                              CARDS_MAX_OFFSET, CARDS_MAX_OFFSET);
+        j->o.offset_x = a;
+        j->o.offset_y = b;
+        return 0;
+    default:
+        a = g_ascii_strtod(arg, &end);
+        if (end == arg || *end || !(a >= CARDS_MIN_SCALE && a <= CARDS_MAX_SCALE))
+            return pn_err_set(err, PN_EUSAGE, "--scale takes a number from %g to %g",
+                              CARDS_MIN_SCALE, CARDS_MAX_SCALE);
+        j->o.scale = a;
+        return 0;
+    }
 }
 
 /* Reads argv's options into j (on top of what it holds) and its other words
@@ -242,6 +340,16 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_TTF:
             j->o.ttf = optarg;
+            break;
+        case OPT_GRID:
+        case OPT_CARD:
+        case OPT_GUTTER:
+        case OPT_OFFSET:
+        case OPT_SCALE:
+            if (parse_card_option(j, c, optarg, err)) return -1;
+            break;
+        case OPT_BACKS:
+            j->backs = optarg;
             break;
         case OPT_DATA:
             j->data = optarg;
@@ -384,11 +492,37 @@ static int check_output(render_job *j, pn_err *err)
                               "FILE",
                               !strcmp(f, "pdf") ? "a PDF" : "a PNG");
     }
-    if (j->o.fill && j->o.nup < 2)
+    if (j->o.grid_cols == 0 && (j->o.card_w > 0 || j->o.gutter > 0 || j->backs))
+        return pn_err_set(err, PN_EUSAGE, "--card, --gutter and --backs are for --grid");
+    if (j->o.grid_cols > 0 && j->o.nup > 1)
+        return pn_err_set(err, PN_EUSAGE, "--grid and --nup cannot be used together");
+    if (j->o.fill && j->o.nup < 2 && j->o.grid_cols == 0)
         return pn_err_set(err, PN_EUSAGE,
                           "--fill fills the last paper of --nup 2 or 4; give --nup");
     j->format = f ? f : "pdf";
     if (!strcmp(j->format, "scene") && !j->o.backend) j->o.backend = "dump";
+    return 0;
+}
+
+/* The --backs template, with the job's --set values it has parameters for. */
+static int open_backs(const render_job *j, tmpl **out, pn_err *err)
+{
+    tmpl *b = tmpl_open(j->backs, err);
+    if (!b) return -1;
+    int rc = 0;
+    for (guint i = 0; i < j->sets->len && !rc; i++) {
+        const char *a = g_ptr_array_index(j->sets, i);
+        const char *eq = strchr(a, '=');
+        char *name = g_strndup(a, eq ? (gsize)(eq - a) : strlen(a));
+        if (eq) rc = tmpl_set_if_present(b, name, eq + 1, err);
+        g_free(name);
+    }
+    if (!rc) rc = tmpl_resolve(b, err);
+    if (rc) {
+        tmpl_free(b);
+        return -1;
+    }
+    *out = b;
     return 0;
 }
 
@@ -469,6 +603,8 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         rc = tmpl_set_if_present(t, "seed", buf, err);
     }
     if (!rc) rc = tmpl_resolve(t, err);
+    tmpl *backs = NULL;
+    if (!rc && j->backs) rc = open_backs(j, &backs, err);
     char *output = NULL;
     if (!rc && !j->output) {
         const char *dir = cmd->outdir ? cmd->outdir : "out";
@@ -485,9 +621,12 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     if (!rc && !(jo.measure = cli_measurer(err))) rc = -1;
     if (!rc) {
         int nup = jo.nup > 1 ? jo.nup : 1;
-        int pages = render_page_total(t, &jo, err);
+        render_opts co = jo;
+        co.backs = backs;
+        int pages =
+            jo.grid_cols > 0 ? render_cards_papers(t, &co, err) : render_page_total(t, &jo, err);
         if (pages < 0) rc = -1;
-        papers = (pages + nup - 1) / nup;
+        papers = j->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
     }
     const pn_backend *be = pn_backend_find(j->o.backend ? j->o.backend : "cairo");
     if (!rc && be && be->max_pages && papers > be->max_pages)
@@ -517,12 +656,23 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     if (!rc) {
         cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
         render_opts o = jo;
+        o.backs = backs;
         o.output = output;
         o.format = j->format;
         o.progress = cli_progress_update;
         o.progress_user = bar;
+        /* The quick lint checks, for templates of one's own (the built-in
+         * ones are tested); --quiet leaves them out. */
+        cli_warnings *w = cli_warnings_new(t->file);
+        if (strcmp(t->origin, "built-in") && !cmd->quiet) {
+            o.warn = cli_warnings_collect;
+            o.warn_user = w;
+            o.warn_sheet = cli_warnings_sheet(w);
+        }
         rc = render_template(t, &o, err);
         cli_progress_free(bar);
+        if (!rc) cli_warnings_print(w, stderr);
+        cli_warnings_free(w);
         if (!rc) {
             g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
             if (per_page) warn_stale(output, papers);
@@ -531,6 +681,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
         }
     }
     g_free(output);
+    tmpl_free(backs);
     tmpl_free(t);
     return rc;
 }

@@ -5,7 +5,7 @@ extern const comp_type comp_text, comp_line, comp_rect, comp_circle, comp_slot, 
     comp_table, comp_ring_board, comp_c36_scorebox, comp_tic_board, comp_tic_goals,
     comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape,
     comp_cirplexed_board, comp_polygon, comp_star, comp_arc, comp_sector, comp_path,
-    comp_hex_grid;
+    comp_hex_grid, comp_image;
 
 const comp_type *const comp_types[] = {
     &comp_text,
@@ -31,6 +31,7 @@ const comp_type *const comp_types[] = {
     &comp_sector,
     &comp_path,
     &comp_hex_grid,
+    &comp_image,
     NULL,
 };
 
@@ -56,7 +57,7 @@ static const comp_type *const same_every_page[] = {
     &comp_grid,         &comp_table,          &comp_ring_board, &comp_c36_scorebox, &comp_tic_goals,
     &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,
     &comp_polygon,      &comp_star,           &comp_arc,        &comp_sector,       &comp_path,
-    &comp_hex_grid,
+    &comp_hex_grid, &comp_image,
 };
 
 bool comp_same_every_page(const comp_type *t)

@@ -5,12 +5,19 @@
 #include <math.h>
 #include <string.h>
 #include "backend/backend.h"
+#include "render/cards.h"
 #include "render/paper.h"
+#include "render/preflight.h"
 #include "scene/measure.h"
 #include "util/outfile.h"
 
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err)
 {
+    if (o->card_w > 0) { /* a card of a card grid: its size as given */
+        *w = o->card_w;
+        *h = o->card_h;
+        return 0;
+    }
     if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
     bool landscape = o->landscape < 0 ? t->landscape : o->landscape == 1;
     if (landscape != (*w > *h)) {
@@ -39,10 +46,11 @@ static unsigned long base_seed(const tmpl *t, const render_opts *o)
 static int content_box(const tmpl *t, const render_opts *o, double w, double h, comp_ctx *ctx,
                        pn_err *err)
 {
-    double m = t->margin < PAPER_UNPRINTABLE_MM ? PAPER_UNPRINTABLE_MM : t->margin;
+    /* A card (preflight.h) is cut out of a grid: its margin is its own. */
+    double edge = preflight_border(w, h);
+    double m = t->margin < edge ? edge : t->margin;
     double bottom = m;
-    if (t->seeded && bottom < PAPER_UNPRINTABLE_MM + FOOTER_MM)
-        bottom = PAPER_UNPRINTABLE_MM + FOOTER_MM;
+    if (t->seeded && bottom < edge + FOOTER_MM) bottom = edge + FOOTER_MM;
     if (2 * m >= w || m + bottom >= h)
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
     *ctx = (comp_ctx){.x = m,
@@ -170,6 +178,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         ctx.line = c->line;
         ctx.col = c->col;
         comp_args a = args_of(c);
+        scene_mark(s, c->line, c->col);
         int rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))
@@ -179,6 +188,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
             return NULL;
         }
     }
+    scene_mark(s, 0, 0); /* what follows (background, footer) is no component's */
     return s;
 }
 
@@ -208,6 +218,10 @@ static bool fits_paper(const tmpl *t, const scene *s)
                 double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
                 if (x < m || x > w - m || y < m || y > bottom) return false;
             }
+        } else if (it->kind == SCENE_IMAGE) {
+            const scene_image *im = &it->u.image;
+            if (im->cx < m || im->cx + im->cw > w - m || im->cy < m || im->cy + im->ch > bottom)
+                return false;
         }
     }
     return true;
@@ -269,6 +283,10 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
         pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
         scene_free(s);
         return NULL;
+    }
+    if (o->warn) {
+        if (o->warn_sheet) *o->warn_sheet = page + 1;
+        scene_lint(s, preflight_border(pw, ph), LINT_CHEAP, o->warn, o->warn_user, NULL);
     }
     if (o->hook && o->hook(o->hook_user, page, s, err)) {
         scene_free(s);
@@ -345,8 +363,9 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
 /* Paper p (0-based) of the document: one sheet, or nup sheets imposed. */
 static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int nup, pn_err *err)
 {
-    return nup == 1 ? render_sheet(t, o, p, err)
-                    : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+    scene *s = nup == 1 ? render_sheet(t, o, p, err)
+                        : impose(t, o, p * nup, MIN(nup, pages - p * nup), err);
+    return s ? render_adjust(o, s, err) : NULL;
 }
 
 /* The document's work so far, against RENDER_MAX_DOC_ITEMS: a page drawn in
@@ -456,6 +475,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           "every character with "
                           "its own fonts)",
                           be->id);
+    if (o->grid_cols > 0) return render_cards(t, o, be, err);
     int pages = render_page_total(t, o, err);
     if (pages < 0) return -1;
     int nup = o->nup > 1 ? o->nup : 1;

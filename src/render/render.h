@@ -49,6 +49,19 @@ typedef struct render_opts {
     void *hook_user;
     render_progress progress;
     void *progress_user;
+    /* Cards (--grid, render/cards.h): cards imposed at their own size. */
+    int grid_cols, grid_rows; /* 0: no card grid */
+    double card_w, card_h;    /* a sheet's size, mm; 0: the template's paper */
+    double gutter;            /* mm between cards */
+    tmpl *backs;              /* resolved template of the cards' backs, or NULL; borrowed */
+    /* Printer correction, on every paper: sizes times scale about the
+     * paper's centre (0: none), then moved by the offset (mm). */
+    double scale, offset_x, offset_y;
+    /* When set, every sheet laid out gets lint's cheap checks (scene/lint.h:
+     * bounds, small text, thin lines); findings go here. */
+    void (*warn)(void *user, int line, int col, const char *kind, const char *msg);
+    void *warn_user;
+    int *warn_sheet; /* set to each sheet's number (1-based) before its checks */
 } render_opts;
 
 /* Renders t (resolved) to o->output. Nothing is left behind on failure. */

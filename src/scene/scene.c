@@ -10,8 +10,10 @@ struct scene {
     double w, h;
     bool mono;
     scene_measurer *measure; /* borrowed; may be NULL */
-    GArray *items; /* scene_item */
-    GArray *segs;  /* scene_seg */
+    GArray *items;           /* scene_item */
+    GArray *segs;            /* scene_seg */
+    GArray *origins;         /* one pair of ints per item: where in a template it came from */
+    int mark_line, mark_col; /* the origin of items added now */
     GStringChunk *strings;
     GHashTable *slots; /* id -> index in items */
     size_t path_start;
@@ -41,6 +43,7 @@ scene *scene_new(double w, double h, bool mono, scene_measurer *m)
     s->h = h;
     s->mono = mono;
     s->items = g_array_sized_new(FALSE, FALSE, sizeof(scene_item), 256);
+    s->origins = g_array_sized_new(FALSE, FALSE, sizeof(int) * 2, 256);
     s->segs = g_array_sized_new(FALSE, FALSE, sizeof(scene_seg), 1024);
     s->strings = g_string_chunk_new(4096);
     s->slots = g_hash_table_new(g_str_hash, g_str_equal);
@@ -52,6 +55,7 @@ void scene_free(scene *s)
 {
     if (!s) return;
     g_array_free(s->items, TRUE);
+    g_array_free(s->origins, TRUE);
     g_array_free(s->segs, TRUE);
     g_string_chunk_free(s->strings);
     g_hash_table_destroy(s->slots);
@@ -85,6 +89,27 @@ pn_rgba scene_to_grey(pn_rgba c)
 static pn_rgba ink(const scene *s, pn_rgba c)
 {
     return s->mono ? scene_to_grey(c) : c;
+}
+
+/* Appends an item with the current mark as its origin. */
+static void push_item(scene *s, const scene_item *it)
+{
+    int o[2] = {s->mark_line, s->mark_col};
+    g_array_append_vals(s->items, it, 1);
+    g_array_append_vals(s->origins, o, 1);
+}
+
+void scene_mark(scene *s, int line, int col)
+{
+    s->mark_line = line;
+    s->mark_col = col;
+}
+
+void scene_origin(const scene *s, size_t i, int *line, int *col)
+{
+    const int *o = &g_array_index(s->origins, int, 2 * i);
+    *line = o[0];
+    *col = o[1];
 }
 
 static void push_seg(scene *s, scene_seg_op op, double x0, double y0, double x1, double y1,
@@ -163,7 +188,7 @@ void scene_end(scene *s, const scene_style *style)
     it.u.path.style.stroke_color = ink(s, style->stroke_color);
     it.u.path.first = s->path_start;
     it.u.path.count = s->segs->len - s->path_start;
-    g_array_append_val(s->items, it);
+    push_item(s, &it);
     s->path_start = s->segs->len;
     s->has_point = false;
 }
@@ -243,7 +268,7 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
     double a = angle * G_PI / 180.0;
     t->bx = x + dx * cos(a) - dy * sin(a);
     t->by = y + dx * sin(a) + dy * cos(a);
-    g_array_append_val(s->items, it);
+    push_item(s, &it);
     s->texts++;
     s->text_bytes += len;
     return &g_array_index(s->items, scene_item, s->items->len - 1).u.text;
@@ -262,8 +287,20 @@ int scene_slot_add(scene *s, const char *id, double x, double y, double w, doubl
     it.u.slot.w = w;
     it.u.slot.h = h;
     it.u.slot.shape = shape;
-    g_array_append_val(s->items, it);
+    push_item(s, &it);
     g_hash_table_insert(s->slots, (gpointer)it.u.slot.id, GSIZE_TO_POINTER(s->items->len));
+    return 0;
+}
+
+int scene_image_add(scene *s, const scene_image *im, pn_err *err)
+{
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
+    scene_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = SCENE_IMAGE;
+    it.u.image = *im;
+    it.u.image.path = g_string_chunk_insert_const(s->strings, im->path);
+    push_item(s, &it);
     return 0;
 }
 
@@ -326,6 +363,13 @@ static bool slot_equal(const scene_slot *a, const scene_slot *b)
            a->shape == b->shape;
 }
 
+static bool image_equal(const scene_image *a, const scene_image *b)
+{
+    return !strcmp(a->path, b->path) && a->kind == b->kind && a->iw == b->iw && a->ih == b->ih &&
+           a->x == b->x && a->y == b->y && a->w == b->w && a->h == b->h && a->cx == b->cx &&
+           a->cy == b->cy && a->cw == b->cw && a->ch == b->ch;
+}
+
 bool scene_equal(const scene *a, const scene *b)
 {
     if (a->w != b->w || a->h != b->h || a->mono != b->mono || a->items->len != b->items->len ||
@@ -340,9 +384,10 @@ bool scene_equal(const scene *a, const scene *b)
     for (guint i = 0; i < a->items->len; i++) {
         const scene_item *x = scene_item_at(a, i), *y = scene_item_at(b, i);
         if (x->kind != y->kind) return false;
-        bool same = x->kind == SCENE_PATH   ? path_equal(&x->u.path, &y->u.path)
-                    : x->kind == SCENE_TEXT ? text_equal(&x->u.text, &y->u.text)
-                                            : slot_equal(&x->u.slot, &y->u.slot);
+        bool same = x->kind == SCENE_PATH    ? path_equal(&x->u.path, &y->u.path)
+                    : x->kind == SCENE_TEXT  ? text_equal(&x->u.text, &y->u.text)
+                    : x->kind == SCENE_IMAGE ? image_equal(&x->u.image, &y->u.image)
+                                             : slot_equal(&x->u.slot, &y->u.slot);
         if (!same) return false;
     }
     return true;
@@ -384,8 +429,10 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
 {
     const scene_seg *segs = scene_segs(src);
     dst->sheets += src->sheets;
+    int keep_line = dst->mark_line, keep_col = dst->mark_col;
     for (size_t i = 0; i < scene_count(src); i++) {
         const scene_item *it = scene_item_at(src, i);
+        scene_origin(src, i, &dst->mark_line, &dst->mark_col);
         if (it->kind == SCENE_PATH) {
             const scene_path *p = &it->u.path;
             scene_begin(dst);
@@ -415,9 +462,20 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             t->width *= k;
             t->ascent *= k;
             t->descent *= k;
-            g_array_append_val(dst->items, c);
+            push_item(dst, &c);
             dst->texts++;
             dst->text_bytes += strlen(t->utf8);
+        } else if (it->kind == SCENE_IMAGE) {
+            scene_image im = it->u.image;
+            im.x = im.x * k + dx;
+            im.y = im.y * k + dy;
+            im.w *= k;
+            im.h *= k;
+            im.cx = im.cx * k + dx;
+            im.cy = im.cy * k + dy;
+            im.cw *= k;
+            im.ch *= k;
+            if (scene_image_add(dst, &im, err)) return -1;
         } else {
             const scene_slot *sl = &it->u.slot;
             char *id = g_strconcat(prefix, sl->id, NULL);
@@ -427,5 +485,6 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             if (rc) return -1;
         }
     }
+    scene_mark(dst, keep_line, keep_col);
     return 0;
 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "scene/image.h"
 #include "util/err.h"
 
 typedef struct pn_rgba {
@@ -74,7 +75,17 @@ typedef struct scene_slot {
     scene_slot_shape shape;
 } scene_slot;
 
-typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT } scene_kind;
+/* An image file drawn at (x, y, w, h) and clipped to the box (cx, cy, cw, ch),
+ * all in mm; the size is the file's as probed when it was added. */
+typedef struct scene_image {
+    const char *path;
+    scene_image_kind kind;
+    double iw, ih; /* intrinsic size (scene_image_info) */
+    double x, y, w, h;
+    double cx, cy, cw, ch;
+} scene_image;
+
+typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE } scene_kind;
 
 typedef struct scene_item {
     scene_kind kind;
@@ -82,6 +93,7 @@ typedef struct scene_item {
         scene_path path;
         scene_text text;
         scene_slot slot;
+        scene_image image;
     } u;
 } scene_item;
 
@@ -91,7 +103,7 @@ typedef struct scene scene;
  * time or memory (the built-in sheets use well under 1% of it). Past a limit
  * the item is dropped, text and slot functions fail with an error, and
  * scene_check reports it; a sheet over budget is refused, never drawn. */
-#define SCENE_MAX_ITEMS 100000            /* paths, text runs and slots */
+#define SCENE_MAX_ITEMS 100000            /* paths, text runs, slots and images */
 #define SCENE_MAX_SEGS 1000000            /* path segments */
 #define SCENE_MAX_TEXTS 10000             /* text runs (each one is laid out by pango) */
 #define SCENE_MAX_TEXT_BYTES (256u << 10) /* UTF-8 bytes of all text runs together */
@@ -136,6 +148,9 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
                                  double x, double y, scene_halign h, scene_valign v, double angle,
                                  pn_err *err);
 
+/* Adds an image (the path is copied). -1 with err past the item limit. */
+int scene_image_add(scene *s, const scene_image *im, pn_err *err);
+
 /* Adds a slot. Ids must be unique on the page; a repeat is an error. */
 int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
                    scene_slot_shape shape, pn_err *err);
@@ -145,6 +160,12 @@ const scene_slot *scene_slot_find(const scene *s, const char *id);
 /* 0 while s is within the limits above; -1 with err naming the limit once
  * anything had to be dropped. */
 int scene_check(const scene *s, pn_err *err);
+
+/* Where the items added from now on come from (a template's line and
+ * column; 0 0: nowhere in particular), and where item i came from. Appended
+ * items keep their origin. Used to place lint's warnings. */
+void scene_mark(scene *s, int line, int col);
+void scene_origin(const scene *s, size_t i, int *line, int *col);
 
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
 size_t scene_count(const scene *s);

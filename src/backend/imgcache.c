@@ -1,0 +1,148 @@
+/* imgcache.c: decoding image files once per document for the backends. */
+#include "backend/imgcache.h"
+
+#include <librsvg/rsvg.h>
+#include <string.h>
+
+struct pn_imgcache {
+    GHashTable *surfaces; /* path -> cairo_surface_t* */
+    double pixels;        /* decoded so far */
+};
+
+static void surface_unref(gpointer p)
+{
+    cairo_surface_destroy(p);
+}
+
+pn_imgcache *pn_imgcache_new(void)
+{
+    pn_imgcache *c = g_new0(pn_imgcache, 1);
+    c->surfaces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, surface_unref);
+    return c;
+}
+
+void pn_imgcache_free(pn_imgcache *c)
+{
+    if (!c) return;
+    g_hash_table_destroy(c->surfaces);
+    g_free(c);
+}
+
+int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err)
+{
+    if (c->pixels + px > SCENE_IMAGE_MAX_DOC_PIXELS)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: the document's images would pass %.0f million decoded pixels; use "
+                          "smaller images",
+                          path, SCENE_IMAGE_MAX_DOC_PIXELS / 1e6);
+    c->pixels += px;
+    return 0;
+}
+
+static cairo_surface_t *load_png(const char *path, const scene_image_info *info, pn_err *err)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    cairo_status_t st = cairo_surface_status(s);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot decode the PNG: %s", path,
+                   cairo_status_to_string(st));
+        cairo_surface_destroy(s);
+        return NULL;
+    }
+    if (cairo_image_surface_get_width(s) != (int)info->iw ||
+        cairo_image_surface_get_height(s) != (int)info->ih) {
+        pn_err_set(err, PN_EINPUT, "%s: the PNG changed while it was read", path);
+        cairo_surface_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+static cairo_surface_t *load_svg(const char *path, const scene_image_info *info, pn_err *err)
+{
+    GError *ge = NULL;
+    GFile *f = g_file_new_for_path(path);
+    RsvgHandle *h = rsvg_handle_new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
+    g_object_unref(f);
+    if (!h) {
+        pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
+                   ge ? ge->message : "unknown error");
+        g_clear_error(&ge);
+        return NULL;
+    }
+    cairo_rectangle_t box = {0, 0, info->iw, info->ih};
+    cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+    cairo_t *cr = cairo_create(s);
+    RsvgRectangle vp = {0, 0, info->iw, info->ih};
+    gboolean ok = rsvg_handle_render_document(h, cr, &vp, &ge);
+    cairo_destroy(cr);
+    g_object_unref(h);
+    if (!ok) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot draw the SVG: %s", path,
+                   ge ? ge->message : "unknown error");
+        g_clear_error(&ge);
+        cairo_surface_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_err *err)
+{
+    cairo_surface_t *s = g_hash_table_lookup(c->surfaces, im->path);
+    if (s) return s;
+    scene_image_info info;
+    if (scene_image_probe(im->path, &info, err)) return NULL;
+    if (info.kind != im->kind || info.iw != im->iw || info.ih != im->ih) {
+        pn_err_set(err, PN_EINPUT, "%s: the image changed since it was laid out", im->path);
+        return NULL;
+    }
+    if (info.kind == SCENE_IMAGE_PNG) {
+        if (pn_imgcache_charge(c, im->path, info.iw * info.ih, err)) return NULL;
+        s = load_png(im->path, &info, err);
+    } else {
+        s = load_svg(im->path, &info, err);
+    }
+    if (!s) return NULL;
+    /* One id per file: cairo's PDF and SVG surfaces write a surface with the
+     * same id once, however many times it is painted. */
+    char *id = g_strdup(im->path);
+    cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_UNIQUE_ID, (const unsigned char *)id, strlen(id),
+                                g_free, id);
+    g_hash_table_insert(c->surfaces, g_strdup(im->path), s);
+    return s;
+}
+
+static cairo_status_t append_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+    g_byte_array_append(closure, data, len);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int hp, pn_err *err)
+{
+    cairo_surface_t *src = pn_imgcache_surface(c, im, err);
+    if (!src) return NULL;
+    if (pn_imgcache_charge(c, im->path, (double)wp * hp, err)) return NULL;
+    cairo_surface_t *dst = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wp, hp);
+    if (cairo_surface_status(dst) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(dst);
+        pn_err_set(err, PN_EIO, "%s: cannot rasterise a %dx%d image", im->path, wp, hp);
+        return NULL;
+    }
+    cairo_t *cr = cairo_create(dst);
+    cairo_scale(cr, wp / im->iw, hp / im->ih);
+    cairo_set_source_surface(cr, src, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    GByteArray *out = g_byte_array_new();
+    cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
+    cairo_surface_destroy(dst);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        g_byte_array_unref(out);
+        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", im->path,
+                   cairo_status_to_string(st));
+        return NULL;
+    }
+    return out;
+}

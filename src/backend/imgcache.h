@@ -1,0 +1,31 @@
+/* imgcache.h: the images of one document, each decoded once into a cairo
+ * surface that every use paints (so a PDF embeds it once), within the
+ * document's pixel budget. PNGs become image surfaces; SVGs are drawn by
+ * librsvg into recording surfaces and stay vectors. Backends that need pixels
+ * (haru) get PNG bytes rasterised from either. */
+#ifndef PN_IMGCACHE_H
+#define PN_IMGCACHE_H
+
+#include <cairo.h>
+#include <glib.h>
+#include "scene/scene.h"
+
+typedef struct pn_imgcache pn_imgcache;
+
+pn_imgcache *pn_imgcache_new(void);
+void pn_imgcache_free(pn_imgcache *c);
+
+/* The surface of im's file, decoded on first use (probed again first, so a
+ * file changed since layout is still checked). Borrowed from the cache; its
+ * size in user units is im->iw x im->ih. NULL with err. */
+cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_err *err);
+
+/* Counts px more decoded pixels against SCENE_IMAGE_MAX_DOC_PIXELS: 0, or -1
+ * with err when the document would pass it. */
+int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err);
+
+/* im rasterised to a wp x hp pixel PNG in memory. Caller g_byte_array_unref()s.
+ * NULL with err. */
+GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int hp, pn_err *err);
+
+#endif

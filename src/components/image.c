@@ -1,0 +1,62 @@
+/* image.c: an image file (PNG or SVG) placed in a box, fitted by contain
+ * (all of it, centred), cover (the box filled, the overflow clipped) or
+ * stretch. A relative path is taken from the template file's folder. */
+#include <math.h>
+#include <string.h>
+#include "components/comp.h"
+#include "scene/image.h"
+
+static const pv_spec image_props[] = {
+    {.name = "src", .type = PV_STRING, .help = "PNG or SVG file, relative to the template"},
+    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
+    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},
+    {.name = "h", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'y'},
+    {.name = "fit", .type = PV_ENUM, .def = "contain", .choices = "contain|cover|stretch"},
+    {0},
+};
+
+/* The file src names: as given when absolute, else beside the template. */
+static char *image_path(const comp_ctx *ctx, const char *src)
+{
+    if (g_path_is_absolute(src) || !ctx->file) return g_strdup(src);
+    char *dir = g_path_get_dirname(ctx->file);
+    char *p = strcmp(dir, ".") ? g_build_filename(dir, src, NULL) : g_strdup(src);
+    g_free(dir);
+    return p;
+}
+
+static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
+{
+    const char *src = comp_str(a, "src");
+    if (!*src) return comp_err(ctx, err, "image: src is empty");
+    char *path = image_path(ctx, src);
+    scene_image_info info;
+    if (scene_image_probe(path, &info, err)) {
+        g_free(path);
+        return comp_err(ctx, err, "image: %s", err->msg);
+    }
+    scene_image im = {.path = path, .kind = info.kind, .iw = info.iw, .ih = info.ih};
+    im.cx = comp_x(ctx, a, "x");
+    im.cy = comp_y(ctx, a, "y");
+    im.cw = comp_len(ctx, a, "w");
+    im.ch = comp_len(ctx, a, "h");
+    const char *fit = comp_str(a, "fit");
+    if (!strcmp(fit, "stretch")) {
+        im.w = im.cw;
+        im.h = im.ch;
+    } else {
+        double kx = im.cw / info.iw, ky = im.ch / info.ih;
+        double k = !strcmp(fit, "cover") ? fmax(kx, ky) : fmin(kx, ky);
+        im.w = info.iw * k;
+        im.h = info.ih * k;
+    }
+    im.x = im.cx + (im.cw - im.w) / 2;
+    im.y = im.cy + (im.ch - im.h) / 2;
+    int rc = scene_image_add(s, &im, err);
+    g_free(path);
+    return rc ? comp_err(ctx, err, "image: %s", err->msg) : 0;
+}
+
+const comp_type comp_image = {"image", "a PNG or SVG file fitted in a box", image_props,
+                              image_layout};

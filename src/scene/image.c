@@ -1,0 +1,105 @@
+/* image.c: probing PNG and SVG files before they are decoded. A PNG's size is
+ * read from its IHDR chunk; an SVG's from librsvg, which parses the document
+ * (bounded in bytes) but draws nothing. */
+#include "scene/image.h"
+
+#include <errno.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <librsvg/rsvg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+static unsigned long be32(const unsigned char *p)
+{
+    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 |
+           (unsigned long)p[3];
+}
+
+static int check_size(const char *path, double w, double h, pn_err *err)
+{
+    if (w < 1 || h < 1)
+        return pn_err_set(err, PN_EINPUT, "%s: the image has no size (%gx%g)", path, w, h);
+    if (w > SCENE_IMAGE_MAX_SIDE || h > SCENE_IMAGE_MAX_SIDE || w * h > SCENE_IMAGE_MAX_PIXELS)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: a %.0fx%.0f pixel image is too large (at most %d pixels a side "
+                          "and %.0f million pixels)",
+                          path, w, h, SCENE_IMAGE_MAX_SIDE, SCENE_IMAGE_MAX_PIXELS / 1e6);
+    return 0;
+}
+
+static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_err *err)
+{
+    if (size > SCENE_IMAGE_MAX_SVG_BYTES)
+        return pn_err_set(err, PN_EINPUT, "%s: an SVG of %zu bytes is too large (at most %u MB)",
+                          path, (size_t)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+    GError *ge = NULL;
+    GFile *f = g_file_new_for_path(path);
+    RsvgHandle *h = rsvg_handle_new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
+    g_object_unref(f);
+    if (!h) {
+        int rc = pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
+                            ge ? ge->message : "unknown error");
+        g_clear_error(&ge);
+        return rc;
+    }
+    gdouble w = 0, hh = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hh)) {
+        gboolean has_w, has_h, has_vb;
+        RsvgLength lw, lh;
+        RsvgRectangle vb;
+        rsvg_handle_get_intrinsic_dimensions(h, &has_w, &lw, &has_h, &lh, &has_vb, &vb);
+        if (has_vb) {
+            w = vb.width;
+            hh = vb.height;
+        }
+    }
+    g_object_unref(h);
+    info->kind = SCENE_IMAGE_SVG;
+    info->iw = w;
+    info->ih = hh;
+    if (w <= 0 || hh <= 0)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: the SVG has no size (give it width and height or "
+                          "a viewBox)",
+                          path);
+    if (w > SCENE_IMAGE_MAX_SIDE || hh > SCENE_IMAGE_MAX_SIDE)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: an SVG of %.0fx%.0f pixels is too large (at most %d "
+                          "a side)",
+                          path, w, hh, SCENE_IMAGE_MAX_SIDE);
+    return 0;
+}
+
+int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
+{
+    GStatBuf st;
+    if (g_stat(path, &st) != 0)
+        return pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, g_strerror(errno));
+    if (!S_ISREG(st.st_mode)) return pn_err_set(err, PN_EINPUT, "%s: not an image file", path);
+    if ((unsigned long long)st.st_size > SCENE_IMAGE_MAX_BYTES)
+        return pn_err_set(err, PN_EINPUT, "%s: an image of %lld bytes is too large (at most %u MB)",
+                          path, (long long)st.st_size, SCENE_IMAGE_MAX_BYTES >> 20);
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, g_strerror(errno));
+    unsigned char head[33];
+    size_t n = fread(head, 1, sizeof head, fp);
+    fclose(fp);
+    if (n >= 8 && !memcmp(head, png_sig, 8)) {
+        if (n < 33 || memcmp(head + 12, "IHDR", 4))
+            return pn_err_set(err, PN_EINPUT, "%s: a damaged PNG (no IHDR header)", path);
+        info->kind = SCENE_IMAGE_PNG;
+        info->iw = (double)be32(head + 16);
+        info->ih = (double)be32(head + 20);
+        return check_size(path, info->iw, info->ih, err);
+    }
+    size_t i = 0;
+    if (n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf) i = 3;
+    while (i < n && g_ascii_isspace(head[i]))
+        i++;
+    if (i < n && head[i] == '<') return probe_svg(path, (gsize)st.st_size, info, err);
+    return pn_err_set(err, PN_EINPUT, "%s: not a PNG or SVG image", path);
+}

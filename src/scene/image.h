@@ -1,0 +1,34 @@
+/* image.h: image files placed on a page (PNG and SVG). Probing reads only what
+ * is needed to know an image's kind and size (the PNG header, the SVG's
+ * intrinsic size) and refuses files too large to decode safely, before any
+ * pixel is decoded; backends decode and draw. */
+#ifndef PN_IMAGE_H
+#define PN_IMAGE_H
+
+#include <stdbool.h>
+#include "util/err.h"
+
+typedef enum { SCENE_IMAGE_PNG, SCENE_IMAGE_SVG } scene_image_kind;
+
+/* Limits on one image file, checked before decoding (docs/robustness.md). */
+#define SCENE_IMAGE_MAX_BYTES (32u << 20)    /* a PNG file */
+#define SCENE_IMAGE_MAX_SVG_BYTES (4u << 20) /* an SVG file */
+#define SCENE_IMAGE_MAX_SIDE 16384           /* pixels across or down */
+#define SCENE_IMAGE_MAX_PIXELS 40000000.0    /* pixels in one PNG (160 MB decoded) */
+/* Decoded pixels of all the distinct images of one document, which a backend
+ * keeps until the document is written (each image is decoded once). */
+#define SCENE_IMAGE_MAX_DOC_PIXELS 250000000.0
+/* Pixels an SVG is rasterised to where a backend needs pixels (haru). */
+#define SCENE_IMAGE_RASTER_DPI 300.0
+
+/* What a probe finds. */
+typedef struct scene_image_info {
+    scene_image_kind kind;
+    double iw, ih; /* intrinsic size: pixels (PNG) or CSS pixels (SVG) */
+} scene_image_info;
+
+/* Probes path: 0 with info, or -1 with err ("PATH: ...") when the file cannot
+ * be read, is neither PNG nor SVG, or is over a limit. */
+int scene_image_probe(const char *path, scene_image_info *info, pn_err *err);
+
+#endif

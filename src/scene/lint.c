@@ -1,0 +1,309 @@
+/* lint.c: the preflight walk over a scene (see lint.h). Colour-blindness is
+ * simulated with the matrices of Machado, Oliveira and Fernandes (2009) at
+ * full severity on linear RGB; colour differences are CIE76 in CIELAB (D65). */
+#include "scene/lint.h"
+
+#include <glib.h>
+#include <math.h>
+#include <pango/pango.h>
+#include <stdio.h>
+#include <string.h>
+#include "scene/measure.h"
+#include "util/fonts.h"
+
+typedef struct box {
+    double x0, y0, x1, y1;
+} box;
+
+typedef struct lint_run {
+    const scene *s;
+    lint_report report;
+    void *user;
+    int found;
+} lint_run;
+
+static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...) PN_PRINTF(4, 5);
+static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int line, col;
+    scene_origin(r->s, i, &line, &col);
+    r->report(r->user, line, col, kind, msg);
+    r->found++;
+}
+
+static void grow(box *b, double x, double y)
+{
+    b->x0 = fmin(b->x0, x);
+    b->y0 = fmin(b->y0, y);
+    b->x1 = fmax(b->x1, x);
+    b->y1 = fmax(b->y1, y);
+}
+
+/* The box an item covers on the page; false for items that draw nothing. */
+static bool item_box(const scene *s, const scene_item *it, box *b)
+{
+    *b = (box){INFINITY, INFINITY, -INFINITY, -INFINITY};
+    if (it->kind == SCENE_PATH) {
+        const scene_path *p = &it->u.path;
+        const scene_seg *segs = scene_segs(s);
+        for (size_t j = p->first; j < p->first + p->count; j++) {
+            if (segs[j].op == SEG_CLOSE) continue;
+            int n = segs[j].op == SEG_CURVE ? 3 : 1;
+            for (int q = 0; q < n; q++)
+                grow(b, segs[j].x[q], segs[j].y[q]);
+        }
+        double hw = p->style.stroke ? p->style.width / 2 : 0;
+        b->x0 -= hw, b->y0 -= hw, b->x1 += hw, b->y1 += hw;
+        return p->count > 0 && (p->style.fill || p->style.stroke);
+    }
+    if (it->kind == SCENE_TEXT) {
+        const scene_text *t = &it->u.text;
+        if (!*t->utf8) return false;
+        double a = t->angle * G_PI / 180, c = cos(a), sn = sin(a);
+        double px[4] = {0, t->width, t->width, 0};
+        double py[4] = {-t->ascent, -t->ascent, t->descent, t->descent};
+        for (int k = 0; k < 4; k++)
+            grow(b, t->bx + px[k] * c - py[k] * sn, t->by + px[k] * sn + py[k] * c);
+        return true;
+    }
+    if (it->kind == SCENE_IMAGE) {
+        const scene_image *im = &it->u.image;
+        double x0 = fmax(im->x, im->cx), y0 = fmax(im->y, im->cy);
+        double x1 = fmin(im->x + im->w, im->cx + im->cw), y1 = fmin(im->y + im->h, im->cy + im->ch);
+        *b = (box){x0, y0, x1, y1};
+        return x1 > x0 && y1 > y0;
+    }
+    const scene_slot *sl = &it->u.slot;
+    *b = (box){sl->x, sl->y, sl->x + sl->w, sl->y + sl->h};
+    return false; /* slots are not drawn: their frames and labels are items of their own */
+}
+
+static const char *what(const scene_item *it)
+{
+    switch (it->kind) {
+    case SCENE_PATH:
+        return it->u.path.style.fill ? "a filled shape" : "a line";
+    case SCENE_TEXT:
+        return "text";
+    case SCENE_IMAGE:
+        return "an image";
+    default:
+        return "a slot";
+    }
+}
+
+/* A fill covering the whole page: a background, meant to reach the edge. */
+static bool is_background(const scene *s, const scene_item *it, const box *b)
+{
+    const double e = 0.01;
+    return it->kind == SCENE_PATH && it->u.path.style.fill && b->x0 <= e && b->y0 <= e &&
+           b->x1 >= scene_width(s) - e && b->y1 >= scene_height(s) - e;
+}
+
+static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box *b, double border)
+{
+    double w = scene_width(r->s), h = scene_height(r->s), e = 0.01;
+    char name[96] = "";
+    if (it->kind == SCENE_TEXT) {
+        snprintf(name, sizeof name, " \"%.60s%s\"", it->u.text.utf8,
+                 strlen(it->u.text.utf8) > 60 ? "..." : "");
+    }
+    if (b->x1 < 0 || b->y1 < 0 || b->x0 > w || b->y0 > h)
+        note(r, i, "bounds", "%s%s is off the page (at %.1f, %.1f mm)", what(it), name, b->x0,
+             b->y0);
+    else if (b->x0 < -e || b->y0 < -e || b->x1 > w + e || b->y1 > h + e)
+        note(r, i, "bounds",
+             "%s%s runs off the page (%.1f to %.1f x %.1f to %.1f mm on a %gx%gmm page)", what(it),
+             name, b->x0, b->x1, b->y0, b->y1, w, h);
+    else if (border > 0 && (b->x0 < border - e || b->y0 < border - e || b->x1 > w - border + e ||
+                            b->y1 > h - border + e))
+        note(r, i, "bounds",
+             "%s%s reaches into the %g mm border printers cannot print (%.1f to %.1f x %.1f to "
+             "%.1f mm)",
+             what(it), name, border, b->x0, b->x1, b->y0, b->y1);
+}
+
+static void check_cheap(lint_run *r, size_t i, const scene_item *it)
+{
+    if (it->kind == SCENE_TEXT && *it->u.text.utf8 &&
+        it->u.text.font.size < LINT_MIN_TEXT_PT - 1e-9)
+        note(r, i, "text-size", "text \"%.60s\" is %.1f pt, under %g pt: hard to read",
+             it->u.text.utf8, it->u.text.font.size, LINT_MIN_TEXT_PT);
+    if (it->kind == SCENE_PATH && it->u.path.style.stroke && it->u.path.style.width > 0 &&
+        it->u.path.style.stroke_color.a > 0 && it->u.path.style.width < LINT_MIN_LINE_MM - 1e-9)
+        note(r, i, "line-width", "a line %.2f mm wide, under %g mm: it may not print",
+             it->u.path.style.width, LINT_MIN_LINE_MM);
+}
+
+static bool overlap(const box *a, const box *b, double by)
+{
+    return fmin(a->x1, b->x1) - fmax(a->x0, b->x0) > by &&
+           fmin(a->y1, b->y1) - fmax(a->y0, b->y0) > by;
+}
+
+/* --- colour --- */
+
+static double lin(double v)
+{
+    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+static double gam(double v)
+{
+    v = fmin(1, fmax(0, v));
+    return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055;
+}
+
+pn_rgba lint_simulate_cvd(pn_rgba c, int which)
+{
+    static const double m[2][3][3] = {
+        {{0.152286, 1.052583, -0.204868},
+         {0.114503, 0.786281, 0.099216},
+         {-0.003882, -0.048116, 1.051998}},
+        {{0.367322, 0.860646, -0.227968},
+         {0.280085, 0.672501, 0.047413},
+         {-0.011820, 0.042940, 0.968881}},
+    };
+    double v[3] = {lin(c.r), lin(c.g), lin(c.b)}, o[3];
+    for (int i = 0; i < 3; i++)
+        o[i] = m[which][i][0] * v[0] + m[which][i][1] * v[1] + m[which][i][2] * v[2];
+    return (pn_rgba){gam(o[0]), gam(o[1]), gam(o[2]), c.a};
+}
+
+static void to_lab(pn_rgba c, double lab[3])
+{
+    double r = lin(c.r), g = lin(c.g), b = lin(c.b);
+    double xyz[3] = {(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+                     0.2126 * r + 0.7152 * g + 0.0722 * b,
+                     (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883};
+    double f[3];
+    for (int i = 0; i < 3; i++)
+        f[i] = xyz[i] > 216.0 / 24389 ? cbrt(xyz[i]) : (24389.0 / 27 * xyz[i] + 16) / 116;
+    lab[0] = 116 * f[1] - 16;
+    lab[1] = 500 * (f[0] - f[1]);
+    lab[2] = 200 * (f[1] - f[2]);
+}
+
+double lint_delta_e(pn_rgba a, pn_rgba b)
+{
+    double x[3], y[3];
+    to_lab(a, x);
+    to_lab(b, y);
+    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
+                (x[2] - y[2]) * (x[2] - y[2]));
+}
+
+static unsigned rgb24(pn_rgba c)
+{
+    return (unsigned)lround(c.r * 255) << 16 | (unsigned)lround(c.g * 255) << 8 |
+           (unsigned)lround(c.b * 255);
+}
+
+typedef struct fill {
+    size_t item;
+    box b;
+    pn_rgba c;
+} fill;
+
+static void check_colors(lint_run *r, GArray *fills)
+{
+    static const char *const how[] = {"with protanopia (red-blind)",
+                                      "with deuteranopia (green-blind)", "in greyscale (--mono)"};
+    GHashTable *seen = g_hash_table_new(g_int64_hash, g_int64_equal);
+    GArray *keys = g_array_new(FALSE, FALSE, sizeof(gint64));
+    g_array_set_size(keys, 0);
+    for (guint i = 0; i < fills->len; i++)
+        for (guint j = i + 1; j < fills->len; j++) {
+            const fill *a = &g_array_index(fills, fill, i), *b = &g_array_index(fills, fill, j);
+            unsigned ca = rgb24(a->c), cb = rgb24(b->c);
+            if (ca == cb || !overlap(&a->b, &b->b, -LINT_ADJACENT_MM)) continue;
+            gint64 key = (gint64)MIN(ca, cb) << 24 | MAX(ca, cb);
+            if (g_hash_table_contains(seen, &key)) continue;
+            if (lint_delta_e(a->c, b->c) < LINT_MIN_DELTA_E) continue; /* alike anyway */
+            for (int k = 0; k < 3; k++) {
+                pn_rgba x = k < 2 ? lint_simulate_cvd(a->c, k) : scene_to_grey(a->c);
+                pn_rgba y = k < 2 ? lint_simulate_cvd(b->c, k) : scene_to_grey(b->c);
+                if (k == 2 && scene_mono(r->s)) continue;
+                double d = lint_delta_e(x, y);
+                if (d >= LINT_MIN_DELTA_E) continue;
+                int line, col;
+                scene_origin(r->s, b->item, &line, &col);
+                note(r, a->item, "colour",
+                     "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
+                     "colour difference %.1f, under %g (CIE76)",
+                     ca, cb, line, how[k], d, LINT_MIN_DELTA_E);
+                g_array_append_val(keys, key);
+                g_hash_table_add(seen, &g_array_index(keys, gint64, keys->len - 1));
+                break;
+            }
+        }
+    g_hash_table_destroy(seen);
+    g_array_free(keys, TRUE);
+}
+
+static int check_glyphs(lint_run *r, pn_err *err)
+{
+    scene_measurer *m = scene_measurer_of(r->s);
+    if (!m) return pn_err_set(err, PN_EIO, "lint: the page has no fonts to check its text with");
+    PangoContext *ctx = scene_measurer_context(m);
+    for (size_t i = 0; i < scene_count(r->s); i++) {
+        const scene_item *it = scene_item_at(r->s, i);
+        if (it->kind != SCENE_TEXT || !*it->u.text.utf8) continue;
+        const scene_text *t = &it->u.text;
+        PangoLayout *l = pn_fonts_layout(ctx, t->font.family, PN_FONT_LAYOUT_SIZE, t->font.bold,
+                                         t->font.italic, t->utf8);
+        int n = pango_layout_get_unknown_glyphs_count(l);
+        g_object_unref(l);
+        if (n > 0)
+            note(r, i, "glyphs", "text \"%.60s\": %d character%s no font has (%s)", t->utf8, n,
+                 n == 1 ? "" : "s", t->font.family);
+    }
+    return 0;
+}
+
+int scene_lint(const scene *s, double border, lint_checks checks, lint_report report, void *user,
+               pn_err *err)
+{
+    lint_run r = {.s = s, .report = report, .user = user};
+    GArray *texts = g_array_new(FALSE, FALSE, sizeof(fill));
+    GArray *fills = g_array_new(FALSE, FALSE, sizeof(fill));
+    for (size_t i = 0; i < scene_count(s); i++) {
+        const scene_item *it = scene_item_at(s, i);
+        box b;
+        if (!item_box(s, it, &b)) continue;
+        bool bg = is_background(s, it, &b);
+        if (checks & LINT_CHEAP) {
+            if (!bg) check_bounds(&r, i, it, &b, border);
+            check_cheap(&r, i, it);
+        }
+        if (it->kind == SCENE_TEXT && (checks & LINT_TEXT)) {
+            fill f = {.item = i, .b = b};
+            for (guint j = 0; j < texts->len; j++) {
+                const fill *o = &g_array_index(texts, fill, j);
+                if (overlap(&o->b, &b, LINT_TEXT_OVERLAP_MM)) {
+                    int line, col;
+                    scene_origin(s, o->item, &line, &col);
+                    note(&r, i, "overlap", "text \"%.60s\" overlaps \"%.60s\" (line %d)",
+                         it->u.text.utf8, scene_item_at(s, o->item)->u.text.utf8, line);
+                    break;
+                }
+            }
+            if (texts->len < SCENE_MAX_TEXTS) g_array_append_val(texts, f);
+        }
+        if (it->kind == SCENE_PATH && it->u.path.style.fill && it->u.path.style.fill_color.a > 0 &&
+            !bg && fills->len < LINT_MAX_FILLS) {
+            fill f = {.item = i, .b = b, .c = it->u.path.style.fill_color};
+            g_array_append_val(fills, f);
+        }
+    }
+    if (checks & LINT_COLOR) check_colors(&r, fills);
+    g_array_free(texts, TRUE);
+    g_array_free(fills, TRUE);
+    if ((checks & LINT_GLYPHS) && check_glyphs(&r, err)) return -1;
+    return r.found;
+}

@@ -1,0 +1,42 @@
+/* lint.h: preflight of a laid-out page. One walk over a scene finds what will
+ * print badly: items off the page or in the border printers cannot print,
+ * overlapping text, text too small to read, lines too thin to print, adjacent
+ * fills that look alike in greyscale or to red-green colour-blind players, and
+ * characters no font has. Each finding goes to a callback with the template
+ * place of the item (scene_origin); the library prints nothing. */
+#ifndef PN_LINT_H
+#define PN_LINT_H
+
+#include "scene/scene.h"
+
+#define LINT_MIN_TEXT_PT 6.0     /* smaller text is hard to read */
+#define LINT_MIN_LINE_MM 0.1     /* thinner lines may not print */
+#define LINT_MIN_DELTA_E 10.0    /* CIE76 colour difference two adjacent fills keep */
+#define LINT_ADJACENT_MM 0.5     /* fills whose boxes come this close are adjacent */
+#define LINT_MAX_FILLS 4000      /* fills compared pairwise on one page (the first ones) */
+#define LINT_TEXT_OVERLAP_MM 0.3 /* text boxes overlapping less than this are fine */
+
+typedef enum {
+    LINT_CHEAP = 1, /* bounds, small text, thin lines */
+    LINT_TEXT = 2,  /* overlapping text */
+    LINT_COLOR = 4, /* fills alike in mono or to colour-blind eyes */
+    LINT_GLYPHS = 8,
+    LINT_ALL = 15,
+} lint_checks;
+
+/* One finding: kind is a short word ("bounds", "text-size", "line-width",
+ * "overlap", "colour", "glyphs"); line and col the item's origin (0: none). */
+typedef void (*lint_report)(void *user, int line, int col, const char *kind, const char *msg);
+
+/* Walks s. border: mm along each edge printers cannot print (0 for a card,
+ * which is cut out). Returns the number of findings, or -1 with err when the
+ * fonts cannot be loaded. */
+int scene_lint(const scene *s, double border, lint_checks checks, lint_report report, void *user,
+               pn_err *err);
+
+/* The colour seen with protanopia (which 0) or deuteranopia (1), full severity. */
+pn_rgba lint_simulate_cvd(pn_rgba c, int which);
+/* CIE76 difference of two colours (sRGB, D65). */
+double lint_delta_e(pn_rgba a, pn_rgba b);
+
+#endif

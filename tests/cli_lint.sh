@@ -1,0 +1,52 @@
+# cli_lint.sh: "pnpkit lint": every kind of finding at its template place,
+# exit 0 with warnings and 1 with --strict, a clean sheet, cards judged by their
+# own edge, and render's cheap checks on stderr.
+. "$(dirname "$0")/lib.sh"
+
+D="$SRC/tests/data/lint"
+cp "$D/bad.yaml" "$D/good.yaml" "$T/"
+cd "$T"
+expect_status 0 "warnings, exit 0" -- "$PNPKIT" lint bad.yaml
+expect_stdout '^bad.yaml:5:6: warning: a filled shape is off the page \(at -490\.1, 9\.8 mm\)$' "rect at x: -500mm"
+expect_stdout '^bad.yaml:6:6: warning: text "A very long heading.*" runs off the page \(-104\.6 to 314\.6 x' "heading off both sides"
+expect_stdout '^bad.yaml:7:6: warning: text "tiny" is 4\.0 pt, under 6 pt' "small text"
+expect_stdout '^bad.yaml:9:6: warning: text "overlap two" overlaps "overlap one" \(line 8\)$' "overlapping text"
+expect_stdout '^bad.yaml:10:6: warning: a line 0\.05 mm wide, under 0\.1 mm' "thin line"
+expect_stdout '^bad.yaml:11:6: warning: adjacent fills #d62728 and #2ca02c \(the second from line 12\) look alike with deuteranopia \(green-blind\): colour difference 7\.[0-9], under 10 \(CIE76\)$' "red and green"
+expect_stdout '^bad.yaml:13:6: warning: text "日本": 2 characters no font has' "missing glyphs"
+expect_stdout '^bad.yaml:14:6: warning: a filled shape reaches into the 5 mm border printers cannot print \(9\.8 to 30\.1 x 287\.9 to 293\.1 mm\)$' "unprintable border"
+expect_stdout '^bad.yaml:15:6: warning: adjacent fills #2d6cc0 and #d7301f \(the second from line 16\) look alike in greyscale \(--mono\)' "alike in mono"
+expect_eq "$(grep -c warning "$T/out")" 9 "nine findings"
+expect_status 1 "--strict" -- "$PNPKIT" lint --strict bad.yaml
+expect_status 0 "clean" -- "$PNPKIT" lint --strict good.yaml
+expect_stdout '^good.yaml: no problems found$' "clean message"
+# In greyscale the blue and red are one grey: no colour finding is left to make
+# (the scene is grey already), the rest stays.
+expect_status 0 "--mono" -- "$PNPKIT" lint --mono bad.yaml
+grep -q "look alike" "$T/out" && bad "colour findings on a greyscale sheet" || ok
+# --set reaches the template: a parameter that moves text off the page.
+printf 'name: p\nparams:\n  x: {type: length, default: 0, min: -500mm, max: 500mm}\ncomponents:\n  - {type: text, text: Hello, x: $x, y: 0}\n' > p.yaml
+expect_status 0 "param clean" -- "$PNPKIT" lint --strict p.yaml
+expect_status 1 "param off" -- "$PNPKIT" lint --strict p.yaml --set x=300mm
+expect_stdout '^p.yaml:5:6: warning: text "Hello" is off the page' "the parameter's effect"
+# A card (under 100 mm a side) is cut out: only its own edge counts.
+printf 'name: c\npage: {paper: 63x88mm, margin: 0}\ncomponents:\n  - {type: rect, x: 1mm, y: 1mm, w: 61mm, h: 86mm, fill: "#ffeecc", stroke: none}\n  - {type: rect, x: 60mm, y: 1mm, w: 10mm, h: 10mm, fill: "#000000", stroke: none}\n' > c.yaml
+expect_status 1 "card edge" -- "$PNPKIT" lint --strict c.yaml
+expect_stdout '^c.yaml:5:6: warning: a filled shape runs off the page \(60\.0 to 70\.0 x 1\.0 to 11\.0 mm on a 63x88mm page\)$' "past the card's edge"
+expect_eq "$(grep -c warning "$T/out")" 1 "the card's border is not the printer's"
+# Errors are errors: exit 1, the place.
+printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
+expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml
+expect_stderr '^e.yaml:3:' "the error's place"
+expect_status 2 "no template" -- "$PNPKIT" lint
+expect_status 2 "unknown option" -- "$PNPKIT" lint --nope good.yaml
+
+# render runs the cheap checks and warns on stderr, still writing the file.
+expect_status 0 "render warns" -- "$PNPKIT" render bad.yaml -o bad.pdf
+expect_stderr '^bad.yaml:5:6: warning: a filled shape is off the page' "render: off the page"
+expect_stderr '^bad.yaml:7:6: warning: text "tiny" is 4\.0 pt' "render: small text"
+grep -q "look alike\|overlaps\|no font has" "$T/err" && bad "render ran the dear checks" || ok
+[ -s bad.pdf ] && ok || bad "render wrote the PDF"
+expect_status 0 "render clean" -- "$PNPKIT" render good.yaml -o good.pdf
+[ -s "$T/err" ] && bad "warnings for a clean sheet: $(cat "$T/err")" || ok
+finish
