@@ -1,0 +1,47 @@
+/* serve.h: the local web server behind 'pnpkit serve': an HTTP front end
+ * (libmicrohttpd) that answers the JSON API (api.c) and the embedded pages
+ * (web/), with its own safety rules: Host and Origin checks, a body limit,
+ * connection timeouts and a bounded number of engine calls (engine.h). */
+#ifndef PN_SERVE_H
+#define PN_SERVE_H
+
+#include <glib.h>
+#include <stddef.h>
+#include "util/err.h"
+
+#define SERVE_MAX_BODY (1u << 20) /* bytes in a request body */
+#define SERVE_TIMEOUT_S 10        /* an idle or slow connection is closed */
+#define SERVE_MAX_CONNECTIONS 64  /* open at once */
+
+typedef struct serve_config {
+    const char *bind; /* an IP address; "127.0.0.1" by default */
+    int port;         /* 0: any free port */
+} serve_config;
+
+typedef struct serve_server serve_server;
+
+/* Starts listening (threads of its own). NULL with err on failure. */
+serve_server *serve_start(const serve_config *c, pn_err *err);
+/* The port actually bound. */
+int serve_port(const serve_server *s);
+/* Stops and frees; waits for running requests. Safe with NULL. */
+void serve_stop(serve_server *s);
+
+/* ---- api.c ---- */
+
+/* An answer: status, Content-Type (static) and body (owned). */
+typedef struct serve_reply {
+    unsigned status;
+    const char *ctype;
+    GBytes *body;
+    const char *disposition; /* static; NULL: none */
+} serve_reply;
+
+/* Answers one request of the API or the pages. The body is NUL-terminated. */
+void serve_api_answer(const char *method, const char *url, const char *body, size_t len,
+                      serve_reply *r);
+/* A JSON error reply {"error": msg} (line and col taken from a
+ * "file:line:col: " prefix of msg; field added when not NULL). */
+void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field);
+
+#endif

@@ -1,0 +1,182 @@
+"""serve_browser.py: pnpkit serve in a real browser (Debian's chromium and
+chromedriver through selenium), against 127.0.0.1 only. Opens the gallery, sets
+circle36's rings to 4 and waits for the preview to be the 4-ring board, enters
+a perfect Circle 36 game and sees the total 36, enters a value out of range
+and sees the message beside the space, downloads a PDF, uses the editor.
+Screenshots go to SHOTS. Every wait is bounded.
+
+usage: python3 serve_browser.py PNPKIT URL SHOTS WORKDIR
+"""
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+PNPKIT, URL, SHOTS, WORK = sys.argv[1:5]
+os.makedirs(SHOTS, exist_ok=True)
+failures = []
+passed = 0
+
+
+def check(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+opts = webdriver.ChromeOptions()
+opts.binary_location = "/usr/bin/chromium"
+for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+          "--disable-dev-shm-usage", "--window-size=1400,1100",
+          "--user-data-dir=" + os.path.join(WORK, "profile")):
+    opts.add_argument(a)
+downloads = os.path.join(WORK, "downloads")
+os.makedirs(downloads, exist_ok=True)
+opts.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                       "download.prompt_for_download": False})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+driver.set_page_load_timeout(30)
+driver.set_script_timeout(30)
+# the page replaces the totals on every answer: a found element may go stale
+wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
+
+
+def shot(name):
+    driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def cli(*args):
+    return subprocess.run([PNPKIT, *args], capture_output=True, check=True).stdout
+
+
+try:
+    # ---- the gallery: every template with its picture ----
+    driver.get(URL)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery .card"))
+    names = [c.get_attribute("data-template") for c in driver.find_elements(By.CSS_SELECTOR, "#gallery .card")]
+    listed = [l.split()[0] for l in cli("list").decode().splitlines() if l and not l[0].isspace()]
+    check(sorted(names) == sorted(listed), "gallery shows every template of pnpkit list: %s" % names)
+    wait.until(lambda d: all(i.get_attribute("src") and d.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", i)
+        for i in d.find_elements(By.CSS_SELECTOR, "#gallery img")))
+    check(True, "every picture loaded")
+    shot("gallery")
+
+    # ---- circle36: rings 4, the preview follows ----
+    driver.find_element(By.CSS_SELECTOR, '#gallery .card[data-template="circle36"]').click()
+    rings = wait.until(lambda d: d.find_element(By.ID, "f-rings"))
+    check(rings.get_attribute("min") == "1" and rings.get_attribute("max") == "6", "rings field has the bounds 1..6")
+    wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
+    rings.clear()
+    rings.send_keys("4")
+    want = cli("render", "circle36", "--set", "rings=4", "-f", "svg", "-o", "-").decode()
+    t0 = time.time()
+    wait.until(lambda d: d.execute_script(
+        "return window.pnpkit.lastPreview && window.pnpkit.lastPreview.svg") == want)
+    check(True, "preview is the 4-ring board (same SVG as pnpkit render --set rings=4)")
+    print("preview followed the change in %.0f ms" % ((time.time() - t0) * 1000))
+    shot("circle36-rings4")
+    # a bad value: the CLI's message beside the field
+    rings.clear()
+    rings.send_keys("9")
+    err = subprocess.run([PNPKIT, "render", "circle36", "--set", "rings=9", "-o", os.path.join(WORK, "x.svg")],
+                         capture_output=True).stderr.decode().strip()
+    wait.until(lambda d: d.find_element(By.ID, "msg-rings").text == err)
+    check(True, "message beside rings is the CLI's: %r" % err)
+    shot("circle36-bad-rings")
+    rings.clear()
+    rings.send_keys("4")
+    wait.until(lambda d: d.find_element(By.ID, "msg-rings").text == "")
+    # a download: the PDF the CLI writes
+    driver.find_element(By.ID, "dl-pdf").click()
+    pdf = os.path.join(downloads, "circle36.pdf")
+    end = time.time() + 20
+    while time.time() < end and not os.path.exists(pdf):
+        time.sleep(0.1)
+    check(os.path.exists(pdf), "PDF downloaded")
+    if os.path.exists(pdf):
+        time.sleep(0.3)
+        same = cli("render", "circle36", "--set", "rings=4", "-f", "pdf", "-o", "-")
+        check(open(pdf, "rb").read() == same, "downloaded PDF is byte-identical to pnpkit render")
+
+    # ---- score Circle 36: a perfect game ----
+    driver.get(URL + "#/score/circle36")
+    wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
+    perfect = {"R": [5, 4, 4, 5, 4, 5, 5, 4], "B": [4, 5, 4, 5, 5, 4, 5, 4], "G": [5, 5, 4, 4, 4, 4, 5, 5]}
+    for ring, vals in perfect.items():
+        for k, v in enumerate(vals, 1):
+            e = driver.find_element(By.ID, "space-%s%d" % (ring, k))
+            e.click()
+            e.send_keys(str(v))
+    driver.find_element(By.ID, "space-Y").send_keys("9")
+    driver.find_element(By.ID, "space-player").send_keys("Ada")
+    c = driver.find_element(By.ID, "combos")
+    c.clear()
+    c.send_keys("1")
+    wait.until(lambda d: d.find_elements(By.ID, "total") and d.find_element(By.ID, "total").text == "36")
+    check(True, "perfect game totals 36")
+    shot("score-circle36")
+    # completed sheet as PDF
+    driver.find_element(By.ID, "dl-pdf").click()
+    scored = os.path.join(downloads, "circle36-scored.pdf")
+    end = time.time() + 20
+    while time.time() < end and not os.path.exists(scored):
+        time.sleep(0.1)
+    check(os.path.exists(scored), "completed sheet downloaded")
+    # a value out of range: the message beside the space
+    r3 = driver.find_element(By.ID, "space-R3")
+    r3.clear()
+    r3.send_keys("77")
+    tip_text, box_tip = wait.until(lambda d: d.find_elements(By.ID, "tip") and "77" in d.find_element(By.ID, "tip").text
+                                   and (d.find_element(By.ID, "tip").text, d.find_element(By.ID, "tip").rect))
+    check("77" in tip_text, "message names the value: %r" % tip_text)
+    check("bad" in r3.get_attribute("class"), "the space is marked")
+    box_r3 = r3.rect
+    check(abs(box_tip["x"] - box_r3["x"]) < 5 and 0 <= box_tip["y"] - (box_r3["y"] + box_r3["height"]) < 10,
+          "message sits beside the space: %s %s" % (box_r3, box_tip))
+    shot("score-circle36-bad")
+
+    # ---- DiCroNo: click squares to cycle X / O / empty ----
+    driver.get(URL + "#/score/dicrono")
+    cell = wait.until(lambda d: d.find_element(By.ID, "cell-1-1"))
+    for col in (1, 2, 3):
+        driver.find_element(By.ID, "cell-%d-1" % col).click()
+    for col, row in ((1, 3), (3, 3), (5, 5)):
+        o = driver.find_element(By.ID, "cell-%d-%d" % (col, row))
+        o.click()
+        o.click()
+        check(o.text == "O", "a second click makes O")
+    wait.until(lambda d: d.find_elements(By.ID, "total") and d.find_element(By.ID, "total").text == "X 1 · O 0")
+    check(True, "three X in a row score a point")
+    shot("score-dicrono")
+    cell.click()
+    cell.click()
+    check(cell.text == "", "a third click empties the square")
+
+    # ---- the editor: an error marks its line ----
+    driver.get(URL + "#/editor/circle36")
+    wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
+    area = driver.find_element(By.ID, "ed-yaml")
+    driver.execute_script("arguments[0].value = arguments[0].value.replace(/^title: .*$/m, 'title: [oops'); "
+                          "arguments[0].dispatchEvent(new Event('input'))", area)
+    pos = wait.until(lambda d: d.find_element(By.ID, "ed-pos").text or None)
+    check(pos.startswith("line "), "the editor shows the error's line: %r" % pos)
+    shot("editor-error")
+except Exception as e:
+    shot("failure")
+    check(False, "stopped at %s: %s" % (driver.current_url, repr(e)[:300]))
+finally:
+    driver.quit()
+
+print("%d passed, %d failed" % (passed, len(failures)))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,266 @@
+/* app.js: pnpkit serve's page: the router, the gallery of templates and a
+ * template's page (a form built from its parameter table, a live SVG preview,
+ * downloads). Everything goes through the JSON API (docs/api.md). */
+'use strict';
+
+const pnpkit = (window.pnpkit = { routes: {}, lastPreview: null });
+
+/* ---- helpers ---- */
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+pnpkit.el = el;
+
+/* POST a JSON body; resolves {ok, status, blob|json, error} (never throws on HTTP errors). */
+async function post(path, body, signal) {
+  const res = await fetch(path, {
+    method: 'POST', signal,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const type = res.headers.get('Content-Type') || '';
+  if (!res.ok) {
+    let err = { error: res.status + ' ' + res.statusText };
+    try { err = await res.json(); } catch (e) { /* not JSON */ }
+    return { ok: false, status: res.status, error: err };
+  }
+  if (type.startsWith('application/json')) return { ok: true, status: res.status, json: await res.json() };
+  return { ok: true, status: res.status, blob: await res.blob(), type };
+}
+pnpkit.post = post;
+
+function download(blob, name) {
+  const a = el('a', { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 2000);
+}
+pnpkit.download = download;
+
+/* Calls fn at most once per `ms` after the last call. */
+function debounce(fn, ms) {
+  let t = null;
+  return (...args) => { clearTimeout(t); t = setTimeout(() => fn(...args), ms); };
+}
+pnpkit.debounce = debounce;
+
+let templatesCache = null;
+async function templates(fresh) {
+  if (!templatesCache || fresh) {
+    const res = await fetch('/api/templates');
+    templatesCache = await res.json();
+  }
+  return templatesCache;
+}
+pnpkit.templates = templates;
+
+/* The current view: a fresh element per route, so a page still loading when
+ * the user moves on draws into a detached element, never over the new one. */
+function main() { return pnpkit.view || document.getElementById('main'); }
+pnpkit.main = main;
+
+/* ---- the gallery ---- */
+
+async function gallery() {
+  const m = main();
+  m.replaceChildren(el('h1', { text: 'Templates' }), el('p', { class: 'status', text: 'Loading…' }));
+  const list = await templates(true);
+  const grid = el('div', { class: 'gallery', id: 'gallery' });
+  const cards = [];
+  for (const t of list) {
+    const img = el('img', { alt: t.title || t.name });
+    const card = el('a', { class: 'card' + (t.error ? ' broken' : ''), href: '#/t/' + encodeURIComponent(t.name),
+      'data-template': t.name },
+      img, el('strong', { text: t.title || t.name }),
+      el('span', { class: 'origin', text: t.name + ' · ' + t.origin }),
+      t.error ? el('span', { class: 'error', text: t.error }) : el('span', { text: t.description || '' }));
+    grid.append(card);
+    if (!t.error) cards.push([t, img]);
+  }
+  m.replaceChildren(el('h1', { text: 'Templates' }), grid);
+  /* pictures one after another: the server renders a few at once */
+  for (const [t, img] of cards) {
+    const r = await post('/api/render', { template: t.name, format: 'svg', pages: 1 });
+    if (r.ok) img.src = URL.createObjectURL(r.blob);
+    else img.alt = r.error.error;
+  }
+}
+
+/* ---- a template's page ---- */
+
+const PAPERS = ['a4', 'a5', 'a3', 'letter', 'legal'];
+
+function paramInput(p) {
+  const id = 'f-' + p.name;
+  let input;
+  if (p.type === 'enum') {
+    input = el('select', { id, name: p.name }, (p.choices || []).map((c) => el('option', { value: c, text: c })));
+    input.value = p.default;
+  } else if (p.type === 'bool') {
+    input = el('input', { id, name: p.name, type: 'checkbox' });
+    input.checked = ['true', 'yes', 'on', '1'].includes(p.default);
+  } else if (p.type === 'int' || p.type === 'number') {
+    input = el('input', { id, name: p.name, type: 'number', min: p.min, max: p.max,
+      step: p.type === 'int' ? (p.step || 1) : 'any', value: p.default });
+  } else {
+    input = el('input', { id, name: p.name, type: 'text', value: p.default || '',
+      placeholder: p.type === 'strlist' || p.type === 'numlist' ? 'a, b, c' : '' });
+  }
+  input.dataset.param = p.name;
+  input.dataset.def = p.default || '';
+  return input;
+}
+
+function field(label, input, help) {
+  return el('div', { class: 'field', 'data-field': input.name || input.id },
+    el('label', { for: input.id, text: label }), input,
+    help ? el('span', { class: 'help', text: help }) : null,
+    el('span', { class: 'msg', id: 'msg-' + (input.name || input.id) }));
+}
+
+function paramValue(input) {
+  if (input.type === 'checkbox') return input.checked ? 'true' : 'false';
+  return input.value.trim();
+}
+
+function sameDefault(input) {
+  const v = paramValue(input), d = input.dataset.def;
+  if (input.type === 'checkbox') return v === (['true', 'yes', 'on', '1'].includes(d) ? 'true' : 'false');
+  if (input.type === 'number') return Number(v) === Number(d) && v !== '';
+  return v === d;
+}
+
+async function templatePage(name) {
+  const m = main();
+  const list = await templates();
+  const t = list.find((x) => x.name === name);
+  if (!t) { m.replaceChildren(el('p', { class: 'error', text: name + ': no such template' })); return; }
+  const form = el('form', { class: 'form', id: 'params', onsubmit: (e) => e.preventDefault() });
+  const params = el('fieldset', {}, el('legend', { text: 'Parameters' }));
+  for (const p of t.params || []) {
+    const bounds = p.min !== undefined && p.type !== 'string' ? ` (${p.min} to ${p.max})` : '';
+    params.append(field(p.name, paramInput(p), (p.help || '') + bounds));
+  }
+  const paper = el('select', { id: 'o-paper', name: 'paper' },
+    el('option', { value: '', text: 'template (' + t.paper + ')' }), PAPERS.map((x) => el('option', { value: x, text: x })));
+  const landscape = el('input', { id: 'o-landscape', name: 'landscape', type: 'checkbox' });
+  landscape.checked = !!t.landscape;
+  const pages = el('input', { id: 'o-pages', name: 'pages', type: 'number', min: 1, max: 100, value: 1 });
+  const nup = el('select', { id: 'o-nup', name: 'nup' }, [1, 2, 4].map((n) => el('option', { value: n, text: n })));
+  const mono = el('input', { id: 'o-mono', name: 'mono', type: 'checkbox' });
+  const backend = el('select', { id: 'o-backend', name: 'backend' }, ['cairo', 'haru'].map((b) => el('option', { value: b, text: b })));
+  const seed = el('input', { id: 'o-seed', name: 'seed', type: 'number', min: 0, max: 2147483647, value: 1 });
+  const opts = el('fieldset', {}, el('legend', { text: 'Printing' }),
+    field('paper', paper), field('landscape', landscape), field('pages', pages, 'sheets in the download (1 to 100)'),
+    field('n-up', nup, 'sheets per paper'), field('mono', mono, 'ink-saving greyscale'),
+    field('backend', backend, 'haru: compact PDF with base-14 fonts'),
+    t.seeded ? field('seed', seed, 'a new board for every seed') : null);
+  const general = el('div', { class: 'error', id: 'general-error' });
+  const buttons = el('div', {},
+    ['pdf', 'svg', 'png'].map((f) => el('button', { type: 'button', id: 'dl-' + f, onclick: () => save(f), text: 'Download ' + f.toUpperCase() })));
+  form.append(params, opts, buttons, general);
+  const img = el('img', { id: 'preview-img', alt: 'preview of ' + t.name });
+  const status = el('div', { class: 'status', id: 'preview-status' });
+  const preview = el('div', { class: 'preview', id: 'preview' }, img, status);
+  m.replaceChildren(el('h1', { text: t.title || t.name }), el('p', { text: t.description || '' }),
+    el('div', { class: 'layout' }, form, preview));
+
+  function request(format) {
+    const set = {};
+    for (const input of form.querySelectorAll('[data-param]')) if (!sameDefault(input)) set[input.dataset.param] = paramValue(input);
+    const q = { template: t.name, format };
+    if (Object.keys(set).length) q.set = set;
+    if (paper.value) q.paper = paper.value;
+    if (landscape.checked !== !!t.landscape) q.landscape = landscape.checked;
+    if (nup.value !== '1') q.nup = Number(nup.value);
+    if (mono.checked) q.mono = true;
+    if (t.seeded && seed.value !== '1') q.seed = seed.value;
+    if (format === 'pdf') {
+      if (pages.value !== '1') q.pages = pages.value;
+      if (backend.value !== 'cairo') q.backend = backend.value;
+    } else if (format === 'png') {
+      q.dpi = 150;
+    }
+    if (format === 'svg' && nup.value !== '1') q.pages = nup.value; /* one paper */
+    return q;
+  }
+
+  function showError(err) {
+    for (const e of form.querySelectorAll('.bad')) e.classList.remove('bad');
+    for (const e of form.querySelectorAll('.msg')) e.textContent = '';
+    general.textContent = '';
+    if (!err) return;
+    const name = err.field;
+    const input = name && (form.querySelector(`[data-param="${CSS.escape(name)}"]`) || form.querySelector(`[name="${CSS.escape(name)}"]`));
+    if (input) {
+      input.classList.add('bad');
+      document.getElementById('msg-' + input.name).textContent = err.error;
+    } else {
+      general.textContent = err.error;
+    }
+  }
+
+  let ctrl = null, seq = 0;
+  async function refresh() {
+    if (ctrl) ctrl.abort();
+    ctrl = new AbortController();
+    const my = ++seq, q = request('svg'), t0 = performance.now();
+    status.textContent = 'rendering…';
+    preview.dataset.state = 'busy';
+    let r;
+    try { r = await post('/api/render', q, ctrl.signal); } catch (e) { return; }
+    if (my !== seq) return;
+    if (!r.ok) {
+      showError(r.error);
+      status.textContent = r.status === 503 ? 'server busy, retrying…' : 'not updated: see the message';
+      preview.dataset.state = 'error';
+      if (r.status === 503) setTimeout(refresh, 300);
+      return;
+    }
+    showError(null);
+    const svg = await r.blob.text();
+    if (my !== seq) return;
+    if (img.src) URL.revokeObjectURL(img.src);
+    img.src = URL.createObjectURL(r.blob);
+    pnpkit.lastPreview = { request: q, svg };
+    status.textContent = `${Math.round(performance.now() - t0)} ms`;
+    preview.dataset.state = 'ready';
+    preview.dataset.request = JSON.stringify(q);
+  }
+  async function save(format) {
+    const r = await post('/api/render', request(format));
+    if (!r.ok) { showError(r.error); return; }
+    download(r.blob, t.name + '.' + format);
+  }
+  const later = debounce(refresh, 120);
+  form.addEventListener('input', later);
+  form.addEventListener('change', later);
+  refresh();
+}
+
+/* ---- routing ---- */
+
+async function route() {
+  const h = decodeURIComponent(location.hash.replace(/^#/, '')) || '/';
+  const parts = h.split('/').filter(Boolean);
+  pnpkit.view = el('div', { class: 'view' });
+  document.getElementById('main').replaceChildren(pnpkit.view);
+  try {
+    if (parts[0] === 't' && parts[1]) await templatePage(parts[1]);
+    else if (parts[0] && pnpkit.routes[parts[0]]) await pnpkit.routes[parts[0]](parts.slice(1));
+    else await gallery();
+  } catch (e) {
+    main().replaceChildren(el('p', { class: 'error', text: String(e) }));
+  }
+}
+window.addEventListener('hashchange', route);
+window.addEventListener('DOMContentLoaded', route);

@@ -1,0 +1,80 @@
+/* games.js: Thinking In Circles (a board by seed, and who wins a position)
+ * and the Circular Numbers hand calculator, through /api/render, /api/check
+ * and /api/calc. */
+'use strict';
+(function () {
+  const { el, post, debounce } = window.pnpkit;
+
+  const TIC_START = 'game: thinking-in-circles\nboard: {seed: 1}\ntokens: [0, 0, 0, 0, 0]\nplayers:\n' +
+    '  - {name: Ann, color: black, goals: [[circle, square, pentagon]]}\n' +
+    '  - {name: Bob, color: white, goals: [[triangle, triangle, square]]}\n';
+
+  async function tic() {
+    const m = window.pnpkit.main();
+    const seed = el('input', { id: 'tic-seed', type: 'number', min: 0, max: 2147483647, value: 1 });
+    const img = el('img', { id: 'tic-board', alt: 'the board', style: 'width:520px;border:1px solid #ccc;background:#fff' });
+    const text = el('textarea', { class: 'yaml', id: 'tic-position', spellcheck: 'false', style: 'height:220px' });
+    text.value = TIC_START;
+    const verdict = el('div', { id: 'tic-verdict' });
+    const msg = el('div', { class: 'error', id: 'tic-error' });
+    async function board() {
+      const r = await post('/api/render', { template: 'thinking-in-circles', format: 'svg', seed: seed.value || '0' });
+      if (r.ok) img.src = URL.createObjectURL(r.blob);
+      else msg.textContent = r.error.error;
+      text.value = text.value.replace(/^board: \{seed: \d+\}$/m, `board: {seed: ${seed.value || 0}}`);
+      check();
+    }
+    async function check() {
+      const r = await post('/api/check', { position: text.value });
+      text.classList.toggle('bad', !r.ok);
+      if (!r.ok) { msg.textContent = r.error.error; verdict.textContent = ''; return; }
+      msg.textContent = '';
+      const d = r.json[0];
+      verdict.replaceChildren(el('pre', { text: JSON.stringify(d, null, 1) }));
+    }
+    seed.addEventListener('input', debounce(board, 150));
+    text.addEventListener('input', debounce(check, 200));
+    m.replaceChildren(el('h1', { text: 'Thinking In Circles' }),
+      el('div', { class: 'layout' },
+        el('div', {}, el('div', { class: 'field' }, el('label', { for: 'tic-seed', text: 'Board seed' }), seed), img),
+        el('div', { class: 'totals' }, el('p', { text: 'A position (format: pnpkit help check); who wins:' }), text, msg, verdict)));
+    board();
+  }
+
+  async function calc() {
+    const m = window.pnpkit.main();
+    const hand = el('input', { id: 'calc-hand', type: 'text', value: 'A 5 6 K' });
+    const space = el('input', { id: 'calc-space', type: 'number', min: 0, value: 0 });
+    const out = el('div', { id: 'calc-out' });
+    const msg = el('div', { class: 'error', id: 'calc-error' });
+    async function run() {
+      const r = await post('/api/calc', { hand: hand.value, space: space.value || '0' });
+      hand.classList.toggle('bad', !r.ok && r.error.field === 'hand');
+      space.classList.toggle('bad', !r.ok && r.error.field === 'space');
+      if (!r.ok) { msg.textContent = r.error.error; return; }
+      msg.textContent = '';
+      const d = r.json;
+      const rows = d.sums.map((s) => el('tr', {}, el('td', { text: String(s.sum) }), el('td', { text: String(s.moves) }),
+        el('td', { text: s.cards.join(' + ') + (s.multiple ? ` + ${s.multiple}` : '') })));
+      out.replaceChildren(
+        d.sums.length ? el('table', { id: 'calc-sums' }, el('tr', {}, el('th', { text: 'sum' }), el('th', { text: 'moves' }), el('th', { text: 'cards' })), rows)
+          : el('p', { text: 'No circular number: draw a card from the stock.' }),
+        el('p', { id: 'calc-back', text: 'Ace-five-six move-back: ' + (d.move_back ? 'available' : 'not available') }),
+        d.mark ? el('p', { text: `Space ${d.space} is marked ${d.mark}: any multiple of ${d.mark} may be added.` }) : null);
+    }
+    const later = debounce(run, 150);
+    hand.addEventListener('input', later);
+    space.addEventListener('input', later);
+    m.replaceChildren(el('h1', { text: 'Circular Numbers: hand calculator' }),
+      el('div', { class: 'totals' },
+        el('div', { class: 'field' }, el('label', { for: 'calc-hand', text: 'Hand' }), hand,
+          el('span', { class: 'help', text: 'A, 2-10 (or T), J, Q, K' })),
+        el('div', { class: 'field' }, el('label', { for: 'calc-space', text: 'Space' }), space,
+          el('span', { class: 'help', text: '0 is the start (the snake)' })),
+        msg, out));
+    run();
+  }
+
+  window.pnpkit.routes.tic = tic;
+  window.pnpkit.routes.calc = calc;
+})();
