@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "scene/scene.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/err.h"
 #include "util/outfile.h"
 #include "util/yml.h"

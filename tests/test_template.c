@@ -5,7 +5,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include "template/tmpl.h"
-#include "template/value.h"
+#include "util/value.h"
 
 static void test_lengths(void **state)
 {

@@ -15,7 +15,7 @@
 #include "render/cards.h"
 #include "render/paper.h"
 #include "render/render.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/outfile.h"
 
 #define RENDER_USAGE                                                                               \

@@ -11,7 +11,7 @@
 #define PN_COMP_H
 
 #include "scene/scene.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/err.h"
 
 /* What a component knows about the page it is laid out on. */

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 #include <string.h>
-#include "template/value.h"
+#include "util/value.h"
 
 static const struct {
     const char *name;

@@ -11,14 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "scene/image.h"
+#include "util/color.h"
 #include "util/err.h"
-
-typedef struct pn_rgba {
-    double r, g, b, a;
-} pn_rgba;
-
-#define PN_BLACK ((pn_rgba){0, 0, 0, 1})
-#define PN_WHITE ((pn_rgba){1, 1, 1, 1})
 
 typedef enum { SEG_MOVE, SEG_LINE, SEG_CURVE, SEG_CLOSE } scene_seg_op;
 
@@ -178,9 +172,6 @@ bool scene_equal(const scene *a, const scene *b);
 
 /* Converts a colour to the grey mono printing uses (luminance, kept light). */
 pn_rgba scene_to_grey(pn_rgba c);
-
-/* Parses "#rrggbb", "#rrggbbaa" or a few names (black, white, red, ...). */
-bool pn_rgba_parse(const char *s, pn_rgba *out);
 
 /* Appends every item of src to dst, scaled by k and moved by (dx, dy): used to
  * impose several sheets on one paper. Slot ids get prefix (may be ""). Each

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "serve/engine.h"
 #include "serve/serve.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/resources.h"
 
 void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field)

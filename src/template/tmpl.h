@@ -12,7 +12,7 @@
 
 #include "components/comp.h"
 #include "template/data.h"
-#include "template/value.h"
+#include "util/value.h"
 #include "util/yml.h"
 
 #define TMPL_MAX_PARAMS 64

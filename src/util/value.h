@@ -8,7 +8,7 @@
 
 #include <glib.h>
 #include <stdbool.h>
-#include "scene/scene.h"
+#include "util/color.h"
 
 typedef enum {
     PV_INT,

@@ -1,11 +1,12 @@
 /* value.c: parsing and formatting typed values with bounds. */
-#include "template/value.h"
+#include "util/value.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/err.h"
 
 pv_pool *pv_pool_new(void)
 {

@@ -1,0 +1,22 @@
+# cli_layers.sh: the #include edges between source folders are those listed in
+# src/LAYERS, and that list has no cycle (tests/check_layers.py); the checker
+# itself catches a stray edge and a cyclic list.
+. "$(dirname "$0")/lib.sh"
+
+CHECK="$SRC/tests/check_layers.py"
+python3 "$CHECK" "$SRC" 2> "$T/err" && ok || bad "layering: $(cat "$T/err")"
+
+# A copy of the tree with one forbidden include (a backend reaching a template).
+mkdir -p "$T/tree/src/backend" "$T/tree/src/template" "$T/tree/include"
+cp "$SRC/src/LAYERS" "$T/tree/src/LAYERS"
+printf '/* x */\n#include "scene/scene.h"\n#include "template/tmpl.h"\n' > "$T/tree/src/backend/x.c"
+python3 "$CHECK" "$T/tree" 2> "$T/err" && bad "a forbidden edge passed" || ok
+grep -q '^src/backend/x.c:3: #include "template/tmpl.h": backend -> template is not in src/LAYERS$' "$T/err" \
+    && ok || bad "stray edge message: $(cat "$T/err")"
+
+# A list that holds a cycle fails even when the code follows it.
+printf 'backend -> scene\nscene -> backend\n' > "$T/cyclic"
+python3 "$CHECK" "$SRC" "$T/cyclic" 2> "$T/err" && bad "a cyclic list passed" || ok
+grep -q 'holds a cycle: backend -> scene -> backend' "$T/err" && ok || bad "cycle message: $(cat "$T/err")"
+
+finish
