@@ -20,7 +20,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo check check-asan check-tsan check-all build-release build-clang fuzz bench bench-warm bench-profile clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang fuzz bench bench-warm bench-profile clean install
 
 all: build
 
@@ -35,6 +35,10 @@ build: deps $(BUILD)/CMakeCache.txt
 
 demo: build
 	@sh scripts/demo $(PNPKIT)
+
+# The pictures in docs/img and the README's size table, from this build (scripts/make-docs).
+docs: build
+	@sh scripts/make-docs $(PNPKIT)
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
