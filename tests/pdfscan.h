@@ -272,7 +272,10 @@ static gchar *pdfscan_plain(const char *path, gsize *len)
         qpdf_set_decode_level(q, qpdf_dl_none);
         if (!(qpdf_write(q) & QPDF_ERRORS)) {
             *len = qpdf_get_buffer_length(q);
-            out = g_memdup2(qpdf_get_buffer(q), *len);
+            /* NUL-terminated, so strstr and strncmp stop at its end. */
+            out = g_malloc(*len + 1);
+            memcpy(out, qpdf_get_buffer(q), *len);
+            out[*len] = 0;
         }
     }
     qpdf_cleanup(&q);

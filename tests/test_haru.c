@@ -500,6 +500,7 @@ static void test_deterministic(void **state)
     assert_non_null(x);
     assert_non_null(pdfscan_find(x, nx, "/CreationDate (D:20000101000000Z"));
     assert_non_null(pdfscan_find(x, nx, "/ID ["));
+    g_free(x);
     g_free(y);
     g_free(a);
     g_free(b);
