@@ -401,3 +401,23 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
     b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
     return b;
 }
+
+size_t pnpkit_game_count(void)
+{
+    size_t n = 0;
+    while (score_game_at((int)n))
+        n++;
+    return n;
+}
+
+const char *pnpkit_game_name(size_t i)
+{
+    const score_game *g = i < (size_t)G_MAXINT ? score_game_at((int)i) : NULL;
+    return g ? g->name : NULL;
+}
+
+const char *pnpkit_game_template(size_t i)
+{
+    const score_game *g = i < (size_t)G_MAXINT ? score_game_at((int)i) : NULL;
+    return g ? g->template_name : NULL;
+}
