@@ -32,7 +32,11 @@ expect_eq "$(complete_words pnpkit score circle36 s.yaml --template "$T/mine.yam
 expect_eq "$(complete_words pnpkit render nosuch --set '')" "" "an unknown template: nothing"
 
 # The games come from the binary.
-expect_eq "$("$PNPKIT" list --games | tr '\n' ' ')" "circle36 circle36 dicrono dicrono cirplexed cirplexed-board " "list --games"
+# list --games: a line per game, its name then a template 'list --names' has
+"$PNPKIT" list --games > "$T/games"
+grep -qx "cirplexed cirplexed-board" "$T/games" && ok || bad "list --games: $(cat "$T/games")"
+expect_eq "$(awk 'NF != 2' "$T/games")" "" "list --games: two words a line"
+expect_eq "$(awk '{print $2}' "$T/games" | grep -vxF "$("$PNPKIT" list --names)")" "" "list --games: built-in templates"
 expect_eq "$(complete_words pnpkit score '')" "$("$PNPKIT" list --games | awk '{print $1}' | sort | tr '\n' ' ')" "score: the games"
 expect_eq "$(complete_words pnpkit score ci)" "circle36 cirplexed " "score: games by prefix"
 expect_eq "$(complete_words pnpkit score dicrono x.yaml --set si)" "size= " "score dicrono: its template"
@@ -41,10 +45,10 @@ expect_eq "$(complete_words pnpkit score dicrono x.yaml --set si)" "size= " "sco
 mkdir -p "$T/fake"
 cat >"$T/fake/pnpkit" <<EOF2
 #!/bin/sh
-if [ "\$1 \$2" = "list --games" ]; then "$PNPKIT" list --games; echo "toy $T/mine.yaml"; exit 0; fi
+if [ "\$1 \$2" = "list --games" ]; then "$PNPKIT" list --games; echo "extra-game $T/mine.yaml"; exit 0; fi
 exec "$PNPKIT" "\$@"
 EOF2
 chmod +x "$T/fake/pnpkit"
-expect_eq "$(FAKE=$T/fake complete_words pnpkit score t)" "toy " "score: a game the script does not name"
-expect_eq "$(FAKE=$T/fake complete_words pnpkit score toy s.yaml --set r)" "rounds= " "score toy: its template's parameters"
+expect_eq "$(FAKE=$T/fake complete_words pnpkit score ex)" "extra-game " "score: a game the script does not name"
+expect_eq "$(FAKE=$T/fake complete_words pnpkit score extra-game s.yaml --set r)" "rounds= " "score extra-game: its template's parameters"
 finish
