@@ -150,12 +150,16 @@ typedef struct pnpkit_score_opts {
     const char *format;
     double dpi;
     pnpkit_buffer **completed;
+    /* API version 2: non-zero gives the readable tables `pnpkit score`
+     * prints (a blank line between sheets) instead of JSON lines. */
+    int table;
 } pnpkit_score_opts;
 
 /* Scores a filled-in sheet of `game` ("circle36", "dicrono", "cirplexed", ...)
  * given as YAML text (one document or a stream of them): the JSON report the
- * command `pnpkit score --json` prints, as a NUL-terminated buffer. o may be
- * NULL. NULL with err (placed in the text) on failure. */
+ * command `pnpkit score --json` prints (or with o->table the tables `pnpkit
+ * score` prints), as a NUL-terminated buffer. o may be NULL. NULL with err
+ * (placed in the text) on failure. */
 pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
                             const pnpkit_score_opts *o, pnpkit_error *err);
 

@@ -360,7 +360,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
         return NULL;
     }
     score_run_opts ro = {
-        .json = true, .keep = so->completed != NULL, .use_template = so->completed != NULL};
+        .json = !so->table, .keep = so->completed != NULL, .use_template = so->completed != NULL};
     GString *out = g_string_new(NULL);
     score_run *run = score_run_new(g, &ro, &e);
     yml_docs *docs = run ? yml_docs_open_text(file, text, len, &e) : NULL;
