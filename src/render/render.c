@@ -589,7 +589,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                           .font_files = render_font_files(t, o),
                           .pages = papers,
-                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                          .mem = o->mem};
     void *b = be->open(&bo, err);
     g_ptr_array_free((GPtrArray *)bo.font_files, TRUE);
     if (!b) {
