@@ -30,6 +30,10 @@ typedef struct pn_backend_opts {
     PangoFontMap *fonts; /* the font map text was measured with (cairo; borrowed) */
     int pages;          /* pages the document will have (names the files of SVG and PNG pages) */
     unsigned outfile_flags; /* PN_OUTFILE_* flags for pn_outfile_open_flags */
+    /* Not NULL: the output goes to memory, not to path (which then only names
+     * it): each file the backend would write is appended to mem as a GBytes
+     * (pn_outfile_open_mem), one per SVG or PNG page, in page order. */
+    GPtrArray *mem;
 } pn_backend_opts;
 
 typedef struct pn_backend {

@@ -220,7 +220,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         haru_free(b);
         return NULL;
     }
-    b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
+    b->pack = pn_pdfpack_open(b->path, o->outfile_flags, o->mem, err);
     if (!b->pack) {
         haru_free(b);
         return NULL;

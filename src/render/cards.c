@@ -218,7 +218,8 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
                              .ttf = o->ttf,
                              .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                              .pages = total,
-                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
+                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                             .mem = o->mem};
     void *b = be->open(&bopts, err);
     if (!b) {
         scene_free(cur);

@@ -553,7 +553,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .ttf = o->ttf,
                           .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                           .pages = papers,
-                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                          .mem = o->mem};
     void *b = be->open(&bo, err);
     if (!b) {
         scene_free(cur);

@@ -29,6 +29,10 @@ typedef void (*render_progress)(void *user, int done, int total);
 typedef struct render_opts {
     scene_measurer *measure; /* measures text; its font map draws it (borrowed; required) */
     const char *output;  /* path or "-" */
+    /* Not NULL: render into memory instead of output (which then only names
+     * the result in messages): one GBytes per file that would be written (one
+     * per page of SVG or PNG) is appended, in page order (pn_backend_opts.mem). */
+    GPtrArray *mem;
     const char *format;  /* pdf | svg | png */
     const char *backend; /* cairo (default) | haru */
     const char *paper;   /* NULL: the template's */
