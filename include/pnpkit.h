@@ -132,8 +132,11 @@ void pnpkit_buffer_free(pnpkit_buffer *b);
 int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *o,
                        const char *path, pnpkit_error *err);
 
-/* The same into memory. SVG, PNG and scene output hold one page: asking for
- * more is PNPKIT_EUSAGE. NULL with err on failure. */
+/* The same into memory: the bytes pnpkit_render_file would write, made in
+ * memory (no file, not even a temporary one, is written). SVG, PNG and scene
+ * output hold one page: asking for more is PNPKIT_EUSAGE (render a PDF, or
+ * one page at a time with pages = 1 and a seed per page). NULL with err on
+ * failure. */
 pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
                                  const pnpkit_render_opts *o, pnpkit_error *err);
 

@@ -281,6 +281,44 @@ static void test_remove_pending(void **state)
     remove_dir(dir);
 }
 
+/* Memory outputs: committed together they land in the sink in their order,
+ * an aborted one adds nothing, and no file is made in the current directory. */
+static void test_memory(void **state)
+{
+    char *dir = g_dir_make_tmp("outfile-XXXXXX", NULL);
+    char *cwd = g_get_current_dir();
+    assert_int_equal(chdir(dir), 0);
+    GPtrArray *sink = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+    pn_err err = {0};
+    pn_outfile *o[2] = {pn_outfile_open_mem("x-1.svg", sink, &err),
+                        pn_outfile_open_to("x-2.svg", 0, sink, &err)};
+    assert_non_null(o[0]);
+    assert_non_null(o[1]);
+    assert_true(pn_outfile_write(o[0], "first", 5));
+    fputs("second page", o[1]->fp);
+    assert_int_equal(pn_outfile_close(o[1], &err), 0);
+    assert_int_equal(pn_outfile_commit_all(o, 2, &err), 0);
+    assert_int_equal(sink->len, 2);
+    gsize n;
+    const char *d = g_bytes_get_data(g_ptr_array_index(sink, 0), &n);
+    assert_int_equal(n, 5);
+    assert_memory_equal(d, "first", 5);
+    d = g_bytes_get_data(g_ptr_array_index(sink, 1), &n);
+    assert_int_equal(n, 11);
+    assert_memory_equal(d, "second page", 11);
+    pn_outfile *x = pn_outfile_open_mem("y.pdf", sink, &err);
+    fputs("lost", x->fp);
+    pn_outfile_abort(x);
+    assert_int_equal(sink->len, 2);
+    char *names = listing(dir);
+    assert_string_equal(names, "");
+    g_free(names);
+    g_ptr_array_unref(sink);
+    assert_int_equal(chdir(cwd), 0);
+    g_free(cwd);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_symlink),
         cmocka_unit_test(test_read_only),
         cmocka_unit_test(test_remove_pending),
+        cmocka_unit_test(test_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,7 +125,10 @@ static void test_errors_have_places(void **state)
                         "t.yaml:3:24: unknown parameter 'nope'");
     assert_string_equal(load_error("name: x\nsize: 3\ncomponents: []\n"),
                         "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
-                        "description, game, seeded, params, page, components, data)");
+                        "description, game, seeded, params, page, components, data, fonts)");
+    /* A built-in template (tmpl_load_buffer) reads no font files. */
+    assert_string_equal(load_error("name: x\nfonts: [fonts/Title.ttf]\ncomponents: []\n"),
+                        "t.yaml:2:9: fonts: a built-in template reads no files");
     /* Malformed YAML names the place the parser stopped. */
     const char *m = load_error("name: x\ncomponents: [\n  - {type: rect\n");
     assert_true(strncmp(m, "t.yaml:", 7) == 0);

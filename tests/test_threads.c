@@ -2,7 +2,8 @@
  * each: every built-in template rendered to PDF, SVG, PNG (low dpi) and the
  * scene dump, in memory, several rounds, every result byte-identical to the
  * same job done first on one thread; and every sheet in tests/data scored
- * (the JSON report and the completed sheet as a PDF). Run under
+ * (the JSON report and the completed sheet as a PDF). Every rendering in
+ * memory is also checked against the same rendering written to a file. Run under
  * ThreadSanitizer by `make check-tsan`. PNPKIT_THREAD_ROUNDS sets the rounds
  * (default 2). */
 #include <glib.h>
@@ -197,9 +198,55 @@ static void test_threads_render_identical(void **state)
     print_message("%d renders on %d threads, all identical\n", done, THREADS);
 }
 
+/* pnpkit_render_mem gives the bytes pnpkit_render_file writes, in every
+ * format, for every built-in template. */
+static void test_mem_equals_file(void **state)
+{
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    char *dir = g_dir_make_tmp("pnpkit-test-XXXXXX", NULL);
+    assert_non_null(dir);
+    int compared = 0;
+    for (guint k = 0; k < jobs->len; k++) {
+        const job *j = g_ptr_array_index(jobs, k);
+        if (j->game) continue;
+        pnpkit_render_opts o;
+        pnpkit_render_opts_init(&o);
+        o.format = j->format;
+        o.pages = 1;
+        o.dpi = 20;
+        o.seed = 7;
+        char *leaf = g_strdup_printf("out.%s", j->format);
+        char *path = g_build_filename(dir, leaf, NULL);
+        if (pnpkit_render_file(ctx, j->template_name, &o, path, &err)) {
+            char m[2048];
+            pnpkit_error_format(&err, m, sizeof m);
+            fail_msg("%s as %s to a file: %s", j->template_name, j->format, m);
+        }
+        gchar *data;
+        gsize len, n;
+        assert_true(g_file_get_contents(path, &data, &len, NULL));
+        const void *want = g_bytes_get_data(j->expected, &n);
+        if (len != n || memcmp(data, want, n))
+            fail_msg("%s as %s: memory (%zu bytes) and file (%zu bytes) differ", j->template_name,
+                     j->format, (size_t)n, (size_t)len);
+        compared++;
+        g_free(data);
+        remove(path);
+        g_free(path);
+        g_free(leaf);
+    }
+    assert_true(compared >= 7 * (int)NFORMATS);
+    remove(dir);
+    g_free(dir);
+    pnpkit_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mem_equals_file),
         cmocka_unit_test(test_threads_render_identical),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

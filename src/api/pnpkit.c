@@ -4,7 +4,6 @@
 #include "pnpkit.h"
 
 #include <glib.h>
-#include <glib/gstdio.h>
 #include <string.h>
 #include "api/api.h"
 #include "render/render.h"
@@ -267,19 +266,24 @@ int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_
     return rc;
 }
 
-/* Reads path whole into a new buffer. NULL with err. */
-static pnpkit_buffer *read_back(const char *path, pn_err *err)
+/* A sink for render_opts.mem: GBytes, one per file the engine would write. */
+static GPtrArray *mem_sink(void)
 {
-    gchar *data = NULL;
-    gsize len = 0;
-    GError *ge = NULL;
-    if (!g_file_get_contents(path, &data, &len, &ge)) {
-        pn_err_set(err, PN_EIO, "cannot read back the rendered file: %s", ge->message);
-        g_error_free(ge);
+    return g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+}
+
+/* The one output in sink as a new buffer (its bytes taken, not copied).
+ * NULL with err when the engine made none or several. */
+static pnpkit_buffer *sink_take(GPtrArray *sink, pn_err *err)
+{
+    if (sink->len != 1) {
+        pn_err_set(err, PN_EIO, "rendering made %u outputs where one was expected", sink->len);
         return NULL;
     }
+    GBytes *bytes = g_ptr_array_steal_index(sink, 0);
+    gsize len = 0;
     pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
-    b->data = (unsigned char *)data;
+    b->data = g_bytes_unref_to_data(bytes, &len);
     b->len = len;
     return b;
 }
@@ -291,7 +295,6 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
     render_opts o;
     tmpl *t = NULL;
     pnpkit_buffer *b = NULL;
-    char *dir = NULL, *path = NULL;
     int rc = engine_opts(ctx, po, &o, &e);
     if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
     if (!rc && strcmp(o.format, "pdf")) {
@@ -308,68 +311,24 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
                                                        : "a scene",
                             papers);
     }
-    /* The engine writes files (atomically, through util/outfile.h): render
-     * into a private temporary directory, read the file back, remove both. */
-    GError *ge = NULL;
-    if (!rc && !(dir = g_dir_make_tmp("pnpkit-XXXXXX", &ge))) {
-        rc = pn_err_set(&e, PN_EIO, "cannot make a temporary directory: %s", ge->message);
-        g_error_free(ge);
-    }
+    /* The engine writes into memory: no file, no temporary directory. */
+    GPtrArray *sink = mem_sink();
+    char *name = NULL;
     if (!rc) {
-        char *leaf = g_strdup_printf("out.%s", o.format);
-        path = g_build_filename(dir, leaf, NULL);
-        g_free(leaf);
-        o.output = path;
+        name = g_strdup_printf("out.%s", o.format);
+        o.output = name;
+        o.mem = sink;
         rc = render_template(t, &o, &e);
-        if (!rc && !(b = read_back(path, &e))) rc = -1;
-        g_unlink(path);
+        if (!rc && !(b = sink_take(sink, &e))) rc = -1;
     }
-    if (dir) g_rmdir(dir);
-    g_free(path);
-    g_free(dir);
+    g_ptr_array_unref(sink);
+    g_free(name);
     tmpl_free(t);
     if (rc) api_error_from(&e, err);
     return b;
 }
 
 /* ---- scoring ---- */
-
-/* Renders what render does into a new buffer, through a private temporary
- * file (see pnpkit_render_mem). */
-typedef int (*to_file_fn)(void *user, const char *path, pn_err *err);
-
-static pnpkit_buffer *via_file(const char *ext, to_file_fn fn, void *user, pn_err *err)
-{
-    GError *ge = NULL;
-    char *dir = g_dir_make_tmp("pnpkit-XXXXXX", &ge);
-    if (!dir) {
-        pn_err_set(err, PN_EIO, "cannot make a temporary directory: %s", ge->message);
-        g_error_free(ge);
-        return NULL;
-    }
-    char *leaf = g_strdup_printf("out.%s", ext);
-    char *path = g_build_filename(dir, leaf, NULL);
-    pnpkit_buffer *b = NULL;
-    if (!fn(user, path, err)) b = read_back(path, err);
-    g_unlink(path);
-    g_rmdir(dir);
-    g_free(path);
-    g_free(leaf);
-    g_free(dir);
-    return b;
-}
-
-typedef struct completed_job {
-    score_run *run;
-    render_opts o;
-} completed_job;
-
-static int render_completed(void *user, const char *path, pn_err *err)
-{
-    completed_job *j = user;
-    j->o.output = path;
-    return score_run_render(j->run, &j->o, err);
-}
 
 pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
                             const pnpkit_score_opts *so, pnpkit_error *err)
@@ -414,15 +373,20 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                             "the completed sheets take %d pages and %s holds one: ask for a PDF",
                             score_run_pages(run), !strcmp(format, "svg") ? "an SVG" : "a PNG");
         } else {
-            completed_job j = {run,
-                               {.measure = ctx->measure,
-                                .format = format,
-                                .landscape = -1,
-                                .dpi = dpi,
-                                .seed = 1,
-                                .nup = 1,
-                                .epoch = 946684800}};
-            if (!(completed = via_file(format, render_completed, &j, &e))) rc = -1;
+            GPtrArray *sink = mem_sink();
+            char *name = g_strdup_printf("completed.%s", format);
+            render_opts co = {.measure = ctx->measure,
+                              .output = name,
+                              .mem = sink,
+                              .format = format,
+                              .landscape = -1,
+                              .dpi = dpi,
+                              .seed = 1,
+                              .nup = 1,
+                              .epoch = 946684800};
+            if (score_run_render(run, &co, &e) || !(completed = sink_take(sink, &e))) rc = -1;
+            g_ptr_array_unref(sink);
+            g_free(name);
         }
     }
     score_run_free(run);

@@ -28,8 +28,15 @@ typedef struct pn_backend_opts {
     double bleed;       /* mm of bleed around the trim box (backends that support it) */
     const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
     PangoFontMap *fonts; /* the font map text was measured with (cairo; borrowed) */
+    /* The template's font files (pn_font_file*, util/fonts.h; borrowed; may be
+     * NULL): haru embeds the TrueType ones for text in their families. */
+    const GPtrArray *font_files;
     int pages;          /* pages the document will have (names the files of SVG and PNG pages) */
     unsigned outfile_flags; /* PN_OUTFILE_* flags for pn_outfile_open_flags */
+    /* Not NULL: the output goes to memory, not to path (which then only names
+     * it): each file the backend would write is appended to mem as a GBytes
+     * (pn_outfile_open_mem), one per SVG or PNG page, in page order. */
+    GPtrArray *mem;
 } pn_backend_opts;
 
 typedef struct pn_backend {

@@ -112,7 +112,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->pctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(b->pctx);
     if (b->fmt == FMT_PDF) {
-        b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
+        b->pack = pn_pdfpack_open(b->path, o->outfile_flags, o->mem, err);
         if (!b->pack) {
             pn_imgcache_free(b->images);
             g_object_unref(b->pctx);
@@ -170,7 +170,7 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
                               "%s to standard output holds one page; write a PDF for more",
                               b->fmt == FMT_SVG ? "SVG" : "PNG");
         char *p = pn_outfile_page_path(b->path, b->page, b->opts.pages);
-        b->cur = pn_outfile_open_flags(p, b->opts.outfile_flags, err);
+        b->cur = pn_outfile_open_to(p, b->opts.outfile_flags, b->opts.mem, err);
         g_free(p);
         if (!b->cur) return -1;
         g_ptr_array_add(b->outs, b->cur);

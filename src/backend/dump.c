@@ -18,7 +18,7 @@ static bool dump_supports(const char *f)
 
 static void *dump_open(const pn_backend_opts *o, pn_err *err)
 {
-    pn_outfile *out = pn_outfile_open_flags(o->path, o->outfile_flags, err);
+    pn_outfile *out = pn_outfile_open_to(o->path, o->outfile_flags, o->mem, err);
     if (!out) return NULL;
     dump_be *b = g_new0(dump_be, 1);
     b->out = out;

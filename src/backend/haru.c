@@ -6,6 +6,9 @@
  *
  * Text the base-14 fonts cannot encode is drawn as glyph outlines from the font
  * the cairo backend uses (textpath.c), unless --ttf gives a font to embed.
+ * Text in the family of one of a template's own font files is set in that file,
+ * embedded as TrueType; an OpenType file with CFF outlines, which libharu cannot
+ * embed, or a character the file lacks, is drawn as glyph outlines.
  *
  * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
@@ -31,6 +34,7 @@
 #include "backend/pdfpack.h"
 #include "backend/textpath.h"
 #include "scene/measure.h"
+#include "util/fonts.h"
 
 /* Page content is written in whole units of 1/10 pt (a cm at the start of each
  * page): shorter than libharu's five decimals, within 0.02 mm, and libharu's
@@ -43,6 +47,13 @@
 /* libharu keeps every page it draws in memory until it is saved (a repeated
  * page is not drawn again). */
 #define HARU_MAX_PAGES 5000
+
+/* A template's font file, embedded on the first text set in it. */
+typedef struct haru_tfont {
+    const pn_font_file *file; /* borrowed from the caller's options */
+    HPDF_Font font;           /* NULL until loaded */
+    GHashTable *used;         /* code points set in it */
+} haru_tfont;
 
 /* The graphics state last written to the page, so only changes are written. */
 typedef struct haru_state {
@@ -71,6 +82,7 @@ typedef struct haru_be {
     pn_textpath *outlines;     /* for text no font here can set; made on first use */
     PangoFontMap *fonts;       /* the caller's font map, for outlines (borrowed) */
     GHashTable *ttf_used;      /* code points set in the embedded font */
+    GPtrArray *tfonts;         /* haru_tfont*: the template's font files */
     GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
     int pages;                 /* pages libharu has drawn */
     int shared;                /* the drawn page repeats show, or -1 */
@@ -108,6 +120,7 @@ static void haru_free(haru_be *b)
     if (b->pdf) HPDF_Free(b->pdf);
     if (b->gstates) g_hash_table_destroy(b->gstates);
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
+    if (b->tfonts) g_ptr_array_free(b->tfonts, TRUE);
     if (b->images) g_hash_table_destroy(b->images);
     pn_imgcache_free(b->imgcache);
     g_free(b->path);
@@ -188,6 +201,53 @@ static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
     return 0;
 }
 
+static void tfont_free(gpointer p)
+{
+    haru_tfont *f = p;
+    if (f->used) g_hash_table_destroy(f->used);
+    g_free(f);
+}
+
+/* The template font file for f: the one of its family whose weight and slant
+ * match best, or NULL when the family is not a template font's. */
+static haru_tfont *tfont_of(haru_be *b, const scene_font *f)
+{
+    haru_tfont *best = NULL;
+    int best_score = -1;
+    for (guint i = 0; f->family && i < b->tfonts->len; i++) {
+        haru_tfont *t = g_ptr_array_index(b->tfonts, i);
+        if (strcmp(t->file->family, f->family)) continue;
+        int score = (t->file->bold == f->bold) * 2 + (t->file->italic == f->italic);
+        if (score > best_score) {
+            best = t;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* Embeds t's file on first use. 1 when it is loaded, 0 when libharu cannot
+ * embed it (CFF outlines, or tables libharu needs are missing), -1 + err. */
+static int tfont_load(haru_be *b, haru_tfont *t, pn_err *err)
+{
+    if (t->font) return 1;
+    if (!t->file->truetype) return 0;
+    if (b->ttf && !strcmp(b->ttf_path, t->file->path)) {
+        t->font = b->ttf; /* the --ttf font: its used codes are b->ttf_used */
+        return 1;
+    }
+    pn_err why;
+    if (haru_ttf_check(t->file->path, &why)) return 0;
+    HPDF_UseUTFEncodings(b->pdf);
+    const char *name = HPDF_LoadTTFontFromFile(b->pdf, t->file->path, HPDF_TRUE);
+    if (name) t->font = HPDF_GetFont(b->pdf, name, "UTF-8");
+    if (!name || !t->font || b->error)
+        return pn_err_set(err, PN_EINPUT, "font %s: libharu cannot embed it (error 0x%04X)",
+                          t->file->path, (unsigned)b->error);
+    t->used = g_hash_table_new(g_direct_hash, g_direct_equal);
+    return 1;
+}
+
 static void *haru_open(const pn_backend_opts *o, pn_err *err)
 {
     haru_be *b = g_new0(haru_be, 1);
@@ -198,6 +258,12 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->shared = -1;
     b->imgcache = pn_imgcache_new();
     b->images = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    b->tfonts = g_ptr_array_new_with_free_func(tfont_free);
+    for (guint i = 0; o->font_files && i < o->font_files->len; i++) {
+        haru_tfont *t = g_new0(haru_tfont, 1);
+        t->file = g_ptr_array_index(o->font_files, i);
+        g_ptr_array_add(b->tfonts, t);
+    }
     b->pdf = HPDF_New(haru_on_error, b);
     if (!b->pdf) {
         pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
@@ -220,7 +286,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         haru_free(b);
         return NULL;
     }
-    b->pack = pn_pdfpack_open(b->path, o->outfile_flags, err);
+    b->pack = pn_pdfpack_open(b->path, o->outfile_flags, o->mem, err);
     if (!b->pack) {
         haru_free(b);
         return NULL;
@@ -510,9 +576,9 @@ static char *to_winansi(const char *utf8, gsize *len)
 
 /* Width of utf8 in the embedded font, in 1/1000 em; -1 if a glyph is missing
  * (the first missing character goes to *missing). */
-static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
+static double ttf_width(HPDF_Font font, GHashTable *used, const char *utf8, gunichar *missing)
 {
-    HPDF_FontAttr attr = (HPDF_FontAttr)b->ttf->attr;
+    HPDF_FontAttr attr = (HPDF_FontAttr)font->attr;
     double w = 0;
     for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
         gunichar c = g_utf8_get_char(p);
@@ -521,9 +587,10 @@ static double ttf_width(haru_be *b, const char *utf8, gunichar *missing)
             *missing = c;
             return -1;
         }
-        w += HPDF_Font_GetUnicodeWidth(b->ttf, (HPDF_UNICODE)c);
-        g_hash_table_add(b->ttf_used, GUINT_TO_POINTER(c));
+        w += HPDF_Font_GetUnicodeWidth(font, (HPDF_UNICODE)c);
     }
+    for (const char *p = utf8; used && *p; p = g_utf8_next_char(p))
+        g_hash_table_add(used, GUINT_TO_POINTER(g_utf8_get_char(p)));
     return w;
 }
 
@@ -573,10 +640,21 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     haru_be *b = vb;
     if (!*t->utf8 || t->color.a <= 0) return 0;
     gsize len = 0;
-    char *bytes = to_winansi(t->utf8, &len);
+    char *bytes = NULL;
     HPDF_Font font;
     double w1000;
-    if (bytes) {
+    haru_tfont *tf = tfont_of(b, &t->font);
+    if (tf) {
+        /* A template's own font: embedded, else its glyph outlines. */
+        int loaded = tfont_load(b, tf, err);
+        if (loaded < 0) return -1;
+        gunichar missing = 0;
+        w1000 =
+            loaded ? ttf_width(tf->font, tf->used ? tf->used : b->ttf_used, t->utf8, &missing) : -1;
+        if (w1000 < 0) return outline_text(b, t, err);
+        font = tf->font;
+        bytes = g_strdup(t->utf8);
+    } else if ((bytes = to_winansi(t->utf8, &len))) {
         font = base_font(b, &t->font);
         if (!font) {
             g_free(bytes);
@@ -585,7 +663,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         w1000 = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)bytes, (HPDF_UINT)len).width;
     } else if (b->ttf) {
         gunichar missing = 0;
-        w1000 = ttf_width(b, t->utf8, &missing);
+        w1000 = ttf_width(b->ttf, b->ttf_used, t->utf8, &missing);
         if (w1000 < 0)
             return pn_err_set(err, PN_EINPUT, "text \"%s\": the font %s has no glyph for U+%04X",
                               t->utf8, b->ttf_path, (unsigned)missing);
@@ -737,16 +815,16 @@ static gint cmp_uint(gconstpointer a, gconstpointer c, gpointer unused)
 /* libharu 2.3.0 writes its UTF-8 encoding CMap as the embedded font's ToUnicode,
  * which readers reject. The codes it writes are the characters' UTF-16 values,
  * so the right ToUnicode maps each used code to itself: rewrite the stream. */
-static void fix_to_unicode(haru_be *b)
+static void fix_to_unicode(HPDF_Font font, GHashTable *used)
 {
-    if (!b->ttf || !g_hash_table_size(b->ttf_used)) return;
-    HPDF_Dict tu = HPDF_Dict_GetItem(b->ttf, "ToUnicode", HPDF_OCLASS_DICT);
+    if (!font || !used || !g_hash_table_size(used)) return;
+    HPDF_Dict tu = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
     if (!tu || !tu->stream) return;
     static const char *const stale[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
     for (size_t i = 0; i < G_N_ELEMENTS(stale); i++)
         HPDF_Dict_RemoveElement(tu, stale[i]);
     guint len = 0;
-    gpointer *codes = g_hash_table_get_keys_as_array(b->ttf_used, &len);
+    gpointer *codes = g_hash_table_get_keys_as_array(used, &len);
     g_qsort_with_data(codes, (gint)len, sizeof *codes, cmp_uint, NULL);
     GString *m = g_string_new("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
                               "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 "
@@ -773,7 +851,13 @@ static int haru_finish(void *vb, pn_err *err)
     haru_be *b = vb;
     int rc = 0;
     if (b->pages == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", b->path);
-    if (!rc) fix_to_unicode(b);
+    if (!rc) {
+        fix_to_unicode(b->ttf, b->ttf_used);
+        for (guint i = 0; i < b->tfonts->len; i++) {
+            haru_tfont *t = g_ptr_array_index(b->tfonts, i);
+            fix_to_unicode(t->font, t->used);
+        }
+    }
     if (!rc && HPDF_SaveToStream(b->pdf) != HPDF_OK) rc = haru_check(b, "to save", err);
     if (!rc) {
         HPDF_ResetStream(b->pdf);

@@ -38,10 +38,10 @@ struct pn_pdfpack {
     double bleed_pt;
 };
 
-pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, pn_err *err)
+pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, GPtrArray *mem, pn_err *err)
 {
     pn_pdfpack *p = g_new0(pn_pdfpack, 1);
-    p->out = pn_outfile_open_flags(path, flags, err);
+    p->out = pn_outfile_open_to(path, flags, mem, err);
     if (!p->out) {
         g_free(p);
         return NULL;

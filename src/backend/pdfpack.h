@@ -13,6 +13,7 @@
 #ifndef PN_PDFPACK_H
 #define PN_PDFPACK_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "util/err.h"
@@ -20,9 +21,11 @@
 typedef struct pn_pdfpack pn_pdfpack;
 
 /* Opens the output at path ("-": standard output) and a place for the source,
- * with pn_outfile_open_flags's flags. NULL with err (PN_EIO) when path cannot
- * be written. Freed by finish or discard. */
-pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, pn_err *err);
+ * with pn_outfile_open_flags's flags; with mem (not NULL) the document goes to
+ * memory instead (pn_outfile_open_mem: path only names it) and so does the
+ * source. NULL with err (PN_EIO) when path cannot be written. Freed by finish
+ * or discard. */
+pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, GPtrArray *mem, pn_err *err);
 /* Appends n bytes of the source PDF; false when writing failed (the error is
  * reported by finish). */
 bool pn_pdfpack_write(pn_pdfpack *p, const void *data, size_t n);

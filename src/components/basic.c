@@ -32,11 +32,34 @@ static scene_valign valign_of(const char *s)
                                   : TEXT_TOP;
 }
 
-static const char *family_of(const char *s)
+/* The family `font` names: sans, mono, hand, or the family of one of the
+ * template's font files (any case). NULL when it names none of them. */
+static const char *family_of(const comp_ctx *ctx, const char *s)
 {
-    return !strcmp(s, "hand")   ? PN_FONT_HAND
-           : !strcmp(s, "mono") ? "DejaVu Sans Mono"
-                                : PN_FONT_PRINT;
+    if (!strcmp(s, "sans")) return PN_FONT_PRINT;
+    if (!strcmp(s, "mono")) return "DejaVu Sans Mono";
+    if (!strcmp(s, "hand")) return PN_FONT_HAND;
+    for (guint i = 0; ctx->fonts && i < ctx->fonts->len; i++) {
+        const pn_font_file *f = g_ptr_array_index(ctx->fonts, i);
+        if (!g_ascii_strcasecmp(f->family, s)) return f->family;
+    }
+    return NULL;
+}
+
+/* The error for a font that names nothing, listing what it may name. */
+static int family_err(const comp_ctx *ctx, const char *s, pn_err *err)
+{
+    GString *fams = g_string_new("sans, mono, hand");
+    for (guint i = 0; ctx->fonts && i < ctx->fonts->len; i++) {
+        const pn_font_file *f = g_ptr_array_index(ctx->fonts, i);
+        if (!strstr(fams->str, f->family)) g_string_append_printf(fams, ", %s", f->family);
+    }
+    int rc = comp_err(ctx, err,
+                      "text: font '%s' is none of %s (a template's own font files are listed "
+                      "in fonts:)",
+                      s, fams->str);
+    g_string_free(fams, TRUE);
+    return rc;
 }
 
 static const pv_spec text_props[] = {
@@ -54,7 +77,10 @@ static const pv_spec text_props[] = {
     {.name = "size", .type = PV_NUMBER, .def = "11", .min = 2, .max = 200, .help = "points"},
     {.name = "bold", .type = PV_BOOL, .def = "false"},
     {.name = "italic", .type = PV_BOOL, .def = "false"},
-    {.name = "font", .type = PV_ENUM, .def = "sans", .choices = "sans|mono|hand"},
+    {.name = "font",
+     .type = PV_STRING,
+     .def = "sans",
+     .help = "sans, mono, hand, or the family name of a font file in the template's fonts:"},
     {.name = "align", .type = PV_ENUM, .def = "left", .choices = "left|center|right"},
     {.name = "valign", .type = PV_ENUM, .def = "top", .choices = "top|middle|baseline|bottom"},
     {.name = "color", .type = PV_COLOR, .def = "black"},
@@ -99,7 +125,9 @@ static char *text_head(const char *txt)
 
 static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
-    scene_font f = {.family = family_of(comp_str(a, "font")),
+    const char *family = family_of(ctx, comp_str(a, "font"));
+    if (!family) return family_err(ctx, comp_str(a, "font"), err);
+    scene_font f = {.family = family,
                     .size = comp_num(a, "size"),
                     .bold = comp_bool(a, "bold"),
                     .italic = comp_bool(a, "italic")};

@@ -217,9 +217,12 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
                              .bleed = o->bleed,
                              .ttf = o->ttf,
                              .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
+                             .font_files = render_font_files(t, o),
                              .pages = total,
-                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
+                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                             .mem = o->mem};
     void *b = be->open(&bopts, err);
+    g_ptr_array_free((GPtrArray *)bopts.font_files, TRUE);
     if (!b) {
         scene_free(cur);
         return -1;

@@ -70,7 +70,8 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .page_w = w,
                       .page_h = h,
                       .mono = o->mono,
-                      .file = t->file};
+                      .file = t->file,
+                      .fonts = t->fonts};
     return 0;
 }
 
@@ -327,8 +328,40 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     return s;
 }
 
+GPtrArray *render_font_files(const tmpl *t, const render_opts *o)
+{
+    GPtrArray *all = g_ptr_array_new();
+    const tmpl *from[2] = {t, o->backs};
+    for (int k = 0; k < 2; k++)
+        for (guint i = 0; from[k] && from[k]->fonts && i < from[k]->fonts->len; i++) {
+            pn_font_file *f = g_ptr_array_index(from[k]->fonts, i);
+            bool seen = false;
+            for (guint j = 0; j < all->len && !seen; j++)
+                seen = !strcmp(((pn_font_file *)g_ptr_array_index(all, j))->path, f->path);
+            if (!seen) g_ptr_array_add(all, f);
+        }
+    return all;
+}
+
+const render_opts *render_with_fonts(const tmpl *t, const render_opts *o, render_opts *tmp,
+                                     pn_err *err)
+{
+    if (!o->measure) return o;
+    GPtrArray *files = render_font_files(t, o);
+    scene_measurer *m =
+        scene_measurer_with_fonts(o->measure, (pn_font_file *const *)files->pdata, files->len, err);
+    g_ptr_array_free(files, TRUE);
+    if (!m) return NULL;
+    if (m == o->measure) return o;
+    *tmp = *o;
+    tmp->measure = m;
+    return tmp;
+}
+
 scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
 {
+    render_opts tmp;
+    if (!(o = render_with_fonts(t, o, &tmp, err))) return NULL;
     return build_sheet(t, o, page, true, err);
 }
 
@@ -516,6 +549,8 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           "every character with "
                           "its own fonts)",
                           be->id);
+    render_opts with_fonts;
+    if (!(o = render_with_fonts(t, o, &with_fonts, err))) return -1;
     if (o->grid_cols > 0) return render_cards(t, o, be, err);
     int pages = render_page_total(t, o, err);
     if (pages < 0) return -1;
@@ -552,9 +587,12 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           .bleed = o->bleed,
                           .ttf = o->ttf,
                           .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
+                          .font_files = render_font_files(t, o),
                           .pages = papers,
-                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0};
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                          .mem = o->mem};
     void *b = be->open(&bo, err);
+    g_ptr_array_free((GPtrArray *)bo.font_files, TRUE);
     if (!b) {
         scene_free(cur);
         return -1;

@@ -29,6 +29,10 @@ typedef void (*render_progress)(void *user, int done, int total);
 typedef struct render_opts {
     scene_measurer *measure; /* measures text; its font map draws it (borrowed; required) */
     const char *output;  /* path or "-" */
+    /* Not NULL: render into memory instead of output (which then only names
+     * the result in messages): one GBytes per file that would be written (one
+     * per page of SVG or PNG) is appended, in page order (pn_backend_opts.mem). */
+    GPtrArray *mem;
     const char *format;  /* pdf | svg | png */
     const char *backend; /* cairo (default) | haru */
     const char *paper;   /* NULL: the template's */
@@ -66,6 +70,15 @@ typedef struct render_opts {
 
 /* Renders t (resolved) to o->output. Nothing is left behind on failure. */
 int render_template(tmpl *t, const render_opts *o, pn_err *err);
+
+/* The font files of t and of o->backs (pn_font_file*, borrowed from them;
+ * caller frees the array). */
+GPtrArray *render_font_files(const tmpl *t, const render_opts *o);
+
+/* o itself, or a copy in *tmp whose measurer also has the font files of t and
+ * o->backs (scene_measurer_with_fonts). NULL + err when they cannot be read. */
+const render_opts *render_with_fonts(const tmpl *t, const render_opts *o, render_opts *tmp,
+                                     pn_err *err);
 
 /* Lays out one sheet (page index `page`) of t into a new scene. Caller frees. */
 scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err);

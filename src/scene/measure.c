@@ -13,6 +13,8 @@
  * so memory stays bounded. */
 #define MEASURE_CACHE_MAX 4096
 #define MEASURE_KEY_MAX 256
+/* Sets of template fonts a measurer keeps a font map for (measure.h). */
+#define MEASURE_MAX_FONT_SETS 8
 
 typedef struct measure_entry {
     double width, ascent, descent; /* pt at PN_FONT_LAYOUT_SIZE */
@@ -21,13 +23,14 @@ typedef struct measure_entry {
 struct scene_measurer {
     PangoFontMap *map;
     PangoContext *ctx;
-    GHashTable *cache; /* key (see measure_key) -> measure_entry */
+    GHashTable *cache;    /* key (see measure_key) -> measure_entry */
+    GHashTable *with;     /* a root's measurers with template fonts: key -> measurer */
+    scene_measurer *root; /* the measurer this one was made from, or NULL */
 };
 
-scene_measurer *scene_measurer_new(pn_err *err)
+/* A measurer over map (taken). */
+static scene_measurer *measurer_of_map(PangoFontMap *map)
 {
-    PangoFontMap *map = pn_fonts_new_map(err);
-    if (!map) return NULL;
     scene_measurer *m = g_new0(scene_measurer, 1);
     m->map = map;
     m->ctx = pango_font_map_create_context(map);
@@ -36,13 +39,54 @@ scene_measurer *scene_measurer_new(pn_err *err)
     return m;
 }
 
+scene_measurer *scene_measurer_new(pn_err *err)
+{
+    PangoFontMap *map = pn_fonts_new_map(err);
+    return map ? measurer_of_map(map) : NULL;
+}
+
 void scene_measurer_free(scene_measurer *m)
 {
     if (!m) return;
+    if (m->with) g_hash_table_destroy(m->with);
     g_hash_table_destroy(m->cache);
     g_object_unref(m->ctx);
     g_object_unref(m->map);
     g_free(m);
+}
+
+static void measurer_free_cb(gpointer m)
+{
+    scene_measurer_free(m);
+}
+
+scene_measurer *scene_measurer_with_fonts(scene_measurer *m, pn_font_file *const *files, unsigned n,
+                                          pn_err *err)
+{
+    if (m->root) m = m->root;
+    if (n == 0) return m;
+    /* The files as they are now: a file changed on disk makes a new map. */
+    GString *key = g_string_new(NULL);
+    for (unsigned i = 0; i < n; i++)
+        g_string_append_printf(key, "%s\x1f%lld\x1f%lld\x1e", files[i]->path, files[i]->size,
+                               files[i]->mtime);
+    if (!m->with)
+        m->with = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, measurer_free_cb);
+    scene_measurer *d = g_hash_table_lookup(m->with, key->str);
+    if (d) {
+        g_string_free(key, TRUE);
+        return d;
+    }
+    PangoFontMap *map = pn_fonts_new_map_with(files, n, err);
+    if (!map) {
+        g_string_free(key, TRUE);
+        return NULL;
+    }
+    if (g_hash_table_size(m->with) >= MEASURE_MAX_FONT_SETS) g_hash_table_remove_all(m->with);
+    d = measurer_of_map(map);
+    d->root = m;
+    g_hash_table_insert(m->with, g_string_free(key, FALSE), d);
+    return d;
 }
 
 PangoFontMap *scene_measurer_fonts(const scene_measurer *m)

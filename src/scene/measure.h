@@ -8,11 +8,20 @@
 
 #include <pango/pango.h>
 #include "scene/scene.h"
+#include "util/fonts.h"
 
 /* A new measurer on a new private font map. NULL + err when the fonts are
  * missing. Caller frees with scene_measurer_free. */
 scene_measurer *scene_measurer_new(pn_err *err);
 void scene_measurer_free(scene_measurer *m);
+
+/* The measurer for text in m's fonts plus the n font files of a template
+ * (fonts.h), kept in m and made on first use: a font map of its own over a
+ * fontconfig configuration of its own. m itself when n is 0. Borrowed: it
+ * lives as long as m, or until m has been asked for more than 8 other sets
+ * of files. NULL + err when fontconfig cannot read a file. */
+scene_measurer *scene_measurer_with_fonts(scene_measurer *m, pn_font_file *const *files, unsigned n,
+                                          pn_err *err);
 
 /* The measurer's font map, for a backend drawing what it measured (borrowed:
  * lives as long as the measurer). */

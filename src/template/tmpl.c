@@ -6,8 +6,9 @@
 #include "util/paths.h"
 #include "util/resources.h"
 
-static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
-                                       "params", "page",  "components",  "data", NULL};
+static const char *const top_keys[] = {"name",   "title",  "description", "game",
+                                       "seeded", "params", "page",        "components",
+                                       "data",   "fonts",  NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -35,6 +36,7 @@ void tmpl_free(tmpl *t)
     if (t->items) g_ptr_array_free(t->items, TRUE);
     pv_pool_free(t->pool);
     tmpl_data_free(t->data);
+    if (t->fonts) g_ptr_array_free(t->fonts, TRUE);
     pn_yml_free(t->doc);
     g_free(t->file);
     g_free(t->origin);
@@ -346,6 +348,36 @@ static int load_data(tmpl *t, struct fy_node *dn, pn_err *err)
     return tmpl_set_data(t, d, err);
 }
 
+/* fonts: font files beside the template, whose families `font:` may name. */
+static int load_fonts(tmpl *t, struct fy_node *fn, pn_err *err)
+{
+    if (pn_yml_is_null(fn)) return 0;
+    if (pn_yml_expect(t->doc, fn, FYNT_SEQUENCE, "a list of font files", err)) return -1;
+    void *it = NULL;
+    for (struct fy_node *c; (c = fy_node_sequence_iterate(fn, &it));) {
+        const char *path;
+        if (pn_yml_str(t->doc, c, &path, err)) return -1;
+        if (!strcmp(t->origin, "built-in"))
+            return pn_yml_err(err, t->doc, c, "fonts: a built-in template reads no files");
+        if (t->fonts->len >= PN_FONT_FILES_MAX)
+            return pn_yml_err(err, t->doc, c, "fonts: more than %d font files", PN_FONT_FILES_MAX);
+        if (!*path) return pn_yml_err(err, t->doc, c, "fonts: the file name is empty");
+        char *dir = g_path_get_dirname(t->file);
+        char *full = g_path_is_absolute(path) || !strcmp(dir, ".")
+                         ? g_strdup(path)
+                         : g_build_filename(dir, path, NULL);
+        g_free(dir);
+        pn_font_file *f = pn_font_file_probe(full, err);
+        g_free(full);
+        if (!f) {
+            pn_err why = *err;
+            return pn_yml_err(err, t->doc, c, "fonts: %s: %s", path, why.msg);
+        }
+        g_ptr_array_add(t->fonts, f);
+    }
+    return 0;
+}
+
 int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
 {
     for (guint i = 0; i < d->cols->len; i++) {
@@ -411,6 +443,8 @@ static int load_root(tmpl *t, pn_err *err)
     if (!cs) return pn_yml_err(err, t->doc, root, "a template needs a list of components");
     if (pn_yml_expect(t->doc, cs, FYNT_SEQUENCE, "a list of components", err)) return -1;
     if (load_items(t, cs, t->items, 0, err)) return -1;
+    struct fy_node *fn = pn_yml_get(root, "fonts");
+    if (fn && load_fonts(t, fn, err)) return -1;
     struct fy_node *dn = pn_yml_get(root, "data");
     if (t->csv) {
         if (tmpl_read_data(t, t->csv, err)) return -1;
@@ -479,6 +513,7 @@ static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_
     t->params = g_ptr_array_new();
     t->comps = g_ptr_array_new();
     t->items = g_ptr_array_new_with_free_func(item_free);
+    t->fonts = g_ptr_array_new_with_free_func((GDestroyNotify)pn_font_file_free);
     t->paper = "a4";
     t->margin = 10;
     t->csv = csv;

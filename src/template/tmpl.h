@@ -12,6 +12,7 @@
 
 #include "components/comp.h"
 #include "template/data.h"
+#include "util/fonts.h"
 #include "util/value.h"
 #include "util/yml.h"
 
@@ -76,6 +77,7 @@ typedef struct tmpl {
     tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
     int row;         /* the row tmpl_resolve uses */
     const char *csv; /* while loading: the CSV file tmpl_open_data merges */
+    GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
 
 /* Loads by built-in name, or from a path (anything containing '/' or ending in

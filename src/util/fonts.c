@@ -2,12 +2,17 @@
 #include "util/fonts.h"
 
 #include <cairo-pdf.h>
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include "util/resources.h"
 
-PangoFontMap *pn_fonts_new_map(pn_err *err)
+/* A font map over the private configuration plus the n files. */
+static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err)
 {
     /* Made first: pango starts loading the system's default fontconfig set-up
      * (FcInit, once per process) in a thread of its own when the first font map
@@ -33,9 +38,103 @@ PangoFontMap *pn_fonts_new_map(pn_err *err)
                    "(scripts/install-deps)");
         return NULL;
     }
+    /* The template's own fonts, in this configuration only. */
+    for (unsigned i = 0; i < n; i++)
+        if (!FcConfigAppFontAddFile(fc, (const FcChar8 *)files[i]->path)) {
+            FcConfigDestroy(fc);
+            g_object_unref(map);
+            pn_err_set(err, PN_EINPUT, "font %s: fontconfig cannot read it", files[i]->path);
+            return NULL;
+        }
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), fc);
     FcConfigDestroy(fc); /* the font map holds its own reference */
     return map;
+}
+
+PangoFontMap *pn_fonts_new_map(pn_err *err)
+{
+    return new_map(NULL, 0, err);
+}
+
+PangoFontMap *pn_fonts_new_map_with(pn_font_file *const *files, unsigned n, pn_err *err)
+{
+    return new_map(files, n, err);
+}
+
+void pn_font_file_free(pn_font_file *f)
+{
+    if (!f) return;
+    g_free(f->path);
+    g_free(f->family);
+    g_free(f);
+}
+
+/* The first four bytes of path, or -1 with err. */
+static int font_magic(const char *path, unsigned char magic[4], pn_err *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return pn_err_set(err, PN_EINPUT, "%s", g_strerror(errno));
+    size_t got = fread(magic, 1, 4, fp);
+    fclose(fp);
+    if (got != 4) return pn_err_set(err, PN_EINPUT, "not a TrueType or OpenType font (too short)");
+    return 0;
+}
+
+pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
+{
+    GStatBuf st;
+    if (g_stat(path, &st) != 0) {
+        pn_err_set(err, PN_EINPUT, "%s", g_strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        pn_err_set(err, PN_EINPUT, "not a regular file");
+        return NULL;
+    }
+    if (st.st_size > PN_FONT_FILE_MAX_BYTES) {
+        pn_err_set(err, PN_EINPUT, "larger than %d MB", PN_FONT_FILE_MAX_BYTES >> 20);
+        return NULL;
+    }
+    unsigned char m[4];
+    if (font_magic(path, m, err)) return NULL;
+    bool ttf = !memcmp(m, "\0\1\0\0", 4) || !memcmp(m, "true", 4);
+    bool otf = !memcmp(m, "OTTO", 4);
+    if (!memcmp(m, "ttcf", 4)) {
+        pn_err_set(err, PN_EINPUT, "a font collection (.ttc): give one font file (.ttf or .otf)");
+        return NULL;
+    }
+    if (!ttf && !otf) {
+        pn_err_set(err, PN_EINPUT, "not a TrueType or OpenType font");
+        return NULL;
+    }
+    int count = 0;
+    FcPattern *p = FcFreeTypeQuery((const FcChar8 *)path, 0, NULL, &count);
+    FcChar8 *family = NULL, *format = NULL;
+    if (!p || FcPatternGetString(p, FC_FAMILY, 0, &family) != FcResultMatch || !family ||
+        !*family) {
+        if (p) FcPatternDestroy(p);
+        pn_err_set(err, PN_EINPUT, "not a font FreeType can read");
+        return NULL;
+    }
+    if (count != 1) {
+        FcPatternDestroy(p);
+        pn_err_set(err, PN_EINPUT, "holds %d fonts: give a file with one", count);
+        return NULL;
+    }
+    int weight = FC_WEIGHT_REGULAR, slant = FC_SLANT_ROMAN;
+    FcPatternGetInteger(p, FC_WEIGHT, 0, &weight);
+    FcPatternGetInteger(p, FC_SLANT, 0, &slant);
+    FcPatternGetString(p, FC_FONTFORMAT, 0, &format);
+    pn_font_file *f = g_new0(pn_font_file, 1);
+    f->path = g_strdup(path);
+    f->family = g_strdup((const char *)family);
+    f->bold = weight >= FC_WEIGHT_DEMIBOLD;
+    f->italic = slant != FC_SLANT_ROMAN;
+    f->truetype = ttf && format && !strcmp((const char *)format, "TrueType");
+    f->size = (long long)st.st_size;
+    f->mtime = (long long)st.st_mtime;
+    FcPatternDestroy(p);
+    return f;
 }
 
 void pn_fonts_setup_context(PangoContext *ctx)

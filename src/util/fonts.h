@@ -8,6 +8,7 @@
 #define PN_FONTS_H
 
 #include <pango/pango.h>
+#include <stdbool.h>
 #include "util/err.h"
 
 #define PN_FONT_PRINT "DejaVu Sans"
@@ -16,6 +17,30 @@
 /* A new font map over the private configuration (caller unrefs). NULL + err
  * when the configured fonts are missing. */
 PangoFontMap *pn_fonts_new_map(pn_err *err);
+
+/* Font files a template ships beside it (`fonts:`): at most this many, each
+ * at most this large, each one TrueType or OpenType font (not a collection). */
+#define PN_FONT_FILES_MAX 8
+#define PN_FONT_FILE_MAX_BYTES (16 << 20)
+
+/* One font file, as fontconfig reads it. */
+typedef struct pn_font_file {
+    char *path;   /* owned */
+    char *family; /* its (first) family name, owned */
+    bool bold, italic;
+    bool truetype; /* glyf outlines (a PDF can embed it as TrueType); else CFF */
+    long long size, mtime;
+} pn_font_file;
+
+/* Reads path: a regular file of at most PN_FONT_FILE_MAX_BYTES holding one
+ * TrueType or OpenType font FreeType can read. Returns a new pn_font_file
+ * (free with pn_font_file_free), or NULL + err (a message without the path). */
+pn_font_file *pn_font_file_probe(const char *path, pn_err *err);
+void pn_font_file_free(pn_font_file *f);
+
+/* A new font map like pn_fonts_new_map's, with the n files added to its own
+ * fontconfig configuration (nothing process-wide changes). Caller unrefs. */
+PangoFontMap *pn_fonts_new_map_with(pn_font_file *const *files, unsigned n, pn_err *err);
 
 /* Applies the options every layout uses: 72 units per inch (1 unit = 1 pt),
  * no hinting and no glyph-position rounding, so sizes do not depend on the device. */

@@ -50,6 +50,7 @@ static void outfile_free(pn_outfile *o)
     g_free(o->target);
     g_free(o->real);
     g_free(o->tmp);
+    free(o->mem); /* open_memstream's, from malloc */
     g_free(o);
 }
 
@@ -147,6 +148,27 @@ static bool name_fits(pn_outfile *o, pn_err *err)
     g_free(dir);
     g_free(base);
     return fits;
+}
+
+pn_outfile *pn_outfile_open_mem(const char *target, GPtrArray *sink, pn_err *err)
+{
+    pn_outfile *o = g_new0(pn_outfile, 1);
+    o->target = g_strdup(target);
+    o->direct = true;
+    o->sink = sink;
+    o->fp = open_memstream(&o->mem, &o->mem_len);
+    if (!o->fp) {
+        pn_err_set(err, PN_EIO, "%s: %s", target, strerror(errno));
+        outfile_free(o);
+        return NULL;
+    }
+    return o;
+}
+
+pn_outfile *pn_outfile_open_to(const char *target, unsigned flags, GPtrArray *sink, pn_err *err)
+{
+    return sink ? pn_outfile_open_mem(target, sink, err)
+                : pn_outfile_open_flags(target, flags, err);
 }
 
 pn_outfile *pn_outfile_open(const char *target, pn_err *err)
@@ -254,6 +276,12 @@ int pn_outfile_close(pn_outfile *o, pn_err *err)
 /* Renames a closed temporary file into place; on failure removes it. */
 static int outfile_rename(pn_outfile *o, pn_err *err)
 {
+    if (o->sink) {
+        /* glib's allocator is malloc (glib >= 2.46): the GBytes frees it */
+        g_ptr_array_add(o->sink, g_bytes_new_take(o->mem, o->mem_len));
+        o->mem = NULL;
+        return 0;
+    }
     if (o->direct) return 0;
     chmod(o->tmp, o->mode); /* mkstemp made it 0600 */
     if (rename(o->tmp, o->real) == 0) return 0;

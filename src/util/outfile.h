@@ -29,13 +29,16 @@ enum {
 };
 
 typedef struct pn_outfile {
-    FILE *fp;     /* where to write; NULL once closed */
-    char *target; /* path as given, for messages; owned */
-    char *real;   /* the file replaced: target with its symbolic links followed; owned */
-    char *tmp;    /* temporary path, NULL when writing directly; owned */
-    bool direct;  /* standard output or a special file: no temporary */
-    mode_t mode;  /* permissions the committed file gets */
-    int error;    /* errno of the first failed pn_outfile_write, or 0 */
+    FILE *fp;        /* where to write; NULL once closed */
+    char *target;    /* path as given, for messages; owned */
+    char *real;      /* the file replaced: target with its symbolic links followed; owned */
+    char *tmp;       /* temporary path, NULL when writing directly; owned */
+    bool direct;     /* standard output or a special file: no temporary */
+    mode_t mode;     /* permissions the committed file gets */
+    int error;       /* errno of the first failed pn_outfile_write, or 0 */
+    GPtrArray *sink; /* memory output: where commit puts the bytes; borrowed */
+    char *mem;       /* memory output: the bytes (open_memstream's buffer); owned */
+    size_t mem_len;
 } pn_outfile;
 
 /* Opens a temporary file for target. Returns NULL with err set (PN_EIO) when the
@@ -45,6 +48,16 @@ typedef struct pn_outfile {
 pn_outfile *pn_outfile_open_flags(const char *target, unsigned flags, pn_err *err);
 /* pn_outfile_open_flags with no flags: a read-only target is refused. */
 pn_outfile *pn_outfile_open(const char *target, pn_err *err);
+/* An output held in memory instead of a file (no file is made, no process
+ * setting is read): on commit its bytes are appended to sink as one GBytes
+ * (the sink frees them: make it with g_ptr_array_new_with_free_func(
+ * (GDestroyNotify)g_bytes_unref)); an aborted output adds nothing. Outputs
+ * committed together (pn_outfile_commit_all) are appended in their order.
+ * target only names the output in messages. NULL with err when memory runs
+ * out. */
+pn_outfile *pn_outfile_open_mem(const char *target, GPtrArray *sink, pn_err *err);
+/* pn_outfile_open_mem when sink is not NULL, else pn_outfile_open_flags. */
+pn_outfile *pn_outfile_open_to(const char *target, unsigned flags, GPtrArray *sink, pn_err *err);
 /* Writes n bytes to o->fp and remembers why a write failed, so the error can
  * say "No space left on device". Returns true when all were written. */
 bool pn_outfile_write(pn_outfile *o, const void *data, size_t n);
