@@ -39,6 +39,13 @@ def cli(*a):
     return subprocess.run([PNPKIT, *a], capture_output=True)
 
 
+def cpu_ms():
+    """The server's CPU time so far (user + system), in ms."""
+    with open("/proc/%s/stat" % PID) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb():
     with open("/proc/%s/status" % PID) as f:
         for line in f:
@@ -202,11 +209,13 @@ if BENCH:
     for _ in range(5):
         c.post("/api/render", q36[0])
     times = []
+    cpu0 = cpu_ms()
     for _ in range(N_PREVIEW):
         s, b, dt = c.post("/api/render", q36[0])
         if s != 200 or b != q36[1]:
             ok = False
         times.append(dt * 1000)
+    cpu_preview = (cpu_ms() - cpu0) / N_PREVIEW
     med = statistics.median(times)
     # the command line for the same file: a process per preview
     preview_args = ["render", "circle36", "--set", "rings=3", "--set", "sectors=8", "-f", "svg", "-o", "-"]
@@ -217,6 +226,8 @@ if BENCH:
         ctimes.append((time.perf_counter() - t0) * 1000)
     print("bench: warm circle36 SVG preview: median %.1f ms (target < 25 ms) %s; pnpkit render, a process each: %.1f ms"
           % (med, "PASS" if med < 25 else "FAIL", statistics.median(ctimes)))
+    print("bench: server CPU time per preview: %.1f ms (two idle cores would serve about %.0f a second)"
+          % (cpu_preview, 2000 / cpu_preview if cpu_preview > 0 else 0))
 
     # throughput with two clients, and with two pnpkit render processes at a time
     def pump(stop, count, one):
@@ -248,12 +259,14 @@ if BENCH:
     print("bench: previews per second, two clients: %.1f (target >= 60) %s; pnpkit render, two processes at a time: %.1f/s"
           % (rate, "PASS" if rate >= 60 else "FAIL", crate))
     stimes = []
+    cpu0 = cpu_ms()
     for _ in range(N_SCORE):
         s, b, dt = c.post("/api/score", scores[0][0])
         if s != 200 or b != scores[0][1]:
             ok = False
         stimes.append(dt * 1000)
     smed = statistics.median(stimes)
+    cpu_score = (cpu_ms() - cpu0) / N_SCORE
     ctimes = []
     for _ in range(N_CLI):
         t0 = time.perf_counter()
@@ -261,6 +274,7 @@ if BENCH:
         ctimes.append((time.perf_counter() - t0) * 1000)
     print("bench: score one sheet: median %.2f ms (target < 2 ms) %s; pnpkit score, a process each: %.1f ms"
           % (smed, "PASS" if smed < 2 else "FAIL", statistics.median(ctimes)))
+    print("bench: server CPU time per score: %.2f ms" % cpu_score)
     with open("/proc/loadavg") as f:
         print("bench: load average %s" % " ".join(f.read().split()[:3]))
 
