@@ -82,6 +82,12 @@ typedef struct pnpkit_template {
     const char *game; /* the game it belongs to, or "" */
     size_t n_params;
     const pnpkit_param *params;
+    /* API version 2: */
+    const char *path;  /* its file; "templates/NAME.yaml" for a built-in one */
+    const char *hides; /* a user template hides this origin's one ("built-in", ...), or NULL */
+    /* pnpkit_templates_all only: why the template could not be read (title,
+     * description and game are then "" and there are no params), or NULL. */
+    const pnpkit_error *error;
 } pnpkit_template;
 
 typedef struct pnpkit_template_list {
@@ -92,7 +98,30 @@ typedef struct pnpkit_template_list {
 /* Every template a name can reach (user, built-in, installed), with its
  * parameters. NULL with err when one cannot be read. Caller frees. */
 pnpkit_template_list *pnpkit_templates(pnpkit_ctx *ctx, pnpkit_error *err);
+/* The same, but a template that cannot be read is listed with its error
+ * (pnpkit_template.error) instead of failing the list (API version 2). */
+pnpkit_template_list *pnpkit_templates_all(pnpkit_ctx *ctx);
 void pnpkit_template_list_free(pnpkit_template_list *list);
+
+/* ---- components (API version 2) ---- */
+
+/* A component a template can place, and its properties (described as
+ * template parameters are: def NULL means the property is required). */
+typedef struct pnpkit_component {
+    const char *name;
+    const char *help;
+    size_t n_props;
+    const pnpkit_param *props;
+} pnpkit_component;
+
+typedef struct pnpkit_component_list {
+    size_t n;
+    const pnpkit_component *items;
+} pnpkit_component_list;
+
+/* Every component, in the order the library keeps them. Caller frees. */
+pnpkit_component_list *pnpkit_components(void);
+void pnpkit_component_list_free(pnpkit_component_list *list);
 
 /* ---- rendering ---- */
 
@@ -170,6 +199,42 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
 size_t pnpkit_game_count(void);
 const char *pnpkit_game_name(size_t i);
 const char *pnpkit_game_template(size_t i);
+
+/* ---- Circular Numbers (API version 2) ---- */
+
+typedef struct pnpkit_calc_opts {
+    const char *hand;          /* the cards: A, 2-10 (or T), J, Q, K; blanks or commas between */
+    long space;                /* the token's space: 0 the start, then in the direction of play */
+    const char *template_name; /* NULL: "circular-numbers"; or a circular-numbers template */
+    const char *const *set;    /* NULL or a NULL-terminated list of "name=value" */
+    int json;                  /* non-zero: one JSON line, else the readable report */
+} pnpkit_calc_opts;
+
+/* Every way the hand forms a circular number on that space of the track the
+ * template describes, and whether the ace-five-six move-back is available:
+ * the report `pnpkit calc circular-numbers` prints, NUL-terminated. A space
+ * off the track is PNPKIT_EUSAGE. ctx may be NULL. NULL with err. */
+pnpkit_buffer *pnpkit_calc(pnpkit_ctx *ctx, const pnpkit_calc_opts *o, pnpkit_error *err);
+
+/* ---- checking positions (API version 2) ---- */
+
+typedef struct pnpkit_check_opts {
+    const char *file; /* names the text in messages (default "position.yaml") */
+    /* When set, the positions are read from this file ("-": standard input)
+     * as a stream, document by document, and text is not used; file is then
+     * ignored ("<stdin>" names standard input). */
+    const char *path;
+    int json; /* non-zero: one JSON object a line, else readable reports */
+} pnpkit_check_opts;
+
+/* Says who wins each position of `game` ("thinking-in-circles", the only
+ * game with positions) given as YAML text (one document or a stream): the
+ * reports `pnpkit check` prints (one JSON line each, or readable reports
+ * separated by blank lines), NUL-terminated. o may be NULL. NULL with err
+ * (placed in the text) when a position is invalid: nothing is reported then.
+ * ctx may be NULL (checking measures no text). */
+pnpkit_buffer *pnpkit_check(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
+                            const pnpkit_check_opts *o, pnpkit_error *err);
 
 #ifdef __cplusplus
 }

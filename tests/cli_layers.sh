@@ -1,6 +1,7 @@
 # cli_layers.sh: the #include edges between source folders are those listed in
 # src/LAYERS, and that list has no cycle (tests/check_layers.py); the checker
-# itself catches a stray edge and a cyclic list.
+# itself catches a stray edge and a cyclic list. The command-line commands
+# moved over to the public interface include only it.
 . "$(dirname "$0")/lib.sh"
 
 CHECK="$SRC/tests/check_layers.py"
@@ -19,4 +20,15 @@ printf 'backend -> scene\nscene -> backend\n' > "$T/cyclic"
 python3 "$CHECK" "$SRC" "$T/cyclic" 2> "$T/err" && bad "a cyclic list passed" || ok
 grep -q 'holds a cycle: backend -> scene -> backend' "$T/err" && ok || bad "cycle message: $(cat "$T/err")"
 
+# The commands that are already a thin front end over the public interface
+# (include/pnpkit.h) include nothing of the engine: only the CLI's own
+# headers and pnpkit.h. A command joins this list once it is moved over.
+for c in list check calc; do
+    f="$SRC/src/cli/cmd_$c.c"
+    other=$(grep -E '^#[[:space:]]*include[[:space:]]+"' "$f" | grep -vE '"(cli/[a-z_]+\.h|pnpkit\.h)"')
+    expect_eq "$other" "" "cmd_$c.c reaches past the public interface"
+done
+# and the check catches a stray include
+sed 's|#include "pnpkit.h"|#include "pnpkit.h"\n#include "template/tmpl.h"|' "$SRC/src/cli/cmd_list.c" > "$T/cmd_list.c"
+grep -E '^#[[:space:]]*include[[:space:]]+"' "$T/cmd_list.c" | grep -qvE '"(cli/[a-z_]+\.h|pnpkit\.h)"' && ok || bad "a stray include in a thin command passed"
 finish

@@ -1,5 +1,5 @@
 /* pnpkit.c: the public interface (include/pnpkit.h) over the engine: the
- * context, errors in the public form, template listing, rendering and scoring
+ * context, errors in the public form, rendering and scoring
  * (through the game registry, src/scoring/scoring.h). */
 #include "pnpkit.h"
 
@@ -99,84 +99,6 @@ void pnpkit_buffer_free(pnpkit_buffer *b)
     if (!b) return;
     g_free(b->data);
     g_free(b);
-}
-
-/* ---- templates ---- */
-
-typedef struct template_list {
-    pnpkit_template_list pub; /* first: the caller holds a pointer to it */
-    GStringChunk *strings;
-    pnpkit_template *items;
-    pnpkit_param *params;
-} template_list;
-
-static const char *keep(GStringChunk *c, const char *s)
-{
-    return s ? g_string_chunk_insert_const(c, s) : NULL;
-}
-
-pnpkit_template_list *pnpkit_templates(pnpkit_ctx *ctx, pnpkit_error *err)
-{
-    GPtrArray *entries = tmpl_list();
-    template_list *l = g_new0(template_list, 1);
-    l->strings = g_string_chunk_new(4096);
-    l->items = g_new0(pnpkit_template, entries->len ? entries->len : 1);
-    GArray *params = g_array_new(FALSE, TRUE, sizeof(pnpkit_param));
-    GArray *firsts = g_array_new(FALSE, TRUE, sizeof(guint));
-    pn_err e = {0};
-    int rc = 0;
-    for (guint k = 0; k < entries->len && !rc; k++) {
-        const tmpl_entry *te = g_ptr_array_index(entries, k);
-        tmpl *t = tmpl_open(te->name, &e);
-        if (!t) {
-            rc = -1;
-            break;
-        }
-        pnpkit_template *it = &l->items[k];
-        it->name = keep(l->strings, te->name);
-        it->origin = keep(l->strings, te->origin);
-        it->title = keep(l->strings, t->title ? t->title : "");
-        it->description = keep(l->strings, t->description ? t->description : "");
-        it->game = keep(l->strings, t->game ? t->game : "");
-        it->n_params = t->params->len;
-        guint first = params->len;
-        g_array_append_val(firsts, first);
-        for (guint i = 0; i < t->params->len; i++) {
-            const tmpl_param *p = g_ptr_array_index(t->params, i);
-            char *d = pv_describe(&p->spec);
-            pnpkit_param pp = {.name = keep(l->strings, p->spec.name),
-                               .type = keep(l->strings, pv_type_name(p->spec.type)),
-                               .def = keep(l->strings, p->spec.def),
-                               .bounds = keep(l->strings, d),
-                               .help = keep(l->strings, p->spec.help)};
-            g_free(d);
-            g_array_append_val(params, pp);
-        }
-        tmpl_free(t);
-        l->pub.n = k + 1;
-    }
-    l->params = (pnpkit_param *)(void *)g_array_free(params, FALSE);
-    for (size_t k = 0; k < l->pub.n; k++)
-        l->items[k].params = l->params + g_array_index(firsts, guint, k);
-    g_array_free(firsts, TRUE);
-    g_ptr_array_unref(entries);
-    l->pub.items = l->items;
-    if (rc) {
-        api_error_from(&e, err);
-        pnpkit_template_list_free(&l->pub);
-        return NULL;
-    }
-    return &l->pub;
-}
-
-void pnpkit_template_list_free(pnpkit_template_list *list)
-{
-    if (!list) return;
-    template_list *l = (template_list *)list;
-    g_string_chunk_free(l->strings);
-    g_free(l->items);
-    g_free(l->params);
-    g_free(l);
 }
 
 /* ---- rendering ---- */

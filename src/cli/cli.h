@@ -4,6 +4,7 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include "pnpkit.h"
 #include "scene/measure.h"
 #include "util/err.h"
 
@@ -25,6 +26,11 @@ void cli_option_words(char *msg, size_t size);
 /* Prints err's message (in option names) as one line on stderr; returns its
  * exit status. */
 int cli_fail(const pn_err *err);
+/* The same for an error of the public interface (include/pnpkit.h). */
+int cli_fail_api(const pnpkit_error *err);
+/* cli_fail_api, but a PNPKIT_EUSAGE error is told as cli_usage_error does
+ * (for settings the command line checks through the library). */
+int cli_fail_usage_api(const char *cmd, const pnpkit_error *err);
 /* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
 

@@ -1,12 +1,12 @@
 /* cmd_check.c: "pnpkit check thinking-in-circles": reads positions (a YAML
- * stream) and says who wins each (src/scoring/tic_position.h). */
+ * stream) and says who wins each, through the public interface (pnpkit_check). */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "scoring/tic_position.h"
-#include "util/yml_docs.h"
+#include "pnpkit.h"
 
 #define CHECK_USAGE                                                                                \
     "Usage: pnpkit check thinking-in-circles [FILE|-] [--json]\n\n"                                \
@@ -53,44 +53,16 @@ static int check_run(int argc, char **argv)
                                argv[optind]);
     if (argc - optind > 2) return cli_usage_error("check", "one file at a time");
     const char *path = argc - optind == 2 ? argv[optind + 1] : "-";
-    pn_err err = {0};
     if (!strcmp(path, "-") && isatty(STDIN_FILENO))
         fputs("pnpkit check: reading the position from standard input (Ctrl-D ends)\n", stderr);
-    yml_docs *st = yml_docs_open(path, &err);
-    if (!st) return cli_fail(&err);
-    int rc = 0;
-    GString *out = g_string_new(NULL);
-    for (int docs = 0;; docs++) {
-        yml_doc doc;
-        int r = yml_docs_next(st, &doc, &err);
-        if (r < 0) {
-            rc = cli_fail(&err);
-            break;
-        }
-        if (r == 0) {
-            if (docs == 0) {
-                pn_err_set(&err, PN_EINPUT, "%s: no document to check",
-                           strcmp(path, "-") ? path : "<stdin>");
-                rc = cli_fail(&err);
-            }
-            break;
-        }
-        pn_yml *y = yml_doc_parse(&doc, "document", &err);
-        tic_position d;
-        if (!y || tic_position_read(y, &d, &err)) {
-            rc = cli_fail(&err);
-            pn_yml_free(y);
-            break;
-        }
-        if (docs > 0 && !json) g_string_append_c(out, '\n');
-        tic_position_report(&d, json, out);
-        pn_yml_free(y);
-    }
-    yml_docs_close(st);
+    pnpkit_error err;
+    pnpkit_check_opts o = {.path = path, .json = json};
+    pnpkit_buffer *out = pnpkit_check(NULL, argv[optind], NULL, 0, &o, &err);
     /* Nothing is printed for a stream that holds an invalid document. */
-    if (!rc) fputs(out->str, stdout);
-    g_string_free(out, TRUE);
-    return rc;
+    if (!out) return cli_fail_api(&err);
+    fwrite(out->data, 1, out->len, stdout);
+    pnpkit_buffer_free(out);
+    return 0;
 }
 
 const cli_command cli_check = {"check", "say who wins a Thinking In Circles position", CHECK_USAGE,

@@ -1,23 +1,25 @@
 /* cmd_list.c: "pnpkit list": the built-in templates and their parameters. */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "pnpkit.h"
-#include "template/tmpl.h"
 
 /* Every component and its properties, from the components' own tables. */
 static void list_components(void)
 {
-    for (const comp_type *const *t = comp_types; *t; t++) {
-        printf("%s: %s\n", (*t)->name, (*t)->help);
-        for (const pv_spec *p = (*t)->props; p->name; p++) {
-            char *d = pv_describe(p);
-            printf("    %-12s %s%s%s%s\n", p->name, d, p->def ? "" : " (required)",
+    pnpkit_component_list *l = pnpkit_components();
+    for (size_t k = 0; k < l->n; k++) {
+        const pnpkit_component *c = &l->items[k];
+        printf("%s: %s\n", c->name, c->help);
+        for (size_t i = 0; i < c->n_props; i++) {
+            const pnpkit_param *p = &c->props[i];
+            printf("    %-12s %s%s%s%s\n", p->name, p->bounds, p->def ? "" : " (required)",
                    p->help ? ": " : "", p->help ? p->help : "");
-            g_free(d);
         }
     }
+    pnpkit_component_list_free(l);
 }
 
 /* The scored games, one a line: the name and the template of its sheets. */
@@ -53,37 +55,32 @@ static int list_run(int argc, char **argv)
         list_components();
         return 0;
     }
-    GPtrArray *list = tmpl_list();
+    pnpkit_template_list *list = pnpkit_templates_all(NULL);
     int rc = 0;
-    for (guint k = 0; k < list->len; k++) {
-        const tmpl_entry *e = g_ptr_array_index(list, k);
+    for (size_t k = 0; k < list->n; k++) {
+        const pnpkit_template *t = &list->items[k];
         if (names_only) {
-            printf("%s\n", e->name);
+            printf("%s\n", t->name);
             continue;
         }
-        pn_err err = {0};
-        tmpl *t = tmpl_open(e->name, &err);
-        if (!t) {
-            rc = cli_fail(&err);
+        if (t->error) {
+            rc = cli_fail_api(t->error);
             continue;
         }
-        if (!strcmp(e->origin, "built-in"))
-            printf("%-22s %s (built-in)\n", e->name, t->title);
+        if (!strcmp(t->origin, "built-in"))
+            printf("%-22s %s (built-in)\n", t->name, t->title);
         else
-            printf("%-22s %s (%s: %s%s%s%s)\n", e->name, t->title, e->origin, e->path,
-                   e->hides ? "; hides the " : "", e->hides ? e->hides : "",
-                   e->hides ? " one" : "");
+            printf("%-22s %s (%s: %s%s%s%s)\n", t->name, t->title, t->origin, t->path,
+                   t->hides ? "; hides the " : "", t->hides ? t->hides : "",
+                   t->hides ? " one" : "");
         if (*t->description) printf("    %s\n", t->description);
-        for (guint i = 0; i < t->params->len; i++) {
-            tmpl_param *p = g_ptr_array_index(t->params, i);
-            char *d = pv_describe(&p->spec);
-            printf("    --set %-14s %s%s%s\n", p->spec.name, d, p->spec.help ? ": " : "",
-                   p->spec.help ? p->spec.help : "");
-            g_free(d);
+        for (size_t i = 0; i < t->n_params; i++) {
+            const pnpkit_param *p = &t->params[i];
+            printf("    --set %-14s %s%s%s\n", p->name, p->bounds, p->help ? ": " : "",
+                   p->help ? p->help : "");
         }
-        tmpl_free(t);
     }
-    g_ptr_array_unref(list);
+    pnpkit_template_list_free(list);
     return rc;
 }
 

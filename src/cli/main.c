@@ -28,6 +28,25 @@ int cli_fail(const pn_err *err)
     return err->status ? (int)err->status : 1;
 }
 
+int cli_fail_api(const pnpkit_error *err)
+{
+    char msg[sizeof err->file + sizeof err->message + 32];
+    pnpkit_error_format(err, msg, sizeof msg);
+    if (!msg[0]) g_strlcpy(msg, "pnpkit: failed", sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+    return err->code ? (int)err->code : 1;
+}
+
+int cli_fail_usage_api(const char *cmd, const pnpkit_error *err)
+{
+    if (err->code != PNPKIT_EUSAGE) return cli_fail_api(err);
+    char msg[sizeof err->file + sizeof err->message + 32];
+    pnpkit_error_format(err, msg, sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    return cli_usage_error(cmd, "%s", msg);
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

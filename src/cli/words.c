@@ -13,6 +13,8 @@ typedef struct cli_word {
 
 static const cli_word words[] = {
     {"setting ", "--set ", true},
+    {"hand \"", "--hand \"", true},
+    {"the space must be ", "--space takes ", true},
     {"TrueType font ", "--ttf ", true},
     {"pages: ", "--pages: ", true},
     {"sheets per paper: ", "--nup: ", true},

@@ -1,0 +1,64 @@
+/* check.c: the public interface's position checker (pnpkit_check): every
+ * Thinking In Circles position of a YAML stream read and reported
+ * (src/scoring/tic_position.h). */
+#include <glib.h>
+#include <string.h>
+#include "api/api.h"
+#include "pnpkit.h"
+#include "scoring/tic_position.h"
+#include "util/yml_docs.h"
+
+#define CHECK_GAME "thinking-in-circles"
+
+/* Reads and reports every document of st into out. 0, or -1 with err. */
+static int check_stream(yml_docs *st, bool json, GString *out, pn_err *err)
+{
+    for (int docs = 0;; docs++) {
+        yml_doc doc;
+        int r = yml_docs_next(st, &doc, err);
+        if (r < 0) return -1;
+        if (r == 0) {
+            if (docs == 0)
+                return pn_err_set(err, PN_EINPUT, "%s: no document to check", yml_docs_name(st));
+            return 0;
+        }
+        pn_yml *y = yml_doc_parse(&doc, "document", err);
+        tic_position d;
+        if (!y || tic_position_read(y, &d, err)) {
+            pn_yml_free(y);
+            return -1;
+        }
+        if (docs > 0 && !json) g_string_append_c(out, '\n');
+        tic_position_report(&d, json, out);
+        pn_yml_free(y);
+    }
+}
+
+pnpkit_buffer *pnpkit_check(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
+                            const pnpkit_check_opts *o, pnpkit_error *err)
+{
+    (void)ctx;
+    pnpkit_check_opts none = {0};
+    if (!o) o = &none;
+    pn_err e = {0};
+    pnpkit_buffer *b = NULL;
+    if (!game || strcmp(game, CHECK_GAME)) {
+        pn_err_set(&e, PN_EINPUT, "'%s': only " CHECK_GAME " can be checked", game ? game : "");
+        api_error_from(&e, err);
+        return NULL;
+    }
+    yml_docs *st = o->path ? yml_docs_open(o->path, &e)
+                           : yml_docs_open_text(o->file ? o->file : "position.yaml",
+                                                text ? text : "", text ? len : 0, &e);
+    GString *out = g_string_new(NULL);
+    if (st && !check_stream(st, o->json != 0, out, &e)) {
+        b = g_new0(pnpkit_buffer, 1);
+        b->len = out->len;
+        b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
+        out = NULL;
+    }
+    if (out) g_string_free(out, TRUE);
+    yml_docs_close(st);
+    if (!b) api_error_from(&e, err);
+    return b;
+}
