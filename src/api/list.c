@@ -162,4 +162,3 @@ void pnpkit_component_list_free(pnpkit_component_list *list)
     g_free(l->props);
     g_free(l);
 }
-
