@@ -1,10 +1,12 @@
-/* engine.c: the adapter between the web server and the engine. It renders and
- * scores through the same functions as the command line (render_template, the
- * sheet loaders, scorers, reports and fills), writing each file into a private
- * work directory and reading it back whole. The engine keeps process-wide
- * state (fonts, measuring cache), so one engine call runs at a time: a slot
- * gate bounds how many requests hold or wait for the engine (the rest are
- * refused at once and answered 503), and a lock serialises the calls. */
+/* engine.c: the adapter between the web server and the engine. Renders and
+ * the plain scores of the pages go through the public interface
+ * (include/pnpkit.h: pnpkit_render_mem, pnpkit_score); what it does not cover
+ * (the slots of a sheet, scores against another template or parameters)
+ * calls the engine's own functions with the same context. Every engine call
+ * holds a slot, and every slot owns one library context (font map, text
+ * measurer), so `jobs` calls run at once on their own threads and share no
+ * mutable state. A gate bounds how many requests hold or wait for a slot;
+ * the rest are refused at once and answered 503. */
 #include "serve/engine.h"
 
 #include <errno.h>
@@ -12,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "pnpkit.h"
+#include "api/api.h"
 #include "cli/cli.h"
 #include "render/render.h"
 #include "util/json.h"
@@ -28,21 +32,36 @@
 #define SHEET_NAME "<sheet>"                     /* the sheet's name in messages */
 
 static struct {
-    GMutex gate; /* guards running, waiting */
+    GMutex gate; /* guards running, waiting, idle */
     GCond freed;
     int jobs, queue, running, waiting;
-    GMutex lock; /* one engine call at a time */
-    char *dir;   /* private work directory */
+    GPtrArray *idle; /* pnpkit_ctx*: the contexts of the free slots */
+    GPtrArray *all;  /* pnpkit_ctx*: every context, freed at the end */
+    char *dir;       /* private work directory */
     gint counter;
 } eng;
 
 int serve_engine_start(int jobs, int queue, pn_err *err)
 {
     GError *ge = NULL;
+    eng.all = g_ptr_array_new_with_free_func((GDestroyNotify)pnpkit_ctx_free);
+    eng.idle = g_ptr_array_new();
+    for (int i = 0; i < jobs; i++) {
+        pnpkit_error pe;
+        pnpkit_ctx *c = pnpkit_ctx_new(&pe);
+        if (!c) {
+            pn_err_set(err, (pn_status)pe.code, "%s", pe.message);
+            serve_engine_end();
+            return -1;
+        }
+        g_ptr_array_add(eng.all, c);
+        g_ptr_array_add(eng.idle, c);
+    }
     eng.dir = g_dir_make_tmp("pnpkit-serve-XXXXXX", &ge);
     if (!eng.dir) {
         pn_err_set(err, PN_EIO, "cannot create a work directory: %s", ge->message);
         g_error_free(ge);
+        serve_engine_end();
         return -1;
     }
     eng.jobs = jobs;
@@ -52,6 +71,9 @@ int serve_engine_start(int jobs, int queue, pn_err *err)
 
 void serve_engine_end(void)
 {
+    if (eng.idle) g_ptr_array_free(eng.idle, TRUE);
+    if (eng.all) g_ptr_array_free(eng.all, TRUE);
+    eng.idle = eng.all = NULL;
     if (!eng.dir) return;
     GDir *d = g_dir_open(eng.dir, 0, NULL);
     for (const char *f; d && (f = g_dir_read_name(d));) {
@@ -65,9 +87,9 @@ void serve_engine_end(void)
     eng.dir = NULL;
 }
 
-/* Takes a slot (waiting in the bounded queue if needed): true, or false when
- * the queue is full or the wait too long. */
-static bool slot_take(void)
+/* Takes a slot (waiting in the bounded queue if needed) and returns its
+ * context, or NULL when the queue is full or the wait too long. */
+static pnpkit_ctx *slot_take(void)
 {
     g_mutex_lock(&eng.gate);
     bool ok = true;
@@ -82,19 +104,31 @@ static bool slot_take(void)
             eng.waiting--;
         }
     }
-    if (ok) eng.running++;
+    pnpkit_ctx *c = NULL;
+    if (ok) {
+        eng.running++;
+        c = g_ptr_array_steal_index_fast(eng.idle, eng.idle->len - 1);
+    }
     g_mutex_unlock(&eng.gate);
-    if (ok) g_mutex_lock(&eng.lock);
-    return ok;
+    return c;
 }
 
-static void slot_give(void)
+static void slot_give(pnpkit_ctx *c)
 {
-    g_mutex_unlock(&eng.lock);
     g_mutex_lock(&eng.gate);
+    g_ptr_array_add(eng.idle, c);
     eng.running--;
     g_cond_signal(&eng.freed);
     g_mutex_unlock(&eng.gate);
+}
+
+/* A library error into f, in the command line's words ("--set", "--dpi"). */
+static int from_library(const pnpkit_error *e, serve_fault *f)
+{
+    char msg[sizeof f->err.msg];
+    pnpkit_error_format(e, msg, sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    return pn_err_set(&f->err, (pn_status)e->code, "%s", msg);
 }
 
 static char *work_path(const char *stem, const char *ext)
@@ -165,73 +199,93 @@ static int apply_sets(tmpl *t, GPtrArray *names, GPtrArray *values, serve_fault 
         g_free(a);
         if (rc) {
             f->field = name;
-            if (!strncmp(f->err.msg, "setting ", 8)) {
-                /* the command line's wording: the option that was given */
-                char *rest = g_strdup(f->err.msg + 8);
-                g_strlcpy(f->err.msg, "--set ", sizeof f->err.msg);
-                g_strlcat(f->err.msg, rest, sizeof f->err.msg);
-                g_free(rest);
-            }
+            cli_option_words(f->err.msg, sizeof f->err.msg);
             return -1;
         }
     }
     return 0;
 }
 
-static int do_render(const serve_render_req *r, GBytes **out, const char **ctype, serve_fault *f)
+/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf. */
+static const char *set_field(const pn_err *err, char *buf, size_t n)
+{
+    if (strncmp(err->msg, "--set ", 6)) return NULL;
+    const char *eq = strchr(err->msg + 6, '=');
+    if (!eq || (size_t)(eq - err->msg - 6) >= n) return NULL;
+    g_strlcpy(buf, err->msg + 6, (size_t)(eq - err->msg - 6) + 1);
+    return buf;
+}
+
+/* Whether the template r names has a "seed" parameter (then a seed is set
+ * as that parameter, as 'pnpkit render --seed' does). */
+static bool has_seed(const serve_render_req *r)
+{
+    pn_err err = {0};
+    tmpl *t = r->yaml ? tmpl_load_buffer("template.yaml", r->yaml, strlen(r->yaml), &err)
+                      : tmpl_open(r->template_name, &err);
+    bool found = t && tmpl_param_find(t, "seed");
+    tmpl_free(t);
+    return found;
+}
+
+static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, const char **ctype,
+                     serve_fault *f)
 {
     if (!known_format(r->format)) {
         f->field = "format";
         return pn_err_set(&f->err, PN_EUSAGE, "--format must be pdf, svg or png");
     }
-    tmpl *t = open_template(r->template_name, r->yaml, f);
-    if (!t) return -1;
-    int rc = apply_sets(t, r->set_names, r->set_values, f);
-    if (!rc && r->seed_given) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%lu", r->seed);
-        if ((rc = tmpl_set_if_present(t, "seed", buf, &f->err))) f->field = "seed";
+    if (!r->yaml && !listed(r->template_name)) {
+        f->field = "template";
+        f->http = 404;
+        return pn_err_set(&f->err, PN_EINPUT, "%s: no such template (see 'pnpkit list')",
+                          r->template_name);
     }
-    if (!rc) rc = tmpl_resolve(t, &f->err);
-    render_opts o = {.format = r->format,
-                     .backend = r->backend,
-                     .paper = r->paper,
-                     .landscape = r->landscape,
-                     .dpi = r->dpi,
-                     .seed = r->seed,
-                     .pages = r->pages,
-                     .nup = r->nup,
-                     .mono = r->mono,
-                     .bleed = r->bleed,
-                     .epoch = cli_epoch(),
-                     .measure = cli_measurer(NULL)};
-    if (!rc && strcmp(r->format, "pdf")) {
-        /* an SVG or PNG file holds one page */
-        int nup = o.nup > 1 ? o.nup : 1;
-        int pages = o.pages > 0 ? o.pages : render_sheet_count(t, &o, &f->err);
-        if (pages < 0) {
-            rc = -1;
-        } else if ((pages + nup - 1) / nup > 1) {
+    GPtrArray *sets = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; r->set_names && i < r->set_names->len; i++)
+        g_ptr_array_add(sets,
+                        g_strdup_printf("%s=%s", (const char *)g_ptr_array_index(r->set_names, i),
+                                        (const char *)g_ptr_array_index(r->set_values, i)));
+    if (r->seed_given && has_seed(r)) g_ptr_array_add(sets, g_strdup_printf("seed=%lu", r->seed));
+    g_ptr_array_add(sets, NULL);
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.format = r->format;
+    o.backend = r->backend;
+    o.paper = r->paper;
+    o.landscape = r->landscape;
+    o.dpi = r->dpi;
+    o.seed = r->seed;
+    o.pages = r->pages;
+    o.nup = r->nup;
+    o.mono = r->mono;
+    o.bleed = r->bleed;
+    o.epoch = cli_epoch();
+    o.set = (const char *const *)sets->pdata;
+    if (r->yaml) {
+        o.template_text = r->yaml;
+        o.template_len = strlen(r->yaml);
+    }
+    pnpkit_error e;
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, r->yaml ? "template.yaml" : r->template_name, &o, &e);
+    g_ptr_array_free(sets, TRUE);
+    if (!b) {
+        from_library(&e, f);
+        char field[64];
+        const char *name = set_field(&f->err, field, sizeof field);
+        if (name)
+            f->field = g_intern_string(name);
+        else if (e.code == PNPKIT_EUSAGE && strstr(f->err.msg, "holds one page"))
             f->field = "pages";
-            rc = pn_err_set(
-                &f->err, PN_EUSAGE, "%s file holds one page, and this makes %d; ask for a PDF",
-                !strcmp(r->format, "svg") ? "an SVG" : "a PNG", (pages + nup - 1) / nup);
-        }
+        return -1;
     }
-    if (!rc) {
-        char *path = work_path("render", r->format);
-        o.output = path;
-        rc = render_template(t, &o, &f->err);
-        if (!rc) rc = take_file(path, out, f);
-        *ctype = content_type(r->format);
-        g_free(path);
-    }
-    tmpl_free(t);
-    return rc;
+    *out = g_bytes_new_with_free_func(b->data, b->len, (GDestroyNotify)pnpkit_buffer_free, b);
+    *ctype = content_type(r->format);
+    return 0;
 }
 
 /* The slots of the first sheet: where a player writes, in mm. */
-static int do_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
+static int do_slots(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, serve_fault *f)
 {
     tmpl *t = open_template(r->template_name, r->yaml, f);
     if (!t) return -1;
@@ -244,7 +298,7 @@ static int do_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
                      .nup = 1,
                      .mono = r->mono,
                      .epoch = cli_epoch(),
-                     .measure = cli_measurer(NULL)};
+                     .measure = api_ctx_measurer(ctx)};
     scene *s = rc ? NULL : render_sheet(t, &o, 0, &f->err);
     if (s) {
         GString *j = g_string_new(NULL);
@@ -275,17 +329,19 @@ static int do_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
 
 int serve_engine_slots(const serve_render_req *r, GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
-    int rc = do_slots(r, out, f);
-    slot_give();
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
+    int rc = do_slots(ctx, r, out, f);
+    slot_give(ctx);
     return rc;
 }
 
 int serve_engine_render(const serve_render_req *r, GBytes **out, const char **ctype, serve_fault *f)
 {
-    if (!slot_take()) return -2;
-    int rc = do_render(r, out, ctype, f);
-    slot_give();
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
+    int rc = do_render(ctx, r, out, ctype, f);
+    slot_give(ctx);
     return rc;
 }
 
@@ -302,45 +358,58 @@ static void rename_in_message(pn_err *err, const char *path, const char *name)
     g_free(rest);
 }
 
-/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf; a
- * library "setting NAME=VALUE: ..." message is turned into the CLI's words. */
-static const char *set_field(pn_err *err, char *buf, size_t n)
+/* One JSON line per sheet -> a JSON array of them. */
+static GBytes *json_array_of_lines(const char *text)
 {
-    if (!strncmp(err->msg, "setting ", 8)) {
-        char *rest = g_strdup(err->msg + 8);
-        g_strlcpy(err->msg, "--set ", sizeof err->msg);
-        g_strlcat(err->msg, rest, sizeof err->msg);
-        g_free(rest);
+    GString *arr = g_string_sized_new(strlen(text) + 4);
+    g_string_append_c(arr, '[');
+    char **lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines, *sep = ""; *l; l++) {
+        if (!**l) continue;
+        g_string_append(arr, sep);
+        g_string_append(arr, *l);
+        sep = ",";
     }
-    if (strncmp(err->msg, "--set ", 6)) return NULL;
-    const char *eq = strchr(err->msg + 6, '=');
-    if (!eq || (size_t)(eq - err->msg - 6) >= n) return NULL;
-    g_strlcpy(buf, err->msg + 6, (size_t)(eq - err->msg - 6) + 1);
-    return buf;
+    g_strfreev(lines);
+    g_string_append(arr, "]\n");
+    gsize len = arr->len;
+    return g_bytes_new_take(g_string_free(arr, FALSE), len);
 }
 
-static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, serve_fault *f)
+/* A score with the game's own template: pnpkit_score. */
+static int score_public(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, const char **ctype,
+                        serve_fault *f)
 {
-    const score_game *g = score_game_find(r->game);
-    if (!g) {
-        GString *names = g_string_new(NULL);
-        score_game_names(names, " or ");
-        f->field = "game";
-        f->http = 404;
-        pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (%s)", r->game, names->str);
-        g_string_free(names, TRUE);
+    pnpkit_buffer *completed = NULL;
+    pnpkit_score_opts so = {.file = SHEET_NAME,
+                            .format = r->format,
+                            .dpi = r->dpi,
+                            .completed = r->format ? &completed : NULL};
+    pnpkit_error e;
+    pnpkit_buffer *json = pnpkit_score(ctx, r->game, r->sheet, r->sheet_len, &so, &e);
+    if (!json) {
+        from_library(&e, f);
+        f->field = e.code == PNPKIT_EUSAGE && strstr(f->err.msg, "holds one") ? "format" : "sheet";
         return -1;
     }
-    if (r->format && !known_format(r->format)) {
-        f->field = "format";
-        return pn_err_set(&f->err, PN_EUSAGE, "--format must be pdf, svg or png");
+    if (completed) {
+        *out = g_bytes_new_with_free_func(completed->data, completed->len,
+                                          (GDestroyNotify)pnpkit_buffer_free, completed);
+        *ctype = content_type(r->format);
+    } else {
+        *out = json_array_of_lines((const char *)json->data);
+        *ctype = "application/json";
     }
-    if (r->template_name && !listed(r->template_name)) {
-        f->field = "template";
-        f->http = 404;
-        return pn_err_set(&f->err, PN_EINPUT, "%s: no such template (see 'pnpkit list')",
-                          r->template_name);
-    }
+    pnpkit_buffer_free(json);
+    return 0;
+}
+
+/* A score against another template or parameters: the game registry with
+ * this slot's text measurer (the public interface has no template choice). */
+static int score_engine(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, const char **ctype,
+                        serve_fault *f)
+{
+    const score_game *g = score_game_find(r->game);
     char *tpath = NULL;
     if (r->yaml) {
         tpath = work_path("template", "yaml");
@@ -367,6 +436,7 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
     score_run *run = score_run_new(g, &so, &f->err);
     if (!run) {
         rc = -1;
+        cli_option_words(f->err.msg, sizeof f->err.msg);
         f->field = set_field(&f->err, field, sizeof field);
         if (f->field) f->field = g_intern_string(f->field);
     }
@@ -391,7 +461,7 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
                          .seed = 1,
                          .nup = 1,
                          .epoch = cli_epoch(),
-                         .measure = cli_measurer(NULL)};
+                         .measure = api_ctx_measurer(ctx)};
         int pages = score_run_pages(run);
         if (strcmp(r->format, "pdf") && pages > 1) {
             f->field = "format";
@@ -404,20 +474,7 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
         *ctype = content_type(r->format);
         g_free(path);
     } else if (!rc) {
-        /* one JSON line per sheet -> a JSON array of them */
-        GString *arr = g_string_sized_new(json->len + 4);
-        g_string_append_c(arr, '[');
-        char **lines = g_strsplit(json->str, "\n", -1);
-        for (char **l = lines, *sep = ""; *l; l++) {
-            if (!**l) continue;
-            g_string_append(arr, sep);
-            g_string_append(arr, *l);
-            sep = ",";
-        }
-        g_strfreev(lines);
-        g_string_append(arr, "]\n");
-        gsize len = arr->len;
-        *out = g_bytes_new_take(g_string_free(arr, FALSE), len);
+        *out = json_array_of_lines(json->str);
         *ctype = "application/json";
     }
     if (rc && tpath) rename_in_message(&f->err, tpath, "template.yaml");
@@ -431,9 +488,32 @@ static int do_score(const serve_score_req *r, GBytes **out, const char **ctype, 
 
 int serve_engine_score(const serve_score_req *r, GBytes **out, const char **ctype, serve_fault *f)
 {
-    if (!slot_take()) return -2;
-    int rc = do_score(r, out, ctype, f);
-    slot_give();
+    if (!score_game_find(r->game)) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
+        f->field = "game";
+        f->http = 404;
+        pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (%s)", r->game, names->str);
+        g_string_free(names, TRUE);
+        return -1;
+    }
+    if (r->format && !known_format(r->format)) {
+        f->field = "format";
+        return pn_err_set(&f->err, PN_EUSAGE, "--format must be pdf, svg or png");
+    }
+    if (r->template_name && !listed(r->template_name)) {
+        f->field = "template";
+        f->http = 404;
+        return pn_err_set(&f->err, PN_EINPUT, "%s: no such template (see 'pnpkit list')",
+                          r->template_name);
+    }
+    /* pnpkit_score draws completed sheets with the default creation date */
+    bool own = !r->template_name && !r->yaml && !(r->set_names && r->set_names->len) &&
+               (!r->format || cli_epoch() == 946684800);
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
+    int rc = own ? score_public(ctx, r, out, ctype, f) : score_engine(ctx, r, out, ctype, f);
+    slot_give(ctx);
     return rc;
 }
 
@@ -481,9 +561,10 @@ static int do_check(const char *text, GBytes **out, serve_fault *f)
 
 int serve_engine_check(const char *position, GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
     int rc = do_check(position, out, f);
-    slot_give();
+    slot_give(ctx);
     return rc;
 }
 
@@ -559,9 +640,10 @@ static int do_calc(const serve_calc_req *r, GBytes **out, serve_fault *f)
 
 int serve_engine_calc(const serve_calc_req *r, GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
     int rc = do_calc(r, out, f);
-    slot_give();
+    slot_give(ctx);
     return rc;
 }
 
@@ -669,9 +751,10 @@ static int do_templates(GBytes **out, serve_fault *f)
 
 int serve_engine_templates(GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
     int rc = do_templates(out, f);
-    slot_give();
+    slot_give(ctx);
     return rc;
 }
 
@@ -710,9 +793,10 @@ static int do_source(const char *name, GBytes **out, serve_fault *f)
 
 int serve_engine_template_source(const char *name, GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
     int rc = do_source(name, out, f);
-    slot_give();
+    slot_give(ctx);
     return rc;
 }
 
@@ -775,8 +859,9 @@ static int do_save(const char *name, const char *yaml, GBytes **out, serve_fault
 
 int serve_engine_save(const char *name, const char *yaml, GBytes **out, serve_fault *f)
 {
-    if (!slot_take()) return -2;
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
     int rc = do_save(name, yaml, out, f);
-    slot_give();
+    slot_give(ctx);
     return rc;
 }
