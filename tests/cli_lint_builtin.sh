@@ -6,7 +6,7 @@
 # Accepted: TEMPLATE|pattern of the finding|why it is acceptable.
 cat > "$T/accepted" <<'A'
 circle36|adjacent fills #[0-9a-f]+ and #[0-9a-f]+ .* look alike in greyscale|a colour sheet printed in grey: the rings are told apart by their place and by the names printed in the Scoring Box, and --mono prints for greyscale
-circular-numbers|adjacent fills #f8f2e8 and #f8d594 .* look alike in greyscale|a colour sheet printed in grey: the marked spaces also carry their number
+circular-numbers|adjacent fills #[0-9a-f]+ and #[0-9a-f]+ .* look alike in greyscale|a colour sheet printed in grey: the marked spaces also carry their number
 cirplexed-tiles|adjacent fills #[0-9a-f]+ and #[0-9a-f]+ .* look alike in greyscale|a colour sheet printed in grey: --mono (or patterns: true) gives every colour its own pattern
 A
 names=$(cd "$SRC/templates" && ls *.yaml | sed 's/\.yaml$//')
