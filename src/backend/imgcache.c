@@ -1,7 +1,7 @@
 /* imgcache.c: decoding image files once per document for the backends. */
 #include "backend/imgcache.h"
+#include "util/rsvg.h"
 
-#include <librsvg/rsvg.h>
 #include <string.h>
 
 struct pn_imgcache {
@@ -60,9 +60,11 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
 
 static cairo_surface_t *load_svg(const char *path, const scene_image_info *info, pn_err *err)
 {
+    const pn_rsvg_fns *svg = pn_rsvg(err);
+    if (!svg) return NULL;
     GError *ge = NULL;
     GFile *f = g_file_new_for_path(path);
-    RsvgHandle *h = rsvg_handle_new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
+    RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
     g_object_unref(f);
     if (!h) {
         pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
@@ -74,7 +76,7 @@ static cairo_surface_t *load_svg(const char *path, const scene_image_info *info,
     cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
     cairo_t *cr = cairo_create(s);
     RsvgRectangle vp = {0, 0, info->iw, info->ih};
-    gboolean ok = rsvg_handle_render_document(h, cr, &vp, &ge);
+    gboolean ok = svg->render_document(h, cr, &vp, &ge);
     cairo_destroy(cr);
     g_object_unref(h);
     if (!ok) {

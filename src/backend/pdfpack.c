@@ -145,7 +145,7 @@ static void put_stream(packer *k, int num, const char *dict, const void *data, s
 {
     uLongf clen = compressBound((uLong)n);
     Bytef *z = g_malloc(clen);
-    if (compress2(z, &clen, data, (uLong)n, Z_BEST_COMPRESSION) != Z_OK) {
+    if (compress2(z, &clen, data, (uLong)n, Z_DEFAULT_COMPRESSION) != Z_OK) {
         k->why = "compression failed";
         clen = 0;
     }

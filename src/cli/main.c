@@ -1,4 +1,5 @@
 /* main.c: pnpkit's entry point: dispatches to the commands. */
+#include <fontconfig/fontconfig.h>
 #include <getopt.h>
 #include <glib.h>
 #include <locale.h>
@@ -112,6 +113,17 @@ int main(int argc, char **argv)
      * in again, some 20 page faults a page. */
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
 #endif
+    /* The first pango font map starts fontconfig's default set-up in a
+     * thread: every system configuration file parsed and every system font
+     * listed, about a quarter of a one-sheet render, although the library
+     * gives each of its font maps a configuration of its own and never uses
+     * the default. The process belongs to the front end, so the default is
+     * made an empty configuration here, which costs nothing to set up. */
+    FcConfig *unused = FcConfigCreate();
+    if (unused) {
+        FcConfigSetCurrent(unused);
+        FcConfigDestroy(unused);
+    }
     cli_signals_install();
     if (argc < 2) {
         usage(stderr);

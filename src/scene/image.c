@@ -2,11 +2,11 @@
  * read from its IHDR chunk; an SVG's from librsvg, which parses the document
  * (bounded in bytes) but draws nothing. */
 #include "scene/image.h"
+#include "util/rsvg.h"
 
 #include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <librsvg/rsvg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,9 +35,11 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     if (size > SCENE_IMAGE_MAX_SVG_BYTES)
         return pn_err_set(err, PN_EINPUT, "%s: an SVG of %zu bytes is too large (at most %u MB)",
                           path, (size_t)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+    const pn_rsvg_fns *svg = pn_rsvg(err);
+    if (!svg) return -1;
     GError *ge = NULL;
     GFile *f = g_file_new_for_path(path);
-    RsvgHandle *h = rsvg_handle_new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
+    RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
     g_object_unref(f);
     if (!h) {
         int rc = pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
@@ -46,11 +48,11 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         return rc;
     }
     gdouble w = 0, hh = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hh)) {
+    if (!svg->get_intrinsic_size_in_pixels(h, &w, &hh)) {
         gboolean has_w, has_h, has_vb;
         RsvgLength lw, lh;
         RsvgRectangle vb;
-        rsvg_handle_get_intrinsic_dimensions(h, &has_w, &lw, &has_h, &lh, &has_vb, &vb);
+        svg->get_intrinsic_dimensions(h, &has_w, &lw, &has_h, &lh, &has_vb, &vb);
         if (has_vb) {
             w = vb.width;
             hh = vb.height;

@@ -3,12 +3,12 @@
  * against DNS rebinding, the Origin check on POST, the body limit (413), and
  * the hand-over of each complete request to api.c. */
 #include <arpa/inet.h>
-#include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "serve/mhd.h"
 #include "serve/serve.h"
 
 struct serve_server {
@@ -17,6 +17,9 @@ struct serve_server {
 };
 
 /* What one request has gathered so far. */
+/* libmicrohttpd's functions, loaded by serve_start before the first request. */
+static const serve_mhd_fns *mhd;
+
 typedef struct req_state {
     GString *body;
     bool too_big;
@@ -27,19 +30,19 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
     gsize len = 0;
     const void *data = r->body ? g_bytes_get_data(r->body, &len) : "";
     struct MHD_Response *resp =
-        MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
+        mhd->create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (r->body) g_bytes_unref(r->body);
     r->body = NULL;
     if (!resp) return MHD_NO;
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->ctype);
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Content-Security-Policy",
+    mhd->add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->ctype);
+    mhd->add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    mhd->add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    mhd->add_response_header(resp, "Content-Security-Policy",
                             "default-src 'self'; img-src 'self' blob: data:; style-src 'self' "
                             "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
-    if (r->disposition) MHD_add_response_header(resp, "Content-Disposition", r->disposition);
-    enum MHD_Result rc = MHD_queue_response(c, r->status, resp);
-    MHD_destroy_response(resp);
+    if (r->disposition) mhd->add_response_header(resp, "Content-Disposition", r->disposition);
+    enum MHD_Result rc = mhd->queue_response(c, r->status, resp);
+    mhd->destroy_response(resp);
     return rc;
 }
 
@@ -111,19 +114,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (!st) {
         st = g_new0(req_state, 1);
         *con_cls = st;
-        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+        const char *host = mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
         if (!host_ok(s, host))
             return send_error(c, MHD_HTTP_FORBIDDEN,
                               "this server answers only to localhost or an address as digits, "
                               "with its own port (Host header)");
-        const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+        const char *origin = mhd->lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
         bool post = !strcmp(method, "POST");
         if (post && (!origin_ok(origin, host) || (!origin && state_changing(method, url))))
             return send_error(c, MHD_HTTP_FORBIDDEN,
                               origin ? "requests from another site are refused (Origin header)"
                                      : "saving needs the page's own Origin header");
         const char *cl =
-            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+            mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > SERVE_MAX_BODY) {
             char msg[96];
             snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
@@ -168,6 +171,7 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     struct sockaddr_in6 v6 = {0};
     const struct sockaddr *addr;
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
+    if (!(mhd = serve_mhd(err))) return NULL;
     if (inet_pton(AF_INET, cfg->bind, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
         v4.sin_port = htons((uint16_t)cfg->port);
@@ -184,7 +188,7 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     }
     serve_server *s = g_new0(serve_server, 1);
     s->port = cfg->port;
-    s->d = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, s,
+    s->d = mhd->start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, s,
                             MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_TIMEOUT,
                             (unsigned)SERVE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
                             (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
@@ -197,7 +201,7 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
         g_free(s);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = mhd->get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
     if (info && info->port) s->port = info->port;
     return s;
 }
@@ -210,6 +214,6 @@ int serve_port(const serve_server *s)
 void serve_stop(serve_server *s)
 {
     if (!s) return;
-    MHD_stop_daemon(s->d);
+    mhd->stop_daemon(s->d);
     g_free(s);
 }
