@@ -2,8 +2,9 @@
 # run.sh: pnpkit's benchmark (make bench). Measures, in one run and side by side
 # with the floor programs (the same sheets drawn straight with cairo + pango or
 # libharu): render time per page and peak memory for every built-in template and
-# backend, memory for 1, 500 and 5000 pages, output bytes per page, and scoring
-# throughput; prints PASS or FAIL against each target. Parts the binary does not
+# backend, memory for 1, 500 and 5000 pages, output bytes per page, scoring
+# throughput, the card deck (deck.sh) and pnpkit serve (serve.sh); prints PASS
+# or FAIL against each target. Parts the binary does not
 # support yet are reported as "not available".
 #
 #   sh bench/run.sh [BUILD_DIR] [--quick]
@@ -287,6 +288,10 @@ fi
 echo
 # The card deck (a script of its own, also run alone): its verdict is printed there.
 sh "$(dirname "$0")/deck.sh" "$BUILD" $([ "$QUICK" -eq 1 ] && echo --quick) || BROKEN=$((BROKEN + 1))
+
+echo
+# pnpkit serve (a script of its own, also run alone): loopback only, bounded.
+sh "$(dirname "$0")/serve.sh" "$BUILD" $([ "$QUICK" -eq 1 ] && echo --quick) || BROKEN=$((BROKEN + 1))
 
 echo
 echo "targets: $PASS passed, $FAIL failed, $NA not available; load average now $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"

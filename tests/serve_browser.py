@@ -2,12 +2,16 @@
 chromedriver through selenium), against 127.0.0.1 only. Opens the gallery, sets
 circle36's rings to 4 and waits for the preview to be the 4-ring board, enters
 a perfect Circle 36 game and sees the total 36, enters a value out of range
-and sees the message beside the space, downloads a PDF, uses the editor.
+and sees the message beside the space, downloads a PDF, loads a Circle 36
+game with its 25 rounds and saves it again, enters a round, builds a
+Cirplexed circle by placing and turning tiles, uses the editor.
 Screenshots go to SHOTS. Every wait is bounded.
 
-usage: python3 serve_browser.py PNPKIT URL SHOTS WORKDIR
+usage: python3 serve_browser.py PNPKIT URL SHOTS WORKDIR [SRC_DIR]
 """
+import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -16,9 +20,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK = sys.argv[1:5]
+SRC = sys.argv[5] if len(sys.argv) > 5 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 os.makedirs(SHOTS, exist_ok=True)
 failures = []
 passed = 0
@@ -57,6 +62,37 @@ def shot(name):
 
 def cli(*args):
     return subprocess.run([PNPKIT, *args], capture_output=True, check=True).stdout
+
+
+def downloaded(name):
+    """The bytes of a download, once it is complete (or None after 20 s)."""
+    path = os.path.join(downloads, name)
+    end = time.time() + 20
+    while time.time() < end and not os.path.exists(path):
+        time.sleep(0.1)
+    if not os.path.exists(path):
+        return None
+    time.sleep(0.3)
+    return open(path, "rb").read()
+
+
+def click(css):
+    """Clicks what css finds, again if the page redrew it meanwhile."""
+    for attempt in range(5):
+        try:
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, css))[0].click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+
+
+def text_of(css):
+    return wait.until(lambda d: d.find_element(By.CSS_SELECTOR, css).text)
+
+
+def score_json(game, path):
+    return [json.loads(l) for l in cli("score", game, path, "--json").decode().splitlines() if l]
 
 
 try:
@@ -162,6 +198,106 @@ try:
     cell.click()
     cell.click()
     check(cell.text == "", "a third click empties the square")
+
+    # ---- Circle 36 with its rounds: load a played game, save it again ----
+    game3 = os.path.join(SRC, "tests/data/circle36-game3-perfect.yaml")
+    want = score_json("circle36", game3)[0]
+    driver.get(URL + "#/score/circle36")
+    wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
+    driver.find_element(By.ID, "load-file").send_keys(game3)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds tr")) == 25)
+    wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
+               and d.find_element(By.ID, "total").text == str(want["total"]))
+    check(True, "the loaded game with 25 rounds totals %d, as pnpkit score says" % want["total"])
+    combos = driver.find_element(By.ID, "combos")
+    check(not combos.is_enabled() and combos.get_attribute("value") == str(want["combos"]),
+          "ComboCircles counted from the rounds: %s" % combos.get_attribute("value"))
+    check(driver.find_element(By.ID, "round-25-cell").get_attribute("value") == "G4"
+          and driver.find_element(By.ID, "round-25-value").get_attribute("value") == "3",
+          "round 25 is G4, value 3 (the board's space)")
+    shot("score-circle36-rounds")
+    # dice that cannot make the written 3: the round is marked, the message given
+    b25 = driver.find_element(By.ID, "round-25-b")
+    b25.clear()
+    b25.send_keys("1")
+    a25 = driver.find_element(By.ID, "round-25-a")
+    a25.clear()
+    a25.send_keys("1")
+    wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "error")
+    err = driver.find_element(By.ID, "score-error").text
+    marked = driver.find_elements(By.CSS_SELECTOR, "#round-25 .bad")
+    check(re.match(r"<sheet>:32:\d+: ", err) and marked, "the refused round (line 32) is marked: %r" % err)
+    a25.clear()
+    a25.send_keys("3")
+    b25.clear()
+    b25.send_keys("6")
+    wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
+               and d.find_element(By.ID, "total").text == str(want["total"]))
+    driver.find_element(By.ID, "save-yaml").click()
+    saved = downloaded("circle36-sheet.yaml")
+    check(saved is not None and saved.count(b"- {dice:") == 25, "the saved sheet keeps the 25 rounds")
+    if saved is not None:
+        path = os.path.join(WORK, "saved36.yaml")
+        open(path, "wb").write(saved)
+        got = score_json("circle36", path)[0]
+        check(got["total"] == want["total"] and got["combos"] == want["combos"],
+              "pnpkit score reads the saved sheet: total %d" % got["total"])
+    # a new round: a sum writes itself into the space (a fresh page: the same
+    # address again would keep this one)
+    driver.get(URL + "#/calc")
+    driver.get(URL + "#/score/circle36")
+    wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
+    driver.find_element(By.CSS_SELECTOR, "#rounds-box summary").click()
+    driver.find_element(By.ID, "add-round").click()
+    driver.find_element(By.ID, "round-1-a").send_keys("4")
+    driver.find_element(By.ID, "round-1-b").send_keys("5")
+    Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("Y")
+    Select(driver.find_element(By.ID, "round-1-use")).select_by_value("sum")
+    check(driver.find_element(By.ID, "space-Y").get_attribute("value") == "9", "4 + 5 written into the centre")
+    wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") in ("ready", "error"))
+
+    # ---- Cirplexed: tiles placed and turned on the board ----
+    driver.get(URL + "#/score/cirplexed")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-table #result-2"))
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile")) == 90, "the set holds 90 tiles")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used")) == 3, "the 3 tiles on the boards are greyed")
+    click("#add-player")
+    name = driver.find_element(By.ID, "cpx-name")
+    name.clear()
+    name.send_keys("Cid")
+    # four tiles whose red corners meet at the point (1, 1): turns clockwise
+    for tile, turns, at in (("red-orange-yellow-green", 2, "0-0"), ("red-orange-yellow-blue", 3, "1-0"),
+                            ("red-orange-green-yellow", 0, "1-1"), ("red-orange-green-blue", 1, "0-1")):
+        click("#tile-" + tile)
+        for _ in range(turns):
+            click("#rotate")
+        click("#pos-" + at)
+        wait.until(lambda d: d.find_elements(By.ID, "placed-" + at))
+    wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
+               and d.find_element(By.CSS_SELECTOR, "#result-3 .tiles").text == "4")
+    check(text_of("#result-3 .circles") == "1", "Cid's four red corners make one circle")
+    check(text_of("#result-3 .rank") == "1", "one circle ranks Cid first")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used")) == 7, "the placed tiles leave the set")
+    wait.until(lambda d: d.execute_script(
+        "const i = document.getElementById('scored-img'); return i.complete && i.naturalWidth > 0"))
+    shot("score-cirplexed")
+    # turning a placed tile breaks the circle
+    click("#placed-1-1")
+    click("#rotate")
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#result-3 .circles").text == "0")
+    check(True, "a placed tile turned: no circle")
+    for _ in range(3):
+        click("#rotate")
+    wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#result-3 .circles").text == "1")
+    driver.find_element(By.ID, "save-yaml").click()
+    saved = downloaded("cirplexed-sheet.yaml")
+    check(saved is not None, "the Cirplexed sheet saved")
+    if saved is not None:
+        path = os.path.join(WORK, "cirplexed.yaml")
+        open(path, "wb").write(saved)
+        got = {p["name"]: (p["circles"], p["tiles"], p["rank"]) for p in score_json("cirplexed", path)[0]["players"]}
+        check(got.get("Cid") == (1, 4, 1) and got.get("Ann", (0, 0))[1] == 2,
+              "pnpkit score cirplexed reads the saved sheet: %s" % got)
 
     # ---- the editor: an error marks its line ----
     driver.get(URL + "#/editor/circle36")

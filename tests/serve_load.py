@@ -6,10 +6,12 @@ every answer is checked against what the command line gives (the same SVG bytes,
 the same score JSON, the same error message), any status other than the
 expected one fails, and the server's resident memory after the run must stay
 within 1.2x of what it was after the warm-up. With --bench it also measures the
-warm preview and score latencies and the preview throughput with two clients.
+warm preview and score latencies and the preview throughput with two clients,
+each beside the command line's figure for the same job (--quick: a few
+samples only, a check that the measurement works).
 Everything stops by itself: a fixed request count and a deadline.
 
-usage: python3 serve_load.py PNPKIT URL SERVER_PID SRC_DIR [--requests N] [--bench]
+usage: python3 serve_load.py PNPKIT URL SERVER_PID SRC_DIR [--requests N] [--bench [--quick]]
 """
 import http.client
 import json
@@ -25,6 +27,7 @@ PNPKIT, URL, PID, SRC = sys.argv[1:5]
 args = sys.argv[5:]
 REQUESTS = int(args[args.index("--requests") + 1]) if "--requests" in args else 400
 BENCH = "--bench" in args
+QUICK = "--quick" in args
 CLIENTS = 8
 DEADLINE_S = 120 if not BENCH else 600
 host, port = URL.split("//")[1].strip("/").split(":")
@@ -34,6 +37,13 @@ assert host == "127.0.0.1", "only 127.0.0.1 is ever a target"
 
 def cli(*a):
     return subprocess.run([PNPKIT, *a], capture_output=True)
+
+
+def cpu_ms():
+    """The server's CPU time so far (user + system), in ms."""
+    with open("/proc/%s/stat" % PID) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb():
@@ -193,56 +203,80 @@ except OSError:
     print("FAIL: the server is gone")
 
 if BENCH:
+    N_PREVIEW, N_SCORE, N_CLI, PUMP_S = (10, 20, 2, 1.0) if QUICK else (60, 200, 7, 5.0)
     c = Client()
     q36 = previews[0]
     for _ in range(5):
         c.post("/api/render", q36[0])
     times = []
-    for _ in range(60):
+    cpu0 = cpu_ms()
+    for _ in range(N_PREVIEW):
         s, b, dt = c.post("/api/render", q36[0])
         if s != 200 or b != q36[1]:
             ok = False
         times.append(dt * 1000)
+    cpu_preview = (cpu_ms() - cpu0) / N_PREVIEW
     med = statistics.median(times)
-    print("bench: warm circle36 SVG preview: median %.1f ms (target < 25 ms) %s" % (med, "PASS" if med < 25 else "FAIL"))
     # the command line for the same file: a process per preview
+    preview_args = ["render", "circle36", "--set", "rings=3", "--set", "sectors=8", "-f", "svg", "-o", "-"]
     ctimes = []
-    for _ in range(7):
+    for _ in range(N_CLI):
         t0 = time.perf_counter()
-        cli("render", "circle36", "-f", "svg", "-o", "-")
+        cli(*preview_args)
         ctimes.append((time.perf_counter() - t0) * 1000)
-    print("bench: the same preview with pnpkit render (a process each): median %.1f ms" % statistics.median(ctimes))
-    # throughput with two clients
-    count = [0]
+    print("bench: warm circle36 SVG preview: median %.1f ms (target < 25 ms) %s; pnpkit render, a process each: %.1f ms"
+          % (med, "PASS" if med < 25 else "FAIL", statistics.median(ctimes)))
+    print("bench: server CPU time per preview: %.1f ms (two idle cores would serve about %.0f a second)"
+          % (cpu_preview, 2000 / cpu_preview if cpu_preview > 0 else 0))
 
-    def pump(stop):
-        cc = Client()
+    # throughput with two clients, and with two pnpkit render processes at a time
+    def pump(stop, count, one):
         while time.perf_counter() < stop:
-            s, b, dt = cc.post("/api/render", q36[0])
-            if s == 200:
+            if one():
                 with lock:
                     count[0] += 1
-    stop = time.perf_counter() + 5
-    ts = [threading.Thread(target=pump, args=(stop,)) for _ in range(2)]
-    t0 = time.perf_counter()
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    rate = count[0] / (time.perf_counter() - t0)
-    print("bench: previews per second, two clients: %.1f (target >= 60) %s" % (rate, "PASS" if rate >= 60 else "FAIL"))
+
+    def rate_of(make_one):
+        count = [0]
+        stop = time.perf_counter() + PUMP_S
+        ts = [threading.Thread(target=pump, args=(stop, count, make_one())) for _ in range(2)]
+        t0 = time.perf_counter()
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        return count[0] / (time.perf_counter() - t0)
+
+    def served():
+        cc = Client()
+        return lambda: cc.post("/api/render", q36[0])[:2] == (200, q36[1])
+
+    def spawned():
+        return lambda: cli(*preview_args).stdout == q36[1]
+
+    rate = rate_of(served)
+    crate = rate_of(spawned)
+    print("bench: previews per second, two clients: %.1f (target >= 60) %s; pnpkit render, two processes at a time: %.1f/s"
+          % (rate, "PASS" if rate >= 60 else "FAIL", crate))
     stimes = []
-    for _ in range(200):
+    cpu0 = cpu_ms()
+    for _ in range(N_SCORE):
         s, b, dt = c.post("/api/score", scores[0][0])
+        if s != 200 or b != scores[0][1]:
+            ok = False
         stimes.append(dt * 1000)
     smed = statistics.median(stimes)
-    print("bench: score one sheet: median %.2f ms (target < 2 ms) %s" % (smed, "PASS" if smed < 2 else "FAIL"))
+    cpu_score = (cpu_ms() - cpu0) / N_SCORE
     ctimes = []
-    for _ in range(7):
+    for _ in range(N_CLI):
         t0 = time.perf_counter()
         subprocess.run([PNPKIT, "score", "circle36", "-", "--json"], input=sheet.encode(), capture_output=True)
         ctimes.append((time.perf_counter() - t0) * 1000)
-    print("bench: the same score with pnpkit score (a process each): median %.1f ms" % statistics.median(ctimes))
+    print("bench: score one sheet: median %.2f ms (target < 2 ms) %s; pnpkit score, a process each: %.1f ms"
+          % (smed, "PASS" if smed < 2 else "FAIL", statistics.median(ctimes)))
+    print("bench: server CPU time per score: %.2f ms" % cpu_score)
+    with open("/proc/loadavg") as f:
+        print("bench: load average %s" % " ".join(f.read().split()[:3]))
 
 print("load test %s" % ("passed" if ok else "FAILED"))
 sys.exit(0 if ok else 1)

@@ -84,7 +84,71 @@
     const combos = el('input', { id: 'combos', type: 'number', min: 0, max: 25, value: 0 });
     const msg = el('div', { class: 'error', id: 'score-error' });
     const out = el('div', { id: 'totals' });
+    const cellNames = [];
+    for (const [, L] of RINGS) for (let k = 1; k <= 8; k++) cellNames.push(L + k);
+    cellNames.push('Y');
     let lines = [];
+
+    /* ---- the rounds: the dice rolled and the space written, in order ---- */
+    const rounds = []; /* {a, b, cell, use, value, row} */
+    const roundBody = el('tbody', { id: 'rounds' });
+    const combosNote = el('span', { class: 'help', id: 'combos-note' });
+
+    function renumber() {
+      rounds.forEach((r, i) => {
+        r.row.firstChild.textContent = String(i + 1);
+        r.row.id = 'round-' + (i + 1);
+        for (const k of ['a', 'b', 'cell', 'value', 'use']) r[k].id = `round-${i + 1}-${k}`;
+      });
+      const any = rounds.length > 0;
+      combos.disabled = any;
+      combosNote.textContent = any ? 'counted from the rounds' : '';
+    }
+
+    /* The value column shows and writes the board's space. */
+    function syncValues() {
+      for (const r of rounds) {
+        const i = inputs[r.cell.value];
+        if (document.activeElement !== r.value) r.value.value = i ? i.value : '';
+      }
+    }
+
+    function addRound(init) {
+      const v = init || {};
+      const num = (val) => el('input', { type: 'number', min: 1, max: 20, class: 'die', value: val || '' });
+      const r = { a: num(v.a), b: num(v.b) };
+      r.cell = el('select', {}, el('option', { value: '', text: '–' }), cellNames.map((c) => el('option', { value: c, text: c })));
+      r.cell.value = v.cell || '';
+      r.value = el('input', { type: 'text', class: 'die', autocomplete: 'off' });
+      r.use = el('select', {}, ['', 'die', 'sum', 'diff'].map((u) => el('option', { value: u, text: u || 'auto' })));
+      r.use.value = v.use || '';
+      const drop = el('button', { type: 'button', class: 'drop', text: '×', title: 'remove this round' });
+      r.row = el('tr', {}, el('td', {}), el('td', {}, r.a, r.b), el('td', {}, r.cell), el('td', {}, r.value), el('td', {}, r.use), el('td', {}, drop));
+      drop.addEventListener('click', () => {
+        rounds.splice(rounds.indexOf(r), 1);
+        r.row.remove();
+        renumber();
+        later();
+      });
+      r.value.addEventListener('input', () => {
+        const i = inputs[r.cell.value];
+        if (i) i.value = r.value.value;
+      });
+      /* a sum or a difference writes itself */
+      const fill = () => {
+        const a = parseInt(r.a.value, 10), b = parseInt(r.b.value, 10);
+        const i = inputs[r.cell.value];
+        if (i && !isNaN(a) && !isNaN(b) && (r.use.value === 'sum' || r.use.value === 'diff'))
+          i.value = String(r.use.value === 'sum' ? a + b : Math.abs(a - b));
+        syncValues();
+      };
+      for (const k of ['a', 'b', 'cell', 'use']) r[k].addEventListener(k === 'cell' || k === 'use' ? 'change' : 'input', fill);
+      rounds.push(r);
+      roundBody.append(r.row);
+      renumber();
+      syncValues();
+      return r;
+    }
 
     function yaml() {
       lines = [];
@@ -99,24 +163,43 @@
         for (let k = 1; k <= 8; k++) {
           if (k > 1) text += ', ';
           const v = scalar(inputs[letter + k].value.trim());
-          items.push({ id: letter + k, from: text.length + 1, to: text.length + v.length });
+          items.push({ node: inputs[letter + k], from: text.length + 1 });
           text += v;
         }
         add(text + ']', { items });
       }
       add('yellow: ' + scalar(inputs.Y.value.trim()), { key: 'Y' });
-      add('combos: ' + scalar(combos.value.trim()), { key: 'combos' });
+      if (!rounds.length) {
+        add('combos: ' + scalar(combos.value.trim()), { key: 'combos' });
+      } else {
+        add('rounds:', null);
+        for (const r of rounds) {
+          const items = [];
+          let text = '  - {dice: [';
+          const part = (node, v) => { items.push({ node, from: text.length + 1 }); text += v; };
+          part(r.a, scalar(r.a.value.trim()));
+          text += ', ';
+          part(r.b, scalar(r.b.value.trim()));
+          text += '], cell: ';
+          part(r.cell, r.cell.value || '~');
+          if (r.use.value) {
+            text += ', use: ';
+            part(r.use, r.use.value);
+          }
+          add(text + '}', { items });
+        }
+      }
       return L.join('\n') + '\n';
     }
 
-    /* The space an error (line, col) points at. */
+    /* The input an error (line, col) points at. */
     function spaceAt(line, col) {
       const meta = lines[line - 1];
       if (!meta) return null;
       if (meta.key) return meta.key === 'combos' ? combos : inputs[meta.key];
       let best = meta.items[0];
       for (const it of meta.items) if (col >= it.from) best = it;
-      return inputs[best.id];
+      return best.node;
     }
 
     let seq = 0;
@@ -132,20 +215,42 @@
         const node = r.error.line ? spaceAt(r.error.line, r.error.col) : null;
         if (node) {
           node.classList.add('bad');
-          if (node !== combos) tipAt(pic.box, node, r.error.error.replace(/^[^:]*:\d+:\d+: /, ''));
+          if (pic.box.contains(node)) tipAt(pic.box, node, r.error.error.replace(/^[^:]*:\d+:\d+: /, ''));
         }
         out.dataset.state = 'error';
         return;
       }
       msg.textContent = '';
       const s = r.json[0];
+      if (rounds.length) combos.value = String(s.combos);
       const rows = [];
       for (const k of Object.keys(s.totals)) rows.push([k === 'red' || k === 'blue' || k === 'green' ? k + ' ring' : 'row ' + k,
         s.totals[k] + ' → ' + s.points[k] + ' pt', 'area-' + k]);
       rows.push(['red upper half', String(s.red_upper), 'red-upper'], ['bonus', String(s.bonus), 'bonus'],
-        ['penalty', String(-s.penalty), 'penalty'], ['empty spaces', String(s.empty), 'empty']);
+        ['ComboCircles', String(s.combos), 'combos-total'], ['penalty', String(-s.penalty), 'penalty'],
+        ['empty spaces', String(s.empty), 'empty']);
       out.replaceChildren(totalsTable(rows), el('p', {}, 'Total ', el('span', { class: 'big', id: 'total', text: String(s.total) })));
       out.dataset.state = 'ready';
+    }
+
+    /* The rounds of a sheet: each "- ..." item under "rounds:", in flow
+     * ({dice: [5, 2], cell: R1}) or block style. */
+    function readRounds(t) {
+      const at = t.search(/^rounds:/m);
+      if (at < 0) return [];
+      const body = t.slice(at).split('\n').slice(1);
+      const items = [];
+      for (const line of body) {
+        if (/^\S/.test(line)) break;
+        if (/^\s*-/.test(line)) items.push(line);
+        else if (items.length) items[items.length - 1] += ' ' + line;
+      }
+      return items.map((x) => {
+        const d = x.match(/dice:\s*\[\s*([^,\]]*)\s*,\s*([^\]]*?)\s*\]/);
+        const c = x.match(/cell:\s*"?([A-Za-z]\d*)/);
+        const u = x.match(/use:\s*"?(die|sum|diff)/);
+        return { a: d ? d[1].trim() : '', b: d ? d[2].trim() : '', cell: c ? c[1].toUpperCase() : '', use: u ? u[1] : '' };
+      });
     }
 
     function load(text) {
@@ -160,6 +265,12 @@
       inputs.player.value = one('player');
       inputs.date.value = one('date');
       combos.value = one('combos') || '0';
+      for (const r of rounds) r.row.remove();
+      rounds.length = 0;
+      for (const r of readRounds(t)) addRound(r);
+      if (rounds.length) roundsBox.open = true;
+      renumber();
+      syncValues();
       score();
     }
 
@@ -169,13 +280,20 @@
       else msg.textContent = r.error.error;
     }
 
+    const roundsBox = el('details', { class: 'rounds', id: 'rounds-box' },
+      el('summary', { text: 'Rounds (optional): the dice and the space of each' }),
+      el('table', {}, el('thead', {}, el('tr', {}, ['#', 'dice', 'space', 'value', 'use', ''].map((h) => el('th', { text: h })))), roundBody),
+      el('button', { type: 'button', id: 'add-round', text: 'Add round',
+        onclick: () => { if (rounds.length < cellNames.length) { addRound().a.focus(); later(); } } }));
     const panel = el('div', { class: 'totals' },
-      el('div', { class: 'field' }, el('label', { for: 'combos', text: 'ComboCircles' }), combos),
-      out, msg, fileButtons('circle36-sheet', yaml, load, pdf),
+      el('div', { class: 'field' }, el('label', { for: 'combos', text: 'ComboCircles' }), combos, combosNote),
+      roundsBox, out, msg, fileButtons('circle36-sheet', yaml, load, pdf),
       el('p', { class: 'status', text: 'Click a space and type its number; ~ or nothing leaves it empty.' }));
     m.replaceChildren(el('h1', { text: 'Score Circle 36' }), el('div', { class: 'layout' }, pic.box, panel));
     const later = debounce(score, 100);
     m.addEventListener('input', later);
+    m.addEventListener('change', later);
+    pic.box.addEventListener('input', syncValues);
     score();
   }
 
@@ -289,49 +407,303 @@
     score();
   }
 
-  /* ---- Cirplexed: the sheet as YAML text, scored as it is typed ---- */
+  /* ---- Cirplexed: tiles placed on a picture of each player's board ---- */
 
+  const CPX_COLORS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'];
+  const CPX_SHADES = { red: '#d8343f', orange: '#f08a24', yellow: '#f2cf1d', green: '#3a9a48', blue: '#2f6fcf', purple: '#8447a8' };
+  const CPX_SPARE = ['#8c564b', '#e377c2', '#7f7f7f', '#17becf', '#bcbd22', '#1f3f5f'];
   const CPX_START = 'game: cirplexed\nboards:\n  Ann:\n    - {at: [0, 0], corners: [blue, green, red, yellow]}\n    - {at: [1, 0], corners: [orange, purple, blue, red]}\n  Ben:\n    - {at: [0, 0], corners: [red, blue, yellow, purple]}\n';
+  const SVGNS = 'http://www.w3.org/2000/svg';
+
+  function svgEl(tag, attrs, ...kids) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v);
+    }
+    for (const k of kids.flat()) if (k) e.append(k);
+    return e;
+  }
+
+  /* A tile turned a quarter clockwise: the top-left corner goes top-right. */
+  const turn = (c) => [c[3], c[0], c[1], c[2]];
+  /* The same tile in any turn has one key: its colours from the least-named
+   * corner of the colour list, clockwise. */
+  function tileKey(c, colors) {
+    let best = null;
+    let t = c;
+    for (let i = 0; i < 4; i++, t = turn(t)) {
+      const k = t.map((x) => String(colors.indexOf(x)).padStart(2, '0')).join('');
+      if (best === null || k < best[0]) best = [k, t];
+    }
+    return best[1].join('-');
+  }
+
+  /* Every tile of a colour list: four different colours, turned tiles the
+   * same (90 for six colours). */
+  function tileSet(colors) {
+    const out = [];
+    const n = colors.length;
+    const perms = (xs) => (xs.length < 2 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])));
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) for (let l = k + 1; l < n; l++)
+      for (const p of perms([colors[j], colors[k], colors[l]])) out.push([colors[i], ...p]);
+    return out;
+  }
+
+  /* One tile as SVG at (x, y), size z: a square with a quarter circle of its
+   * colour in each corner. */
+  function tileSvg(c, x, y, z, shade, attrs) {
+    const r = z / 2;
+    const q = (cx, cy, a0, col) => {
+      const p = (a) => [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+      const [x0, y0] = p(a0), [x1, y1] = p(a0 + Math.PI / 2);
+      return svgEl('path', { d: `M${cx},${cy} L${x0},${y0} A${r},${r} 0 0 1 ${x1},${y1} Z`, fill: shade(col) });
+    };
+    return svgEl('g', attrs || {},
+      svgEl('rect', { x, y, width: z, height: z, fill: '#fbfaf6', stroke: '#555', 'stroke-width': 1 }),
+      q(x, y, 0, c[0]), q(x + z, y, Math.PI / 2, c[1]), q(x + z, y + z, Math.PI, c[2]), q(x, y + z, 1.5 * Math.PI, c[3]));
+  }
+
+  /* Reads a sheet: colors and every player's tiles (flow or block items). */
+  function cpxRead(text) {
+    const t = text.replace(/#.*$/gm, '');
+    const cm = t.match(/^colors:\s*\[([^\]]*)\]/m);
+    const colors = cm ? cm[1].split(',').map((x) => x.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean) : CPX_COLORS.slice();
+    const players = [];
+    const at = t.search(/^boards:/m);
+    if (at >= 0) {
+      let item = null;
+      const flush = () => {
+        if (!item) return;
+        const a = item.match(/at:\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]/);
+        const c = item.match(/corners:\s*\[([^\]]*)\]/);
+        if (a && c && players.length)
+          players[players.length - 1].tiles.push({ at: [+a[1], +a[2]], corners: c[1].split(',').map((x) => x.trim().replace(/^"(.*)"$/, '$1')) });
+        item = null;
+      };
+      for (const line of t.slice(at).split('\n').slice(1)) {
+        if (/^\S/.test(line)) break;
+        const pm = line.match(/^ {1,3}("?)([^:"]+)\1:\s*(\[\s*\])?\s*$/);
+        if (pm) { flush(); players.push({ name: pm[2].trim(), tiles: [] }); continue; }
+        if (/^\s*-/.test(line)) { flush(); item = line; } else if (item) item += ' ' + line;
+      }
+      flush();
+    }
+    return { colors, players };
+  }
 
   async function cirplexed() {
     const m = main();
-    const text = el('textarea', { class: 'yaml', id: 'sheet-yaml', spellcheck: 'false' });
-    text.value = CPX_START;
+    const st = { ...cpxRead(CPX_START), cur: 0, hand: null, turns: 0, picked: null };
+    const shade = (col) => CPX_SHADES[col] || CPX_SPARE[Math.max(0, st.colors.indexOf(col)) % CPX_SPARE.length];
     const msg = el('div', { class: 'error', id: 'score-error' });
     const out = el('div', { id: 'totals' });
-    const pic = el('img', { id: 'scored-img', alt: 'the completed boards', style: 'width:520px;border:1px solid #ccc;background:#fff' });
+    const pic = el('img', { id: 'scored-img', alt: 'the completed boards as pnpkit draws them', style: 'width:420px;border:1px solid #ccc;background:#fff' });
+    const playersBar = el('div', { class: 'games', id: 'cpx-players' });
+    const board = el('div', { class: 'cpx-board', id: 'cpx-board' });
+    const setBox = el('div', { class: 'cpx-set', id: 'cpx-set' });
+    const hand = el('div', { class: 'cpx-hand', id: 'cpx-hand' });
+    const nameIn = el('input', { id: 'cpx-name', type: 'text', maxlength: 60 });
+    const text = el('textarea', { class: 'yaml', id: 'sheet-yaml', spellcheck: 'false', readonly: true, style: 'height:160px' });
+    let lines = [];
+    let bad = null; /* the tile an error points at: [player, index] */
+
+    function yaml() {
+      const L = ['game: cirplexed'];
+      lines = [null];
+      const same = st.colors.length === CPX_COLORS.length && st.colors.every((c, i) => c === CPX_COLORS[i]);
+      if (!same) { L.push('colors: [' + st.colors.join(', ') + ']'); lines.push(null); }
+      L.push('boards:'); lines.push(null);
+      st.players.forEach((p, pi) => {
+        if (!p.tiles.length) return; /* a board holds at least one tile */
+        L.push('  ' + JSON.stringify(p.name) + ':');
+        lines.push(null);
+        p.tiles.forEach((t, ti) => {
+          L.push(`    - {at: [${t.at[0]}, ${t.at[1]}], corners: [${t.corners.join(', ')}]}`);
+          lines.push([pi, ti]);
+        });
+      });
+      return L.join('\n') + '\n';
+    }
+
+    const used = () => new Set(st.players.flatMap((p) => p.tiles.map((t) => tileKey(t.corners, st.colors))));
+    const handCorners = () => { let c = st.hand; for (let i = 0; i < st.turns; i++) c = turn(c); return c; };
+
+    function drawPlayers() {
+      playersBar.replaceChildren(...st.players.map((p, i) => el('button', { type: 'button', id: 'player-' + (i + 1), class: i === st.cur ? 'on' : '',
+        text: `${p.name} (${p.tiles.length})`, onclick: () => { st.cur = i; st.picked = null; draw(); } })));
+      nameIn.value = st.players[st.cur] ? st.players[st.cur].name : '';
+    }
+
+    function drawBoard() {
+      const p = st.players[st.cur];
+      if (!p) { board.replaceChildren(el('p', { text: 'Add a player.' })); return; }
+      const Z = 64;
+      const taken = new Map(p.tiles.map((t, i) => [t.at.join(','), i]));
+      const spots = [];
+      if (!p.tiles.length) spots.push([0, 0]);
+      for (const t of p.tiles)
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const q = [t.at[0] + dx, t.at[1] + dy];
+          if (!taken.has(q.join(',')) && !spots.some((s) => s[0] === q[0] && s[1] === q[1])) spots.push(q);
+        }
+      const all = [...p.tiles.map((t) => t.at), ...spots];
+      const x0 = Math.min(...all.map((a) => a[0])), y0 = Math.min(...all.map((a) => a[1]));
+      const x1 = Math.max(...all.map((a) => a[0])), y1 = Math.max(...all.map((a) => a[1]));
+      const svg = svgEl('svg', { width: (x1 - x0 + 1) * Z + 8, height: (y1 - y0 + 1) * Z + 8, viewBox: `${x0 * Z - 4} ${y0 * Z - 4} ${(x1 - x0 + 1) * Z + 8} ${(y1 - y0 + 1) * Z + 8}` });
+      for (const s of spots)
+        svg.append(svgEl('rect', { id: `pos-${s[0]}-${s[1]}`, class: 'spot' + (st.hand ? ' ready' : ''), x: s[0] * Z + 3, y: s[1] * Z + 3, width: Z - 6, height: Z - 6,
+          onclick: () => place(s) }));
+      p.tiles.forEach((t, i) => {
+        const g = tileSvg(t.corners, t.at[0] * Z, t.at[1] * Z, Z, shade, { id: `placed-${t.at[0]}-${t.at[1]}`, class: 'placed' +
+          (st.picked === i ? ' picked' : '') + (bad && bad[0] === st.cur && bad[1] === i ? ' bad' : ''),
+        onclick: () => { st.picked = st.picked === i ? null : i; st.hand = null; draw(); } });
+        svg.append(g);
+      });
+      board.replaceChildren(svg);
+    }
+
+    function drawSet() {
+      const u = used();
+      setBox.replaceChildren(...tileSet(st.colors).map((c) => {
+        const key = c.join('-');
+        const s = svgEl('svg', { width: 34, height: 34, viewBox: '0 0 34 34', id: 'tile-' + key,
+          class: 'tile' + (u.has(key) ? ' used' : '') + (st.hand && st.hand.join('-') === key ? ' on' : ''),
+          onclick: () => { if (u.has(key)) return; st.hand = c; st.turns = 0; st.picked = null; draw(); } },
+        tileSvg(c, 1, 1, 32, shade));
+        return s;
+      }));
+      const c = st.hand ? handCorners() : st.picked !== null && st.players[st.cur] ? st.players[st.cur].tiles[st.picked].corners : null;
+      hand.replaceChildren(c ? svgEl('svg', { width: 66, height: 66, viewBox: '0 0 66 66', id: 'hand-tile' }, tileSvg(c, 1, 1, 64, shade))
+        : el('span', { class: 'help', text: 'Pick a tile from the set, or a placed tile.' }));
+    }
+
+    function draw() {
+      drawPlayers();
+      drawBoard();
+      drawSet();
+      text.value = yaml();
+    }
+
+    function place(s) {
+      const p = st.players[st.cur];
+      if (!st.hand || !p) return;
+      p.tiles.push({ at: s, corners: handCorners() });
+      st.hand = null;
+      changed();
+    }
+
+    function rotate() {
+      const p = st.players[st.cur];
+      if (st.hand) st.turns = (st.turns + 1) % 4;
+      else if (p && st.picked !== null) p.tiles[st.picked].corners = turn(p.tiles[st.picked].corners);
+      else return;
+      changed();
+    }
+
+    function removePicked() {
+      const p = st.players[st.cur];
+      if (!p || st.picked === null) return;
+      p.tiles.splice(st.picked, 1);
+      st.picked = null;
+      changed();
+    }
+
     let seq = 0;
     async function score() {
       const my = ++seq;
-      const r = await post('/api/score', { game: 'cirplexed', sheet: text.value });
+      const sheet = yaml();
+      if (!st.players.some((p) => p.tiles.length)) {
+        msg.textContent = '';
+        out.replaceChildren(el('p', { class: 'status', text: 'Place a first tile.' }));
+        out.dataset.state = 'empty';
+        return;
+      }
+      const r = await post('/api/score', { game: 'cirplexed', sheet });
       if (my !== seq) return;
-      text.classList.toggle('bad', !r.ok);
+      bad = null;
       if (!r.ok) {
         msg.textContent = r.error.error;
-        if (r.error.line) {
-          const lines = text.value.split('\n');
-          let at = 0;
-          for (let i = 0; i < r.error.line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-          text.setSelectionRange(at + r.error.col - 1, at + (lines[r.error.line - 1] || '').length);
-        }
+        bad = r.error.line ? lines[r.error.line - 1] || null : null;
+        if (bad) { st.cur = bad[0]; }
+        drawPlayers();
+        drawBoard();
+        out.style.opacity = 0.35;
+        out.dataset.state = 'error';
         return;
       }
       msg.textContent = '';
+      out.style.opacity = 1;
+      drawBoard();
       const s = r.json[0];
-      out.replaceChildren(el('pre', { text: JSON.stringify(s, null, 1) }));
-      const svg = await post('/api/score', { game: 'cirplexed', sheet: text.value, format: 'svg' });
+      out.replaceChildren(el('table', { id: 'cpx-table' },
+        el('tr', {}, ['player', 'circles', '¾', '½', 'tiles', 'rank'].map((h) => el('th', { text: h }))),
+        st.players.map((q, i) => {
+          const p = s.players.find((x) => x.name === q.name);
+          const cells = p ? [p.circles, p.three_quarter, p.half, p.tiles, p.rank] : ['–', '–', '–', 0, '–'];
+          return el('tr', { id: 'result-' + (i + 1) }, el('td', { text: q.name }),
+            cells.map((v, k) => el('td', { class: ['circles', 'three-quarter', 'half', 'tiles', 'rank'][k], text: String(v) })));
+        })));
+      out.dataset.state = 'ready';
+      const svg = await post('/api/score', { game: 'cirplexed', sheet, format: 'svg' });
       if (my === seq && svg.ok) pic.src = URL.createObjectURL(svg.blob);
     }
+    const later = debounce(score, 120);
+    function changed() { draw(); later(); }
+
+    function load(t) {
+      const r = cpxRead(t);
+      st.colors = r.colors;
+      st.players = r.players;
+      st.cur = 0;
+      st.hand = null;
+      st.picked = null;
+      changed();
+    }
+
     async function pdf() {
-      const r = await post('/api/score', { game: 'cirplexed', sheet: text.value, format: 'pdf' });
+      const r = await post('/api/score', { game: 'cirplexed', sheet: yaml(), format: 'pdf' });
       if (r.ok) download(r.blob, 'cirplexed-scored.pdf');
       else msg.textContent = r.error.error;
     }
+
+    nameIn.addEventListener('input', () => {
+      const p = st.players[st.cur];
+      if (p && nameIn.value.trim()) { p.name = nameIn.value.trim(); drawPlayers(); text.value = yaml(); later(); }
+    });
+    const addPlayer = () => {
+      if (st.players.length >= 12) return;
+      const used = new Set(st.players.map((p) => p.name));
+      let n = st.players.length + 1;
+      while (used.has('Player ' + n)) n++;
+      st.players.push({ name: 'Player ' + n, tiles: [] });
+      st.cur = st.players.length - 1;
+      changed();
+    };
+    const dropPlayer = () => {
+      if (!st.players.length) return;
+      st.players.splice(st.cur, 1);
+      st.cur = Math.max(0, st.cur - 1);
+      st.picked = null;
+      changed();
+    };
+    m.addEventListener('keydown', (e) => { if (e.key === 'r' && e.target.tagName !== 'INPUT') rotate(); });
     m.replaceChildren(el('h1', { text: 'Score Cirplexed' }),
-      el('p', { text: 'Each player\'s placed tiles: tile number and grid position (format: pnpkit help score).' }),
-      el('div', { class: 'layout' }, el('div', {}, text, msg, fileButtons('cirplexed-sheet', () => text.value, (t) => { text.value = t; score(); }, pdf)),
-        el('div', { class: 'totals' }, out, pic)));
-    text.addEventListener('input', debounce(score, 200));
+      el('div', { class: 'layout' },
+        el('div', { class: 'cpx-left' },
+          playersBar,
+          el('div', { class: 'field' }, el('label', { for: 'cpx-name', text: 'Name' }), nameIn),
+          el('div', {}, el('button', { type: 'button', id: 'add-player', text: 'Add player', onclick: addPlayer }),
+            el('button', { type: 'button', id: 'drop-player', text: 'Remove player', onclick: dropPlayer })),
+          board,
+          el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it.' })),
+        el('div', { class: 'totals' },
+          el('div', { class: 'cpx-tools' }, hand,
+            el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
+            el('button', { type: 'button', id: 'remove-tile', text: 'Remove tile', onclick: removePicked })),
+          setBox, out, msg, fileButtons('cirplexed-sheet', yaml, load, pdf),
+          el('details', {}, el('summary', { text: 'The sheet as YAML' }), text), pic)));
+    draw();
     score();
   }
 

@@ -206,14 +206,19 @@ static int apply_sets(tmpl *t, GPtrArray *names, GPtrArray *values, serve_fault 
     return 0;
 }
 
-/* The parameter a "--set NAME=VALUE: ..." message is about, kept in buf. */
-static const char *set_field(const pn_err *err, char *buf, size_t n)
+/* The parameter a "--set NAME=VALUE: ..." message is about: the request's
+ * own copy of NAME (names), or NULL. */
+static const char *set_field(const pn_err *err, GPtrArray *names)
 {
     if (strncmp(err->msg, "--set ", 6)) return NULL;
-    const char *eq = strchr(err->msg + 6, '=');
-    if (!eq || (size_t)(eq - err->msg - 6) >= n) return NULL;
-    g_strlcpy(buf, err->msg + 6, (size_t)(eq - err->msg - 6) + 1);
-    return buf;
+    const char *name = err->msg + 6, *eq = strchr(name, '=');
+    if (!eq) return NULL;
+    if ((size_t)(eq - name) == 4 && !strncmp(name, "seed", 4)) return "seed";
+    for (guint i = 0; names && i < names->len; i++) {
+        const char *n = g_ptr_array_index(names, i);
+        if (strlen(n) == (size_t)(eq - name) && !strncmp(n, name, (size_t)(eq - name))) return n;
+    }
+    return NULL;
 }
 
 /* Whether the template r names has a "seed" parameter (then a seed is set
@@ -271,10 +276,9 @@ static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, c
     g_ptr_array_free(sets, TRUE);
     if (!b) {
         from_library(&e, f);
-        char field[64];
-        const char *name = set_field(&f->err, field, sizeof field);
+        const char *name = set_field(&f->err, r->set_names);
         if (name)
-            f->field = g_intern_string(name);
+            f->field = name;
         else if (e.code == PNPKIT_EUSAGE && strstr(f->err.msg, "holds one page"))
             f->field = "pages";
         return -1;
@@ -432,13 +436,11 @@ static int score_engine(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out,
                          .keep = r->format != NULL,
                          .json = true};
     int rc = 0;
-    char field[64];
     score_run *run = score_run_new(g, &so, &f->err);
     if (!run) {
         rc = -1;
         cli_option_words(f->err.msg, sizeof f->err.msg);
-        f->field = set_field(&f->err, field, sizeof field);
-        if (f->field) f->field = g_intern_string(f->field);
+        f->field = set_field(&f->err, r->set_names);
     }
     GString *json = g_string_new(NULL);
     if (!rc) {
