@@ -1,5 +1,6 @@
-/* example.c: libpnpkit from C. Renders the Circle 36 board to an SVG in memory
- * and scores a filled-in DiCroNo sheet, printing what it got.
+/* example.c: libpnpkit from C. Renders the Circle 36 board to an SVG in memory,
+ * lists the scored games and scores a filled-in DiCroNo sheet (as JSON, then
+ * as the readable table), printing what it got.
  *
  *   cc example.c $(pkg-config --cflags --libs pnpkit) -o example
  *   ./example SHEET.yaml
@@ -62,6 +63,12 @@ int main(int argc, char **argv)
     if (pnpkit_render_mem(ctx, "circle36", &o, &err)) return 1;
     printf("rings=9 refused (code %d): %s\n", (int)err.code, err.message);
 
+    /* The games pnpkit_score takes, and the template each is drawn on. */
+    printf("games:");
+    for (size_t i = 0; i < pnpkit_game_count(); i++)
+        printf(" %s (%s)", pnpkit_game_name(i), pnpkit_game_template(i));
+    printf("\n");
+
     /* Score a sheet: the JSON report `pnpkit score --json` prints. */
     size_t len;
     char *text = slurp(argv[1], &len);
@@ -72,12 +79,19 @@ int main(int argc, char **argv)
     pnpkit_buffer *completed = NULL;
     pnpkit_score_opts so = {.file = argv[1], .format = "pdf", .completed = &completed};
     pnpkit_buffer *json = pnpkit_score(ctx, "dicrono", text, len, &so, &err);
-    free(text);
     if (!json) return fail(argv[1], &err);
     printf("%s", (const char *)json->data);
     printf("completed sheet: %zu bytes of PDF\n", completed ? completed->len : 0);
     pnpkit_buffer_free(json);
     pnpkit_buffer_free(completed);
+
+    /* The same sheet as the table `pnpkit score` prints. */
+    pnpkit_score_opts table = {.file = argv[1], .table = 1};
+    pnpkit_buffer *tab = pnpkit_score(ctx, "dicrono", text, len, &table, &err);
+    free(text);
+    if (!tab) return fail(argv[1], &err);
+    printf("--- table\n%s", (const char *)tab->data);
+    pnpkit_buffer_free(tab);
     pnpkit_ctx_free(ctx);
     return 0;
 }

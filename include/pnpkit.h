@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 1
+#define PNPKIT_API_VERSION 2
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -150,14 +150,26 @@ typedef struct pnpkit_score_opts {
     const char *format;
     double dpi;
     pnpkit_buffer **completed;
+    /* API version 2: non-zero gives the readable tables `pnpkit score`
+     * prints (a blank line between sheets) instead of JSON lines. */
+    int table;
 } pnpkit_score_opts;
 
 /* Scores a filled-in sheet of `game` ("circle36", "dicrono", "cirplexed", ...)
  * given as YAML text (one document or a stream of them): the JSON report the
- * command `pnpkit score --json` prints, as a NUL-terminated buffer. o may be
- * NULL. NULL with err (placed in the text) on failure. */
+ * command `pnpkit score --json` prints (or with o->table the tables `pnpkit
+ * score` prints), as a NUL-terminated buffer. o may be NULL. NULL with err
+ * (placed in the text) on failure. */
 pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
                             const pnpkit_score_opts *o, pnpkit_error *err);
+
+/* The scored games pnpkit_score takes, in a fixed order (API version 2):
+ * how many there are, and the i-th one's name and the built-in template its
+ * completed sheets are drawn on (NULL when i >= pnpkit_game_count()). The
+ * strings are static: never freed, the same for every thread and context. */
+size_t pnpkit_game_count(void);
+const char *pnpkit_game_name(size_t i);
+const char *pnpkit_game_template(size_t i);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 # cli_library.sh: libpnpkit as a user gets it: `cmake --install` puts the public
 # header, the static and shared libraries and the pkg-config file in place, and
 # the C example of docs/example.c builds against them (shared and static) and
-# runs: an SVG rendered in memory, an error with its place, a sheet scored.
+# runs: an SVG rendered in memory, an error with its place, the scored games,
+# a sheet scored (JSON and table).
 . "$(dirname "$0")/lib.sh"
 
 BUILD=$(cd "$(dirname "$PNPKIT")" && pwd)
@@ -35,6 +36,12 @@ for ex in ex-shared ex-static; do
     "$PNPKIT" score dicrono --json "$SRC/tests/data/dicrono-example2.yaml" > "$T/cli.json"
     grep '^{"game":"dicrono"' "$T/out" > "$T/lib.json"
     cmp -s "$T/cli.json" "$T/lib.json" && ok || bad "$ex: JSON differs from pnpkit score --json"
+    # the games are those pnpkit list --games prints
+    expect_eq "$(grep '^games:' "$T/out")" "games:$("$PNPKIT" list --games | awk '{printf " %s (%s)", $1, $2}')" "$ex: games"
+    # the table is the one the score command prints
+    "$PNPKIT" score dicrono "$SRC/tests/data/dicrono-example2.yaml" > "$T/cli.txt"
+    sed '1,/^--- table$/d' "$T/out" > "$T/lib.txt"
+    [ -s "$T/lib.txt" ] && cmp -s "$T/cli.txt" "$T/lib.txt" && ok || bad "$ex: table differs from pnpkit score"
 done
 expect_status 1 "a bad sheet" -- "./ex-shared" "$SRC/tests/data/circle36-perfect.yaml"
 expect_stderr "^example: .*circle36-perfect.yaml:[0-9]+:[0-9]+: " "bad sheet: error with its place"

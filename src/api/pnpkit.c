@@ -360,7 +360,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
         return NULL;
     }
     score_run_opts ro = {
-        .json = true, .keep = so->completed != NULL, .use_template = so->completed != NULL};
+        .json = !so->table, .keep = so->completed != NULL, .use_template = so->completed != NULL};
     GString *out = g_string_new(NULL);
     score_run *run = score_run_new(g, &ro, &e);
     yml_docs *docs = run ? yml_docs_open_text(file, text, len, &e) : NULL;
@@ -400,4 +400,24 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
     b->len = out->len;
     b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
     return b;
+}
+
+size_t pnpkit_game_count(void)
+{
+    size_t n = 0;
+    while (score_game_at((int)n))
+        n++;
+    return n;
+}
+
+const char *pnpkit_game_name(size_t i)
+{
+    const score_game *g = i < (size_t)G_MAXINT ? score_game_at((int)i) : NULL;
+    return g ? g->name : NULL;
+}
+
+const char *pnpkit_game_template(size_t i)
+{
+    const score_game *g = i < (size_t)G_MAXINT ? score_game_at((int)i) : NULL;
+    return g ? g->template_name : NULL;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "pnpkit.h"
 #include "template/tmpl.h"
 
 /* Every component and its properties, from the components' own tables. */
@@ -19,19 +20,34 @@ static void list_components(void)
     }
 }
 
+/* The scored games, one a line: the name and the template of its sheets. */
+static void list_games(void)
+{
+    for (size_t i = 0; i < pnpkit_game_count(); i++)
+        printf("%s %s\n", pnpkit_game_name(i), pnpkit_game_template(i));
+}
+
 static int list_run(int argc, char **argv)
 {
-    bool names_only = false, components = false;
-    static const struct option opts[] = {
-        {"names", no_argument, 0, 'n'}, {"components", no_argument, 0, 'c'}, {0, 0, 0, 0}};
+    bool names_only = false, components = false, games = false;
+    static const struct option opts[] = {{"names", no_argument, 0, 'n'},
+                                         {"components", no_argument, 0, 'c'},
+                                         {"games", no_argument, 0, 'g'},
+                                         {0, 0, 0, 0}};
     optind = 1;
     for (int c; (c = getopt_long(argc, argv, ":n", opts, NULL)) != -1;) {
         if (c == 'n')
             names_only = true;
         else if (c == 'c')
             components = true;
+        else if (c == 'g')
+            games = true;
         else
             return cli_bad_option("list", c, argv);
+    }
+    if (games) {
+        list_games();
+        return 0;
     }
     if (components) {
         list_components();
@@ -73,7 +89,7 @@ static int list_run(int argc, char **argv)
 
 const cli_command cli_list = {
     "list", "list the templates and their parameters",
-    "Usage: pnpkit list [--names | --components]\n\n"
+    "Usage: pnpkit list [--names | --components | --games]\n\n"
     "Lists every template 'pnpkit render NAME' finds, with where it comes from,\n"
     "its title, description and parameters (type, bounds, default):\n"
     "  user       $XDG_DATA_HOME/pnpkit/templates/NAME.yaml (~/.local/share/...);\n"
@@ -81,5 +97,6 @@ const cli_command cli_list = {
     "  built-in   embedded in the binary\n"
     "  installed  PREFIX/share/pnpkit/templates/NAME.yaml ($PNPKIT_DATADIR/templates)\n"
     "--names prints only the names, one per line; --components lists every\n"
-    "component a template can use, with its properties.\n",
+    "component a template can use, with its properties; --games lists the games\n"
+    "'pnpkit score' takes, one a line: the name, then the template of its sheets.\n",
     list_run};

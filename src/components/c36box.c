@@ -13,8 +13,8 @@
 #include "scene/measure.h"
 
 static const pv_spec box_props[] = {
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 100, .max = 1000, .axis = 'x'},
     {.name = "h", .type = PV_LENGTH, .def = "95mm", .min = 60, .max = 1000, .axis = 'y'},
     {.name = "rings", .type = PV_INT, .def = "3", .min = 1, .max = C36_MAX_RINGS},

@@ -18,8 +18,8 @@
 #define CPX_BOARD_MAX_NUMS 1200 /* 200 tiles */
 
 static const pv_spec cpx_props[] = {
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w",
      .type = PV_LENGTH,
      .def = "100%",

@@ -241,8 +241,8 @@ static int track_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
 }
 
 static const pv_spec tally_props[] = {
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 40, .max = 1000, .axis = 'x'},
     {.name = "rows", .type = PV_INT, .def = "6", .min = 1, .max = 12, .help = "players"},
     {.name = "boxes",

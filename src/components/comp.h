@@ -14,15 +14,28 @@
 #include "util/value.h"
 #include "util/err.h"
 
+/* The position properties most components share: x and y, a length (or a
+ * percentage of the content box) within a metre either way of its origin. */
+#define COMP_X(help_)                                                                              \
+    {                                                                                              \
+        .name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x',        \
+        .help = (help_)                                                                            \
+    }
+#define COMP_Y(help_)                                                                              \
+    {                                                                                              \
+        .name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y',        \
+        .help = (help_)                                                                            \
+    }
+
 /* What a component knows about the page it is laid out on. */
 typedef struct comp_ctx {
     double x, y, w, h; /* the content box (inside the margins), mm */
     double page_w, page_h;
-    unsigned long seed; /* this page's seed (--seed plus the page index) */
-    int page;           /* 0-based page index in the document */
-    bool mono;          /* ink-saving greyscale */
-    const char *file;   /* template file, for messages */
-    int line, col;      /* the component's place in the template */
+    unsigned long seed;     /* this page's seed (--seed plus the page index) */
+    int page;               /* 0-based page index in the document */
+    bool mono;              /* ink-saving greyscale */
+    const char *file;       /* template file, for messages */
+    int line, col;          /* the component's place in the template */
     const GPtrArray *fonts; /* the template's font files (pn_font_file*), borrowed; may be NULL */
 } comp_ctx;
 

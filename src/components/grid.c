@@ -5,20 +5,8 @@
 #include "scene/measure.h"
 
 static const pv_spec grid_props[] = {
-    {.name = "x",
-     .type = PV_LENGTH,
-     .def = "0",
-     .min = -1000,
-     .max = 1000,
-     .axis = 'x',
-     .help = "left edge of the cells"},
-    {.name = "y",
-     .type = PV_LENGTH,
-     .def = "0",
-     .min = -1000,
-     .max = 1000,
-     .axis = 'y',
-     .help = "top edge of the cells"},
+    COMP_X("left edge of the cells"),
+    COMP_Y("top edge of the cells"),
     {.name = "cell",
      .type = PV_LENGTH,
      .def = "20mm",

@@ -9,20 +9,8 @@
 #include "scene/measure.h"
 
 static const pv_spec hexgrid_props[] = {
-    {.name = "x",
-     .type = PV_LENGTH,
-     .def = "0",
-     .min = -1000,
-     .max = 1000,
-     .axis = 'x',
-     .help = "left edge of the grid"},
-    {.name = "y",
-     .type = PV_LENGTH,
-     .def = "0",
-     .min = -1000,
-     .max = 1000,
-     .axis = 'y',
-     .help = "top edge of the grid"},
+    COMP_X("left edge of the grid"),
+    COMP_Y("top edge of the grid"),
     {.name = "size",
      .type = PV_LENGTH,
      .def = "10mm",

@@ -8,8 +8,8 @@
 
 static const pv_spec image_props[] = {
     {.name = "src", .type = PV_STRING, .help = "PNG or SVG file, relative to the template"},
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},
     {.name = "h", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'y'},
     {.name = "fit", .type = PV_ENUM, .def = "contain", .choices = "contain|cover|stretch"},

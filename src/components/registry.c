@@ -4,8 +4,8 @@
 extern const comp_type comp_text, comp_line, comp_rect, comp_circle, comp_slot, comp_grid,
     comp_table, comp_ring_board, comp_c36_scorebox, comp_tic_board, comp_tic_goals,
     comp_tic_blockers, comp_circular_track, comp_tally, comp_tile_sheet, comp_shape,
-    comp_cirplexed_board, comp_polygon, comp_star, comp_arc, comp_sector, comp_path,
-    comp_hex_grid, comp_image;
+    comp_cirplexed_board, comp_polygon, comp_star, comp_arc, comp_sector, comp_path, comp_hex_grid,
+    comp_image;
 
 const comp_type *const comp_types[] = {
     &comp_text,
@@ -53,11 +53,12 @@ comp_sheets_fn comp_sheets_of(const comp_type *t)
  * ctx->page or ctx->seed). A component missing here is laid out again for
  * every page of a pad: always right, only slower. */
 static const comp_type *const same_every_page[] = {
-    &comp_text,         &comp_line,           &comp_rect,       &comp_circle,       &comp_slot,
-    &comp_grid,         &comp_table,          &comp_ring_board, &comp_c36_scorebox, &comp_tic_goals,
-    &comp_tic_blockers, &comp_circular_track, &comp_tally,      &comp_shape,
-    &comp_polygon,      &comp_star,           &comp_arc,        &comp_sector,       &comp_path,
-    &comp_hex_grid, &comp_image,
+    &comp_text,         &comp_line,      &comp_rect,         &comp_circle,
+    &comp_slot,         &comp_grid,      &comp_table,        &comp_ring_board,
+    &comp_c36_scorebox, &comp_tic_goals, &comp_tic_blockers, &comp_circular_track,
+    &comp_tally,        &comp_shape,     &comp_polygon,      &comp_star,
+    &comp_arc,          &comp_sector,    &comp_path,         &comp_hex_grid,
+    &comp_image,
 };
 
 bool comp_same_every_page(const comp_type *t)

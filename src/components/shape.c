@@ -4,14 +4,8 @@
 #include "components/draw.h"
 
 static const pv_spec shape_props[] = {
-    {.name = "x",
-     .type = PV_LENGTH,
-     .def = "0",
-     .min = -1000,
-     .max = 1000,
-     .axis = 'x',
-     .help = "centre"},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X("centre"),
+    COMP_Y(NULL),
     {.name = "shape",
      .type = PV_ENUM,
      .def = "circle",

@@ -9,8 +9,8 @@
 #include "scene/measure.h"
 
 static const pv_spec table_props[] = {
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 10, .max = 1000, .axis = 'x'},
     {.name = "columns", .type = PV_STRLIST, .min = 1, .max = 20, .help = "header texts"},
     {.name = "widths",

@@ -11,8 +11,7 @@
 #include "scene/measure.h"
 
 #define BOX_PROPS(hdef)                                                                            \
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},          \
-        {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},      \
+    COMP_X(NULL), COMP_Y(NULL),                                                                    \
         {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 20, .max = 1000, .axis = 'x'},      \
     {                                                                                              \
         .name = "h", .type = PV_LENGTH, .def = hdef, .min = 10, .max = 1000, .axis = 'y'           \

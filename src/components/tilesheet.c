@@ -19,8 +19,8 @@
 #define TILE_TITLE_H 9.0      /* mm above the tiles when there is a title */
 
 static const pv_spec tile_props[] = {
-    {.name = "x", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'x'},
-    {.name = "y", .type = PV_LENGTH, .def = "0", .min = -1000, .max = 1000, .axis = 'y'},
+    COMP_X(NULL),
+    COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 20, .max = 1000, .axis = 'x'},
     {.name = "h", .type = PV_LENGTH, .def = "100%", .min = 20, .max = 1000, .axis = 'y'},
     {.name = "tile", .type = PV_LENGTH, .def = "30mm", .min = 15, .max = 80, .help = "tile side"},

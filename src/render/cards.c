@@ -209,20 +209,7 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
     scene *cur = cards_paper(t, &co, &l, 0, MIN(per, pages), false, err);
     if (cur && !(cur = render_adjust(o, cur, err))) return -1;
     if (!cur) return -1;
-    pn_backend_opts bopts = {.path = o->output,
-                             .format = o->format,
-                             .dpi = o->dpi,
-                             .title = t->title,
-                             .epoch = o->epoch,
-                             .bleed = o->bleed,
-                             .ttf = o->ttf,
-                             .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
-                             .font_files = render_font_files(t, o),
-                             .pages = total,
-                             .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
-                             .mem = o->mem};
-    void *b = be->open(&bopts, err);
-    g_ptr_array_free((GPtrArray *)bopts.font_files, TRUE);
+    void *b = render_open(be, t, o, total, err);
     if (!b) {
         scene_free(cur);
         return -1;

@@ -30,4 +30,9 @@ int render_cards_papers(tmpl *t, const render_opts *o, pn_err *err);
  * s is freed when a new scene is returned; NULL with err. */
 scene *render_adjust(const render_opts *o, scene *s, pn_err *err);
 
+/* (render.c) Opens backend be for o's output (format, paper, fonts of t and o->backs)
+ * to take `pages` pages. The backend's handle, or NULL with err. */
+void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int pages,
+                  pn_err *err);
+
 #endif

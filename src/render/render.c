@@ -328,6 +328,25 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     return s;
 }
 
+void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int pages, pn_err *err)
+{
+    pn_backend_opts bo = {.path = o->output,
+                          .format = o->format,
+                          .dpi = o->dpi,
+                          .title = t->title,
+                          .epoch = o->epoch,
+                          .bleed = o->bleed,
+                          .ttf = o->ttf,
+                          .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
+                          .font_files = render_font_files(t, o),
+                          .pages = pages,
+                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
+                          .mem = o->mem};
+    void *b = be->open(&bo, err);
+    g_ptr_array_free((GPtrArray *)bo.font_files, TRUE);
+    return b;
+}
+
 GPtrArray *render_font_files(const tmpl *t, const render_opts *o)
 {
     GPtrArray *all = g_ptr_array_new();
@@ -579,20 +598,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           "one document; render fewer pages",
                           papers, items, RENDER_MAX_DOC_ITEMS);
     }
-    pn_backend_opts bo = {.path = o->output,
-                          .format = o->format,
-                          .dpi = o->dpi,
-                          .title = t->title,
-                          .epoch = o->epoch,
-                          .bleed = o->bleed,
-                          .ttf = o->ttf,
-                          .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
-                          .font_files = render_font_files(t, o),
-                          .pages = papers,
-                          .outfile_flags = o->force ? PN_OUTFILE_FORCE : 0,
-                          .mem = o->mem};
-    void *b = be->open(&bo, err);
-    g_ptr_array_free((GPtrArray *)bo.font_files, TRUE);
+    void *b = render_open(be, t, o, papers, err);
     if (!b) {
         scene_free(cur);
         return -1;
