@@ -33,11 +33,17 @@ printf 'name: c\npage: {paper: 63x88mm, margin: 0}\ncomponents:\n  - {type: rect
 expect_status 1 "card edge" -- "$PNPKIT" lint --strict c.yaml
 expect_stdout '^c.yaml:5:6: warning: a filled shape runs off the page \(60\.0 to 70\.0 x 1\.0 to 11\.0 mm on a 63x88mm page\)$' "past the card's edge"
 expect_eq "$(grep -c warning "$T/out")" 1 "the card's border is not the printer's"
-# A character no font has is an error at layout, so lint reports it as one
-# (render refuses it too): exit 1, the text's place, the characters named.
-printf 'name: g\ncomponents:\n  - {type: text, text: "A 𓀀 B", x: 20mm, y: 20mm}\n' > g.yaml
-expect_status 1 "missing glyphs" -- "$PNPKIT" lint g.yaml
-expect_stderr '^g.yaml:3:6: text: no font pnpkit uses has .*U\+13000' "the missing glyph named"
+# A character no font has is a finding (exit 0, 1 with --strict), in a line
+# and in wrapped text, each at its text's place; render refuses the sheet.
+printf 'name: g\ncomponents:\n  - {type: text, text: "A 𓀀 B", x: 20mm, y: 20mm}\n  - {type: text, text: "wrapped 𓀀 words", x: 20mm, y: 40mm, w: 50mm}\n  - {type: text, text: "fine", x: 20mm, y: 60mm}\n' > g.yaml
+expect_status 0 "missing glyphs" -- "$PNPKIT" lint g.yaml
+expect_stdout '^g.yaml:3:6: warning: text "A 𓀀 B": no font pnpkit uses has 𓀀 \(U\+13000\)' "the missing glyph named"
+expect_stdout '^g.yaml:4:6: warning: text "wrapped 𓀀 words": no font pnpkit uses has 𓀀' "the wrapped text's glyph named"
+expect_eq "$(grep -c warning "$T/out")" 2 "two findings, the clean text none"
+expect_status 1 "missing glyphs --strict" -- "$PNPKIT" lint --strict g.yaml
+expect_status 1 "render refuses missing glyphs" -- "$PNPKIT" render g.yaml -o g.pdf
+expect_stderr '^g.yaml:3:6: text: no font pnpkit uses has .*U\+13000' "render names the glyph"
+expect_no_file g.pdf "no output with missing glyphs"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

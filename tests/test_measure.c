@@ -73,6 +73,24 @@ static void test_invalid_utf8(void **state)
     assert_non_null(strstr(err.msg, "UTF-8"));
 }
 
+/* Lint measures text with characters no font has; a render afterwards on the
+ * same measurer still refuses it (the lenient measurement is not kept). */
+static void test_missing_allowed_for_lint(void **state)
+{
+    scene_font f = {.family = PN_FONT_PRINT, .size = 10};
+    const char *text = "A \xf0\x93\x80\x80 B"; /* U+13000 */
+    double w, a, d;
+    pn_err err = {0};
+    scene_measurer *m = test_measurer();
+    assert_int_equal(scene_measure(m, &f, text, &w, &a, &d, &err), -1);
+    assert_non_null(strstr(err.msg, "U+13000"));
+    scene_measurer_allow_missing(m, true);
+    assert_int_equal(scene_measure(m, &f, text, &w, &a, &d, &err), 0);
+    assert_true(w > 0);
+    scene_measurer_allow_missing(m, false);
+    assert_int_equal(scene_measure(m, &f, text, &w, &a, &d, &err), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -80,6 +98,7 @@ int main(void)
         cmocka_unit_test(test_cache_emptied),
         cmocka_unit_test(test_long_text),
         cmocka_unit_test(test_invalid_utf8),
+        cmocka_unit_test(test_missing_allowed_for_lint),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_measurer_free();

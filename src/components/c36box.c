@@ -64,9 +64,13 @@ static int left_table(box *b, double x, double y, double w, double h)
     scene *s = b->s;
     scene_style hf = scene_fill_style((pn_rgba){0.9, 0.9, 0.9, 1});
     scene_rect(s, x, y, w, hh, &hf);
-    if (!draw_label(s, "Area Totals", 8, true, PN_BLACK, x + lw, y, cw, hh, b->err) ||
-        !draw_label(s, "Points Earned", 8, true, PN_BLACK, x + lw + cw, y, cw, hh, b->err))
-        return -1;
+    /* Each heading on two lines, so that it keeps a legible size in its column. */
+    static const char *const heads[2][2] = {{"Area", "Totals"}, {"Points", "Earned"}};
+    for (int k = 0; k < 2; k++)
+        for (int l = 0; l < 2; l++)
+            if (!draw_label(s, heads[k][l], 8, true, PN_BLACK, x + lw + k * cw,
+                            y + 0.4 + l * (hh / 2 - 0.8), cw, hh / 2, b->err))
+                return -1;
     char label[64], id[96];
     double yy = y + hh;
     scene_style thin = line_st(0.25);

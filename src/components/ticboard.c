@@ -108,9 +108,11 @@ static int draw_space(scene *s, const tic_space *sp, double x, double y, double 
     if (sp->shape == TIC_NO_SHAPE) {
         scene_style d = scene_stroke_style(PN_BLACK, 0.3);
         d.dash[0] = d.dash[1] = g * 0.06;
-        scene_circle(s, x, y, g * 0.4, &d);
-        scene_font f = comp_font(g * 0.2 * PN_MM_TO_PT, true);
-        if (f.size < 3) f.size = 3;
+        scene_circle(s, x, y, g * 0.42, &d);
+        /* At least 6 pt where it fits in the dashed ring, the smallest size
+         * lint calls legible. */
+        scene_font f = comp_font(fmax(g * 0.2 * PN_MM_TO_PT, 6), true);
+        f.size = scene_fit_size(s, &f, "START", g * 0.76, 3);
         return scene_text_add(s, "START", &f, PN_BLACK, x, y, TEXT_CENTER, TEXT_MIDDLE, 0, err)
                    ? 0
                    : -1;

@@ -8,6 +8,7 @@
 #include <pango/pango.h>
 #include <stdio.h>
 #include <string.h>
+#include "scene/glyphs.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
 
@@ -259,7 +260,10 @@ static int check_glyphs(lint_run *r, pn_err *err)
                                          t->font.italic, t->utf8);
         int n = pango_layout_get_unknown_glyphs_count(l);
         g_object_unref(l);
-        if (n > 0)
+        pn_err why = {0};
+        if (n > 0 && glyph_missing_err(ctx, &t->font, t->utf8, &why))
+            note(r, i, "glyphs", "text \"%.60s\": %s", t->utf8, why.msg);
+        else if (n > 0)
             note(r, i, "glyphs", "text \"%.60s\": %d character%s no font has (%s)", t->utf8, n,
                  n == 1 ? "" : "s", t->font.family);
     }

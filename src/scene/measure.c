@@ -26,7 +26,13 @@ struct scene_measurer {
     GHashTable *cache;    /* key (see measure_key) -> measure_entry */
     GHashTable *with;     /* a root's measurers with template fonts: key -> measurer */
     scene_measurer *root; /* the measurer this one was made from, or NULL */
+    bool missing_ok;      /* a root's: characters no font has are measured, not errors */
 };
+
+void scene_measurer_allow_missing(scene_measurer *m, bool ok)
+{
+    (m->root ? m->root : m)->missing_ok = ok;
+}
 
 /* A measurer over map (taken). */
 static scene_measurer *measurer_of_map(PangoFontMap *map)
@@ -143,12 +149,15 @@ int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, d
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
     PangoLayout *l =
         pn_fonts_layout(m->ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold, font->italic, utf8);
-    /* Never a hex box in place of a character the fonts lack. */
-    if (pango_layout_get_unknown_glyphs_count(l) > 0 &&
+    /* Never a hex box in place of a character the fonts lack; lint measures
+     * such a text (never kept: a render must still find it) and reports it. */
+    bool missing = pango_layout_get_unknown_glyphs_count(l) > 0;
+    if (missing && !(m->root ? m->root : m)->missing_ok &&
         glyph_missing_err(m->ctx, font, utf8, err)) {
         g_object_unref(l);
         return -1;
     }
+    if (missing) keyed = false;
     PangoRectangle logical;
     pango_layout_get_extents(l, NULL, &logical);
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;

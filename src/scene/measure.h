@@ -23,6 +23,11 @@ void scene_measurer_free(scene_measurer *m);
 scene_measurer *scene_measurer_with_fonts(scene_measurer *m, pn_font_file *const *files, unsigned n,
                                           pn_err *err);
 
+/* With ok, text with characters no font has is measured (as pango would draw
+ * it, with boxes) instead of being an error, for lint to report; the setting
+ * holds for m and every measurer made from it. Off by default. */
+void scene_measurer_allow_missing(scene_measurer *m, bool ok);
+
 /* The measurer's font map, for a backend drawing what it measured (borrowed:
  * lives as long as the measurer). */
 PangoFontMap *scene_measurer_fonts(const scene_measurer *m);
