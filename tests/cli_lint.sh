@@ -44,6 +44,16 @@ expect_status 1 "missing glyphs --strict" -- "$PNPKIT" lint --strict g.yaml
 expect_status 1 "render refuses missing glyphs" -- "$PNPKIT" render g.yaml -o g.pdf
 expect_stderr '^g.yaml:3:6: text: no font pnpkit uses has .*U\+13000' "render names the glyph"
 expect_no_file g.pdf "no output with missing glyphs"
+# Fills are adjacent by their shapes, not their boxes: two circles whose boxes
+# overlap but which lie 2.6 mm apart are not, the same circles overlapping are.
+printf 'name: s\ncomponents:\n  - {type: circle, x: 20mm, y: 20mm, r: 10mm, fill: "#d62728", stroke: none}\n  - {type: circle, x: 36mm, y: 36mm, r: 10mm, fill: "#2ca02c", stroke: none}\n' > apart.yaml
+expect_status 0 "circles apart" -- "$PNPKIT" lint --strict apart.yaml
+sed 's/x: 36mm, y: 36mm/x: 33mm, y: 33mm/' apart.yaml > touch.yaml
+expect_status 1 "circles touching" -- "$PNPKIT" lint --strict touch.yaml
+expect_stdout 'warning: adjacent fills #d62728 and #2ca02c .* look alike with deuteranopia' "touching circles found"
+# Within 0.5 mm counts as adjacent: 0.3 mm apart is found.
+sed 's/x: 36mm, y: 36mm/x: 34.35mm, y: 34.35mm/' apart.yaml > near.yaml
+expect_status 1 "circles 0.3 mm apart" -- "$PNPKIT" lint --strict near.yaml
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

@@ -3,6 +3,7 @@
  * full severity on linear RGB; colour differences are CIE76 in CIELAB (D65). */
 #include "scene/lint.h"
 
+#include <cairo.h>
 #include <glib.h>
 #include <math.h>
 #include <pango/pango.h>
@@ -21,6 +22,7 @@ typedef struct lint_run {
     lint_report report;
     void *user;
     int found;
+    int shape_tests; /* fills compared by their shapes (shapes_touch) */
 } lint_run;
 
 static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...) PN_PRINTF(4, 5);
@@ -211,13 +213,90 @@ typedef struct fill {
     pn_rgba c;
 } fill;
 
+/* Adds p's outline to cr. */
+static void trace(cairo_t *cr, const scene *s, const scene_path *p)
+{
+    const scene_seg *g = scene_segs(s) + p->first;
+    cairo_new_path(cr);
+    for (size_t k = 0; k < p->count; k++) {
+        switch (g[k].op) {
+        case SEG_MOVE:
+            cairo_move_to(cr, g[k].x[0], g[k].y[0]);
+            break;
+        case SEG_LINE:
+            cairo_line_to(cr, g[k].x[0], g[k].y[0]);
+            break;
+        case SEG_CURVE:
+            cairo_curve_to(cr, g[k].x[0], g[k].y[0], g[k].x[1], g[k].y[1], g[k].x[2], g[k].y[2]);
+            break;
+        case SEG_CLOSE:
+            cairo_close_path(cr);
+            break;
+        }
+    }
+}
+
+/* A mask of where the fill of item i lies in the window (x0, y0) at k
+ * pixels per mm, grown by `grow` mm; NULL when cairo fails. */
+static cairo_surface_t *fill_mask(const scene *s, size_t i, double x0, double y0, double k,
+                                  int w, int h, double grow)
+{
+    cairo_surface_t *m = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
+    if (cairo_surface_status(m) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(m);
+        return NULL;
+    }
+    cairo_t *cr = cairo_create(m);
+    cairo_scale(cr, k, k);
+    cairo_translate(cr, -x0, -y0);
+    trace(cr, s, &scene_item_at(s, i)->u.path);
+    if (grow > 0) {
+        cairo_set_line_width(cr, 2 * grow);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_fill_preserve(cr);
+        cairo_stroke(cr);
+    } else {
+        cairo_fill(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(m);
+    return m;
+}
+
+/* True when the filled shapes of a and b (whose boxes come within
+ * LINT_ADJACENT_MM) do too: both are drawn into small masks over where their
+ * boxes meet, a grown by that distance, and must share a pixel. Rings,
+ * sectors and hexes are adjacent by their shape, not by their boxes. */
+static bool shapes_touch(const scene *s, const fill *a, const fill *b)
+{
+    double d = LINT_ADJACENT_MM;
+    double x0 = fmax(a->b.x0, b->b.x0) - d, y0 = fmax(a->b.y0, b->b.y0) - d;
+    double x1 = fmin(a->b.x1, b->b.x1) + d, y1 = fmin(a->b.y1, b->b.y1) + d;
+    double k = fmin(LINT_MASK_PX_MM, fmin(LINT_MASK_MAX_PX / (x1 - x0), LINT_MASK_MAX_PX / (y1 - y0)));
+    int w = (int)ceil((x1 - x0) * k), h = (int)ceil((y1 - y0) * k);
+    if (w < 1 || h < 1) return true;
+    cairo_surface_t *ma = fill_mask(s, a->item, x0, y0, k, w, h, d);
+    cairo_surface_t *mb = fill_mask(s, b->item, x0, y0, k, w, h, 0);
+    bool touch = !ma || !mb; /* without masks, the boxes decide */
+    if (!touch) {
+        const unsigned char *pa = cairo_image_surface_get_data(ma);
+        const unsigned char *pb = cairo_image_surface_get_data(mb);
+        int stride = cairo_image_surface_get_stride(ma);
+        for (int y = 0; y < h && !touch; y++)
+            for (int x = 0; x < w && !touch; x++)
+                touch = pa[y * stride + x] >= 128 && pb[y * stride + x] >= 128;
+    }
+    if (ma) cairo_surface_destroy(ma);
+    if (mb) cairo_surface_destroy(mb);
+    return touch;
+}
+
 static void check_colors(lint_run *r, GArray *fills)
 {
     static const char *const how[] = {"with protanopia (red-blind)",
                                       "with deuteranopia (green-blind)", "in greyscale (--mono)"};
-    GHashTable *seen = g_hash_table_new(g_int64_hash, g_int64_equal);
-    GArray *keys = g_array_new(FALSE, FALSE, sizeof(gint64));
-    g_array_set_size(keys, 0);
+    GHashTable *seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     for (guint i = 0; i < fills->len; i++)
         for (guint j = i + 1; j < fills->len; j++) {
             const fill *a = &g_array_index(fills, fill, i), *b = &g_array_index(fills, fill, j);
@@ -232,19 +311,24 @@ static void check_colors(lint_run *r, GArray *fills)
                 if (k == 2 && scene_mono(r->s)) continue;
                 double d = lint_delta_e(x, y);
                 if (d >= LINT_MIN_DELTA_E) continue;
+                /* Past the budget of shape tests, the boxes decide. */
+                bool touch = true;
+                if (r->shape_tests < LINT_MAX_SHAPE_TESTS) {
+                    r->shape_tests++;
+                    touch = shapes_touch(r->s, a, b);
+                }
+                if (!touch) break;
                 int line, col;
                 scene_origin(r->s, b->item, &line, &col);
                 note(r, a->item, "colour",
                      "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
                      "colour difference %.1f, under %g (CIE76)",
                      ca, cb, line, how[k], d, LINT_MIN_DELTA_E);
-                g_array_append_val(keys, key);
-                g_hash_table_add(seen, &g_array_index(keys, gint64, keys->len - 1));
+                g_hash_table_add(seen, g_memdup2(&key, sizeof key));
                 break;
             }
         }
     g_hash_table_destroy(seen);
-    g_array_free(keys, TRUE);
 }
 
 static int check_glyphs(lint_run *r, pn_err *err)
