@@ -215,6 +215,9 @@ try:
     check(driver.find_element(By.ID, "round-25-cell").get_attribute("value") == "G4"
           and driver.find_element(By.ID, "round-25-value").get_attribute("value") == "3",
           "round 25 is G4, value 3 (the board's space)")
+    check(driver.find_element(By.ID, "roll-25-a").get_attribute("value") == "3"
+          and driver.find_element(By.ID, "roll-25-b").get_attribute("value") == "6",
+          "round 25's dice 3 and 6 are on the sheet's Dice Rolls record")
     shot("score-circle36-rounds")
     # dice that cannot make the written 3: the round is marked, the message given
     b25 = driver.find_element(By.ID, "round-25-b")
@@ -227,6 +230,8 @@ try:
     err = driver.find_element(By.ID, "score-error").text
     marked = driver.find_elements(By.CSS_SELECTOR, "#round-25 .bad")
     check(re.match(r"<sheet>:32:\d+: ", err) and marked, "the refused round (line 32) is marked: %r" % err)
+    check("bad" in driver.find_element(By.ID, "roll-25-a").get_attribute("class"),
+          "and its die on the Dice Rolls record")
     a25.clear()
     a25.send_keys("3")
     b25.clear()
@@ -254,6 +259,10 @@ try:
     Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("Y")
     Select(driver.find_element(By.ID, "round-1-use")).select_by_value("sum")
     check(driver.find_element(By.ID, "space-Y").get_attribute("value") == "9", "4 + 5 written into the centre")
+    # a die typed on the sheet's Dice Rolls record makes round 2
+    driver.find_element(By.ID, "roll-2-a").send_keys("6")
+    wait.until(lambda d: d.find_elements(By.ID, "round-2-a"))
+    check(driver.find_element(By.ID, "round-2-a").get_attribute("value") == "6", "a die typed on the sheet makes round 2")
     wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") in ("ready", "error"))
 
     # ---- Cirplexed: tiles placed and turned on the board ----

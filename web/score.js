@@ -93,6 +93,32 @@
     const rounds = []; /* {a, b, cell, use, value, row} */
     const roundBody = el('tbody', { id: 'rounds' });
     const combosNote = el('span', { class: 'help', id: 'combos-note' });
+    /* The sheet's Dice Rolls record: the two dice of round k on the picture,
+     * the same numbers as the round's row (a die typed there makes the
+     * rounds up to k). */
+    const rollSpots = [];
+    for (let k = 1; pic.slots[`roll${k}.a`] && pic.slots[`roll${k}.b`]; k++) {
+      const pair = {};
+      for (const w of ['a', 'b']) {
+        const i = el('input', { class: 'spot roll', id: `roll-${k}-${w}`, type: 'text', inputmode: 'numeric', autocomplete: 'off',
+          title: `round ${k}, die ${w === 'a' ? 1 : 2}` });
+        i.addEventListener('input', () => {
+          if (!i.value.trim() && rounds.length < k) return;
+          while (rounds.length < k) addRound();
+          rounds[k - 1][w].value = i.value.trim();
+          rounds[k - 1][w].dispatchEvent(new Event('input'));
+          roundsBox.open = true;
+        });
+        pair[w] = pic.place(i, pic.slots[`roll${k}.${w}`]);
+      }
+      rollSpots.push(pair);
+    }
+    function syncDice() {
+      rollSpots.forEach((p, k) => {
+        for (const w of ['a', 'b'])
+          if (document.activeElement !== p[w]) p[w].value = rounds[k] ? rounds[k][w].value : '';
+      });
+    }
 
     function renumber() {
       rounds.forEach((r, i) => {
@@ -100,6 +126,7 @@
         r.row.id = 'round-' + (i + 1);
         for (const k of ['a', 'b', 'cell', 'value', 'use']) r[k].id = `round-${i + 1}-${k}`;
       });
+      syncDice();
       const any = rounds.length > 0;
       combos.disabled = any;
       combosNote.textContent = any ? 'counted from the rounds' : '';
@@ -141,6 +168,7 @@
         if (i && !isNaN(a) && !isNaN(b) && (r.use.value === 'sum' || r.use.value === 'diff'))
           i.value = String(r.use.value === 'sum' ? a + b : Math.abs(a - b));
         syncValues();
+        syncDice();
       };
       for (const k of ['a', 'b', 'cell', 'use']) r[k].addEventListener(k === 'cell' || k === 'use' ? 'change' : 'input', fill);
       rounds.push(r);
@@ -215,7 +243,11 @@
         const node = r.error.line ? spaceAt(r.error.line, r.error.col) : null;
         if (node) {
           node.classList.add('bad');
-          if (pic.box.contains(node)) tipAt(pic.box, node, r.error.error.replace(/^[^:]*:\d+:\d+: /, ''));
+          /* a round's die is also on the sheet's Dice Rolls record */
+          const k = rounds.findIndex((x) => x.a === node || x.b === node);
+          const shown = k >= 0 && rollSpots[k] ? rollSpots[k][rounds[k].a === node ? 'a' : 'b'] : node;
+          shown.classList.add('bad');
+          if (pic.box.contains(shown)) tipAt(pic.box, shown, r.error.error.replace(/^[^:]*:\d+:\d+: /, ''));
         }
         out.dataset.state = 'error';
         return;

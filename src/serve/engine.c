@@ -11,8 +11,10 @@
 
 #include <errno.h>
 #include <json-glib/json-glib.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "pnpkit.h"
 #include "api/api.h"
@@ -28,22 +30,30 @@
 #include "util/paths.h"
 #include "util/resources.h"
 
-#define ENGINE_WAIT_US (20 * G_TIME_SPAN_SECOND) /* longest wait for a slot */
-#define SHEET_NAME "<sheet>"                     /* the sheet's name in messages */
+#define ENGINE_WAIT_S 20     /* longest wait for a slot, in seconds */
+#define SHEET_NAME "<sheet>" /* the sheet's name in messages */
 
+/* The gate is a pthread mutex and condition (not GMutex, GCond): GLib's own
+ * futex locks are invisible to ThreadSanitizer, which then reports every
+ * slot as a race. */
 static struct {
-    GMutex gate; /* guards running, waiting, idle */
-    GCond freed;
+    pthread_mutex_t gate; /* guards running, waiting, idle */
+    pthread_cond_t freed; /* on CLOCK_MONOTONIC */
     int jobs, queue, running, waiting;
     GPtrArray *idle; /* pnpkit_ctx*: the contexts of the free slots */
     GPtrArray *all;  /* pnpkit_ctx*: every context, freed at the end */
     char *dir;       /* private work directory */
     gint counter;
-} eng;
+} eng = {.gate = PTHREAD_MUTEX_INITIALIZER};
 
 int serve_engine_start(int jobs, int queue, pn_err *err)
 {
     GError *ge = NULL;
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&eng.freed, &ca);
+    pthread_condattr_destroy(&ca);
     eng.all = g_ptr_array_new_with_free_func((GDestroyNotify)pnpkit_ctx_free);
     eng.idle = g_ptr_array_new();
     for (int i = 0; i < jobs; i++) {
@@ -64,6 +74,9 @@ int serve_engine_start(int jobs, int queue, pn_err *err)
         serve_engine_end();
         return -1;
     }
+    /* The template directories are worked out once (GLib's g_once, which
+     * ThreadSanitizer cannot see into): do it here, before any request thread. */
+    g_ptr_array_unref(tmpl_list());
     eng.jobs = jobs;
     eng.queue = queue;
     return 0;
@@ -91,16 +104,19 @@ void serve_engine_end(void)
  * context, or NULL when the queue is full or the wait too long. */
 static pnpkit_ctx *slot_take(void)
 {
-    g_mutex_lock(&eng.gate);
+    pthread_mutex_lock(&eng.gate);
     bool ok = true;
     if (eng.running >= eng.jobs) {
         if (eng.waiting >= eng.queue) {
             ok = false;
         } else {
-            gint64 until = g_get_monotonic_time() + ENGINE_WAIT_US;
+            struct timespec until;
+            clock_gettime(CLOCK_MONOTONIC, &until);
+            until.tv_sec += ENGINE_WAIT_S;
             eng.waiting++;
             while (ok && eng.running >= eng.jobs)
-                ok = g_cond_wait_until(&eng.freed, &eng.gate, until);
+                ok = pthread_cond_timedwait(&eng.freed, &eng.gate, &until) != ETIMEDOUT ||
+                     eng.running < eng.jobs;
             eng.waiting--;
         }
     }
@@ -109,17 +125,17 @@ static pnpkit_ctx *slot_take(void)
         eng.running++;
         c = g_ptr_array_steal_index_fast(eng.idle, eng.idle->len - 1);
     }
-    g_mutex_unlock(&eng.gate);
+    pthread_mutex_unlock(&eng.gate);
     return c;
 }
 
 static void slot_give(pnpkit_ctx *c)
 {
-    g_mutex_lock(&eng.gate);
+    pthread_mutex_lock(&eng.gate);
     g_ptr_array_add(eng.idle, c);
     eng.running--;
-    g_cond_signal(&eng.freed);
-    g_mutex_unlock(&eng.gate);
+    pthread_cond_signal(&eng.freed);
+    pthread_mutex_unlock(&eng.gate);
 }
 
 /* A library error into f, in the command line's words ("--set", "--dpi"). */

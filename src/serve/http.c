@@ -38,8 +38,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
     mhd->add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     mhd->add_response_header(resp, "X-Content-Type-Options", "nosniff");
     mhd->add_response_header(resp, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' blob: data:; style-src 'self' "
-                            "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
+                             "default-src 'self'; img-src 'self' blob: data:; style-src 'self' "
+                             "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
     if (r->disposition) mhd->add_response_header(resp, "Content-Disposition", r->disposition);
     enum MHD_Result rc = mhd->queue_response(c, r->status, resp);
     mhd->destroy_response(resp);
@@ -87,7 +87,7 @@ static bool host_ok(const serve_server *s, const char *host)
 {
     if (!host || strlen(host) > 255) return false;
     char name[256];
-    if (!split_host(host, s->port, name, sizeof name)) return false;
+    if (!split_host(host, g_atomic_int_get(&s->port), name, sizeof name)) return false;
     if (!g_ascii_strcasecmp(name, "localhost")) return true;
     unsigned char addr[sizeof(struct in6_addr)];
     return inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1;
@@ -189,10 +189,10 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     serve_server *s = g_new0(serve_server, 1);
     s->port = cfg->port;
     s->d = mhd->start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, s,
-                            MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_TIMEOUT,
-                            (unsigned)SERVE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
-                            (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
-                            NULL, MHD_OPTION_END);
+                             MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_TIMEOUT,
+                             (unsigned)SERVE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
+                             (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
+                             NULL, MHD_OPTION_END);
     if (!s->d) {
         pn_err_set(err, PN_EIO,
                    "cannot listen on %s port %d (in use, or not an address of this "
@@ -202,13 +202,15 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
         return NULL;
     }
     const union MHD_DaemonInfo *info = mhd->get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
-    if (info && info->port) s->port = info->port;
+    /* atomic: a request thread may read it; what orders the two is only the
+     * client learning the port from our output, which no tool can see */
+    if (info && info->port) g_atomic_int_set(&s->port, info->port);
     return s;
 }
 
 int serve_port(const serve_server *s)
 {
-    return s->port;
+    return g_atomic_int_get(&s->port);
 }
 
 void serve_stop(serve_server *s)
