@@ -200,6 +200,43 @@ size_t pnpkit_game_count(void);
 const char *pnpkit_game_name(size_t i);
 const char *pnpkit_game_template(size_t i);
 
+/* ---- lint (API version 2) ---- */
+
+typedef struct pnpkit_lint_opts {
+    const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
+    const char *paper;      /* NULL: the template's; "a4", "letter", "WxHmm", ... */
+    int landscape;          /* -1: the template's orientation; 0 portrait; 1 landscape */
+    int mono;               /* non-zero: lint the greyscale rendering */
+} pnpkit_lint_opts;
+
+/* Fills o with the defaults: no parameters set, the template's paper and
+ * orientation, colour. */
+void pnpkit_lint_opts_init(pnpkit_lint_opts *o);
+
+/* One thing that will print badly, at its place in the template (line 0:
+ * the page itself, not a component). kind names the check ("bounds",
+ * "small-text", ...); message is one line without the place. */
+typedef struct pnpkit_finding {
+    int line, col;
+    int sheet; /* 1-based: the sheet it was found on */
+    const char *kind;
+    const char *message;
+} pnpkit_finding;
+
+typedef struct pnpkit_finding_list {
+    const char *file; /* the template's file, as places are given */
+    size_t n;
+    const pnpkit_finding *items; /* in the order found */
+} pnpkit_finding_list;
+
+/* Lays out every sheet of the template as pnpkit_render_file would and lists
+ * what will print badly (what `pnpkit lint` prints). An empty list when
+ * nothing was found; NULL with err when the template cannot be laid out.
+ * Caller frees. */
+pnpkit_finding_list *pnpkit_lint(pnpkit_ctx *ctx, const char *template_name,
+                                 const pnpkit_lint_opts *o, pnpkit_error *err);
+void pnpkit_finding_list_free(pnpkit_finding_list *list);
+
 /* ---- Circular Numbers (API version 2) ---- */
 
 typedef struct pnpkit_calc_opts {

@@ -2,11 +2,13 @@
  * positions checked from text, Circular Numbers sums, the listings of
  * templates, components and scored games, with their errors in the public
  * form (code, place, message). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <cmocka.h>
 #include <string.h>
 #include "pnpkit.h"
@@ -148,12 +150,50 @@ static void test_listings(void **state)
     assert_null(pnpkit_game_template((size_t)-1));
 }
 
+/* Lint: findings at their template place, with their sheet; errors placed. */
+static void test_lint(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_api-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/tiny.yaml", dir);
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs("name: tiny\ncomponents:\n  - {type: text, x: 20mm, y: 20mm, text: \"hi\", size: 3}\n",
+          fp);
+    fclose(fp);
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    pnpkit_lint_opts o;
+    pnpkit_lint_opts_init(&o);
+    pnpkit_finding_list *l = pnpkit_lint(ctx, path, &o, &err);
+    assert_non_null(l);
+    assert_string_equal(l->file, path);
+    assert_int_equal(l->n, 1);
+    assert_int_equal(l->items[0].line, 3);
+    assert_int_equal(l->items[0].col, 6);
+    assert_int_equal(l->items[0].sheet, 1);
+    assert_non_null(strstr(l->items[0].message, "3.0 pt, under 6 pt"));
+    pnpkit_finding_list_free(l);
+    const char *const sets[] = {"x=1", NULL};
+    o.set = sets;
+    assert_null(pnpkit_lint(ctx, path, &o, &err));
+    assert_int_equal(err.code, PNPKIT_EINPUT);
+    assert_null(pnpkit_lint(ctx, "no-such-template", NULL, &err));
+    pnpkit_ctx_free(ctx);
+    remove(path);
+    remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_check_text),
         cmocka_unit_test(test_calc),
         cmocka_unit_test(test_listings),
+        cmocka_unit_test(test_lint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -43,6 +43,9 @@ int cli_bad_option(const char *cmd, int code, char **argv);
  * the fonts are missing. */
 scene_measurer *cli_measurer(pn_err *err);
 void cli_measurer_free(void);
+/* That library context itself (the same one), for commands that go through
+ * the public interface. NULL with err when the fonts are missing. */
+pnpkit_ctx *cli_ctx(pnpkit_error *err);
 
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);

@@ -1,12 +1,13 @@
 /* cmd_lint.c: "pnpkit lint TEMPLATE": what will print badly, as warnings
- * with the template's line and column; --strict makes any an error. */
+ * with the template's line and column; --strict makes any an error. The
+ * findings come from the public interface (pnpkit_lint). */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/warnings.h"
-#include "render/preflight.h"
-#include "template/tmpl.h"
+#include "pnpkit.h"
 
 #define LINT_USAGE                                                                                 \
     "Usage: pnpkit lint TEMPLATE [options]\n"                                                      \
@@ -39,7 +40,8 @@ static const struct option lint_options[] = {{"set", required_argument, 0, 's'},
 static int lint_run_cmd(int argc, char **argv)
 {
     GPtrArray *sets = g_ptr_array_new();
-    render_opts ro = {.landscape = -1, .seed = 1, .nup = 1};
+    pnpkit_lint_opts lo;
+    pnpkit_lint_opts_init(&lo);
     bool strict = false;
     int rc = 0;
     optind = 0;
@@ -49,13 +51,13 @@ static int lint_run_cmd(int argc, char **argv)
             g_ptr_array_add(sets, optarg);
             break;
         case OPT_PAPER:
-            ro.paper = optarg;
+            lo.paper = optarg;
             break;
         case OPT_LANDSCAPE:
-            ro.landscape = 1;
+            lo.landscape = 1;
             break;
         case OPT_MONO:
-            ro.mono = true;
+            lo.mono = 1;
             break;
         case OPT_STRICT:
             strict = true;
@@ -73,25 +75,26 @@ static int lint_run_cmd(int argc, char **argv)
         g_ptr_array_free(sets, TRUE);
         return cli_usage_error("lint", "give one template");
     }
-    pn_err err = {0};
-    tmpl *t = tmpl_open(argv[optind], &err);
-    for (guint i = 0; t && i < sets->len && !rc; i++)
-        rc = tmpl_set(t, g_ptr_array_index(sets, i), &err);
-    if (t && !rc) rc = tmpl_resolve(t, &err);
-    if (t && !rc && !(ro.measure = cli_measurer(&err))) rc = -1;
-    cli_warnings *w = t ? cli_warnings_new(t->file) : NULL;
-    int found = 0;
-    if (!t || rc ||
-        (found = render_preflight(t, &ro, LINT_ALL, cli_warnings_collect, w, cli_warnings_sheet(w),
-                                  &err)) < 0) {
-        rc = cli_fail(&err);
+    g_ptr_array_add(sets, NULL);
+    lo.set = (const char *const *)sets->pdata;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = cli_ctx(&err);
+    pnpkit_finding_list *l = ctx ? pnpkit_lint(ctx, argv[optind], &lo, &err) : NULL;
+    if (!l) {
+        rc = cli_fail_api(&err);
     } else {
+        cli_warnings *w = cli_warnings_new(l->file);
+        for (size_t i = 0; i < l->n; i++) {
+            const pnpkit_finding *f = &l->items[i];
+            *cli_warnings_sheet(w) = f->sheet;
+            cli_warnings_collect(w, f->line, f->col, f->kind, f->message);
+        }
         cli_warnings_print(w, stdout);
-        if (found == 0) printf("%s: no problems found\n", t->file);
-        rc = strict && found > 0 ? 1 : 0;
+        if (l->n == 0) printf("%s: no problems found\n", l->file);
+        rc = strict && l->n > 0 ? 1 : 0;
+        cli_warnings_free(w);
+        pnpkit_finding_list_free(l);
     }
-    cli_warnings_free(w);
-    tmpl_free(t);
     g_ptr_array_free(sets, TRUE);
     return rc;
 }

@@ -69,6 +69,12 @@ int cli_bad_option(const char *cmd, int code, char **argv)
 /* One library context for the whole run: a process renders on one thread. */
 static pnpkit_ctx *run_ctx;
 
+pnpkit_ctx *cli_ctx(pnpkit_error *err)
+{
+    if (!run_ctx) run_ctx = pnpkit_ctx_new(err);
+    return run_ctx;
+}
+
 scene_measurer *cli_measurer(pn_err *err)
 {
     if (!run_ctx) {
