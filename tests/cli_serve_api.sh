@@ -122,6 +122,24 @@ printf '%s' '{"template":"../../etc/passwd"}' > "$T/q.json"; post /api/render "$
 expect_code 404 "a path is not a template name"
 printf '%s' '{"template":"/etc/hostname.yaml"}' > "$T/q.json"; post /api/render "$T/q.json"
 expect_code 404 "an absolute path is not a template name"
+# A template sent as text has no folder: it reads no file of the machine.
+png=$SRC/examples/circle36-solar/sun.svg
+for what in "image:{type: image, src: $png, x: 0, y: 0, w: 20mm, h: 20mm}" \
+    "data:$SRC/examples/elements-deck/cards.csv" "fonts:[/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]"; do
+    key=${what%%:*} val=${what#*:}
+    if [ "$key" = image ]; then
+        printf 'name: f\ncomponents:\n  - %s\n' "$val" > "$T/files.yaml"; want="3 6 image"
+    else
+        printf 'name: f\n%s: %s\ncomponents: []\n' "$key" "$val" > "$T/files.yaml"; want="2 $((${#key} + 3)) $key"
+        [ "$key" = fonts ] && want="2 9 fonts"  # the entry inside [ ]
+    fi
+    printf '{"yaml":%s,"format":"svg"}' "$(js "$T/files.yaml")" > "$T/q.json"
+    post /api/render "$T/q.json"
+    expect_code 400 "a text template naming a file ($key)"
+    expect_eq "$(json '"\(.line) \(.col)"') $(json .error | cut -d: -f4 | tr -d ' ')" "$want" \
+        "$key refused at its place"
+    json .error | grep -q "template given as text reads no files" && ok || bad "$key: $(json .error)"
+done
 req GET /api/render
 expect_code 405 "render needs POST"
 req DELETE /api/templates

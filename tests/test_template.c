@@ -126,9 +126,14 @@ static void test_errors_have_places(void **state)
     assert_string_equal(load_error("name: x\nsize: 3\ncomponents: []\n"),
                         "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
                         "description, game, seeded, params, page, components, data, fonts)");
-    /* A built-in template (tmpl_load_buffer) reads no font files. */
+    /* A template given as text (tmpl_load_buffer) has no folder: it reads no
+     * font or data file. */
     assert_string_equal(load_error("name: x\nfonts: [fonts/Title.ttf]\ncomponents: []\n"),
-                        "t.yaml:2:9: fonts: a built-in template reads no files");
+                        "t.yaml:2:9: fonts: a template given as text reads no files (save it in "
+                        "the template folder and use it by name)");
+    assert_string_equal(load_error("name: x\ndata: cards.csv\ncomponents: []\n"),
+                        "t.yaml:2:7: data: a template given as text reads no files (save it in "
+                        "the template folder and use it by name)");
     /* Malformed YAML names the place the parser stopped. */
     const char *m = load_error("name: x\ncomponents: [\n  - {type: rect\n");
     assert_true(strncmp(m, "t.yaml:", 7) == 0);

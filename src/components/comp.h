@@ -37,6 +37,7 @@ typedef struct comp_ctx {
     const char *file;       /* template file, for messages */
     int line, col;          /* the component's place in the template */
     const GPtrArray *fonts; /* the template's font files (pn_font_file*), borrowed; may be NULL */
+    const char *no_files;   /* why the template may read no files (images), or NULL */
 } comp_ctx;
 
 /* A component's resolved properties, in the order of its spec table. */

@@ -30,6 +30,7 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
 {
     const char *src = comp_str(a, "src");
     if (!*src) return comp_err(ctx, err, "image: src is empty");
+    if (ctx->no_files) return comp_err(ctx, err, "image: %s", ctx->no_files);
     char *path = image_path(ctx, src);
     scene_image_info info;
     if (scene_image_probe(path, &info, err)) {

@@ -71,7 +71,8 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .page_h = h,
                       .mono = o->mono,
                       .file = t->file,
-                      .fonts = t->fonts};
+                      .fonts = t->fonts,
+                      .no_files = tmpl_no_files(t)};
     return 0;
 }
 

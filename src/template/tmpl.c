@@ -290,8 +290,8 @@ static int load_data(tmpl *t, struct fy_node *dn, pn_err *err)
 {
     const char *path = pn_yml_scalar(dn);
     if (path) {
-        if (!strcmp(t->origin, "built-in"))
-            return pn_yml_err(err, t->doc, dn, "data: a built-in template reads no files");
+        const char *denied = tmpl_no_files(t);
+        if (denied) return pn_yml_err(err, t->doc, dn, "data: %s", denied);
         char *dir = g_path_get_dirname(t->file);
         char *full = g_path_is_absolute(path) ? g_strdup(path) : g_build_filename(dir, path, NULL);
         g_free(dir);
@@ -357,8 +357,8 @@ static int load_fonts(tmpl *t, struct fy_node *fn, pn_err *err)
     for (struct fy_node *c; (c = fy_node_sequence_iterate(fn, &it));) {
         const char *path;
         if (pn_yml_str(t->doc, c, &path, err)) return -1;
-        if (!strcmp(t->origin, "built-in"))
-            return pn_yml_err(err, t->doc, c, "fonts: a built-in template reads no files");
+        const char *denied = tmpl_no_files(t);
+        if (denied) return pn_yml_err(err, t->doc, c, "fonts: %s", denied);
         if (t->fonts->len >= PN_FONT_FILES_MAX)
             return pn_yml_err(err, t->doc, c, "fonts: more than %d font files", PN_FONT_FILES_MAX);
         if (!*path) return pn_yml_err(err, t->doc, c, "fonts: the file name is empty");
@@ -533,7 +533,16 @@ tmpl *tmpl_load_file(const char *path, pn_err *err)
 
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err)
 {
-    return from_doc(pn_yml_load_buffer(file, buf, len, err), "built-in", err);
+    return from_doc(pn_yml_load_buffer(file, buf, len, err), "text", err);
+}
+
+const char *tmpl_no_files(const tmpl *t)
+{
+    if (!strcmp(t->origin, "built-in")) return "a built-in template reads no files";
+    if (!strcmp(t->origin, "text"))
+        return "a template given as text reads no files (save it in the template folder and "
+               "use it by name)";
+    return NULL;
 }
 
 /* Where the template called name lives: its origin and path ("templates/NAME.yaml"

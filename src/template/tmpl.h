@@ -61,7 +61,7 @@ typedef enum { TMPL_FIT_AUTO, TMPL_FIT_SCALE, TMPL_FIT_FLOW } tmpl_fit;
 typedef struct tmpl {
     pn_yml *doc;
     char *file;   /* shown in messages: a path, or "templates/NAME.yaml" for built-ins */
-    char *origin; /* "built-in", "installed", "user" or "file" */
+    char *origin; /* "built-in", "installed", "user", "file" or "text" */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
@@ -88,7 +88,12 @@ tmpl *tmpl_open(const char *name_or_path, pn_err *err);
  * `data:`; its columns are known from the first resolve on. */
 tmpl *tmpl_open_data(const char *name_or_path, const char *csv, pn_err *err);
 tmpl *tmpl_load_file(const char *path, pn_err *err);
+/* A template from memory (origin "text"): file only names it in messages.
+ * It has no folder, so it may read no files. */
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
+/* Why t may read no files (images, fonts, data: a built-in template or one
+ * given as text), or NULL when it may read those beside it. */
+const char *tmpl_no_files(const tmpl *t);
 void tmpl_free(tmpl *t);
 
 /* Sets a parameter from "NAME=VALUE". Errors read "--set NAME=VALUE: ...". */
