@@ -135,8 +135,14 @@ int main(int argc, char **argv)
     /* Keep up to 4 MB of freed heap instead of handing it back at once: a pad
      * takes and frees the same few hundred KB every page (scenes, the zlib
      * state of each PDF page), and giving it back made the next page fault it
-     * in again, some 20 page faults a page. */
+     * in again, some 20 page faults a page. Setting it turns off glibc's
+     * own raising of the mmap threshold, so blocks up to 32 MB (an SVG page
+     * is written into a buffer of a few hundred KB) come from the heap too,
+     * instead of a fresh mapping faulted in page by page on every render:
+     * that made a warm render in 'pnpkit serve' a third slower, and threads
+     * fault in one address space one at a time. */
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
     /* The first pango font map starts fontconfig's default set-up in a
      * thread: every system configuration file parsed and every system font
