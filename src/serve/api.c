@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <string.h>
+#include "pnpkit.h"
 #include "serve/engine.h"
 #include "serve/serve.h"
 #include "util/value.h"
@@ -35,6 +36,14 @@ void serve_api_error(serve_reply *r, unsigned status, const char *msg, const cha
         json_builder_add_string_value(b, field);
     }
     json_builder_end_object(b);
+    r->status = status;
+    r->ctype = "application/json";
+    r->body = serve_json_bytes(b);
+    g_object_unref(b);
+}
+
+GBytes *serve_json_bytes(JsonBuilder *b)
+{
     JsonGenerator *gen = json_generator_new();
     JsonNode *root = json_builder_get_root(b);
     json_generator_set_root(gen, root);
@@ -42,10 +51,7 @@ void serve_api_error(serve_reply *r, unsigned status, const char *msg, const cha
     char *text = json_generator_to_data(gen, &len);
     json_node_unref(root);
     g_object_unref(gen);
-    g_object_unref(b);
-    r->status = status;
-    r->ctype = "application/json";
-    r->body = g_bytes_new_take(text, len);
+    return g_bytes_new_take(text, len);
 }
 
 /* ---- reading the request body ---- */
@@ -230,6 +236,17 @@ static void reply_fault(serve_reply *r, int rc, serve_fault *f)
     serve_api_error(r, status, f->err.msg[0] ? f->err.msg : "failed", f->field);
 }
 
+/* The engine's answer: its fault, or 200 with the body it made. */
+static void answer_engine(serve_reply *r, int rc, serve_fault *f, const char *ctype)
+{
+    if (rc) {
+        reply_fault(r, rc, f);
+    } else {
+        r->status = 200;
+        r->ctype = ctype;
+    }
+}
+
 static void reply_body_error(serve_reply *r, body *b)
 {
     serve_api_error(r, 400, b->msg, b->bad_field);
@@ -288,12 +305,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
         int rc = slots ? serve_engine_slots(&q, &r->body, &f)
                        : serve_engine_render(&q, &r->body, &ctype, &f);
         if (slots) ctype = "application/json";
-        if (rc) {
-            reply_fault(r, rc, &f);
-        } else {
-            r->status = 200;
-            r->ctype = ctype;
-        }
+        answer_engine(r, rc, &f, ctype);
     }
     g_ptr_array_free(names, TRUE);
     g_ptr_array_free(values, TRUE);
@@ -316,7 +328,13 @@ static void api_score(const char *text, size_t len, serve_reply *r)
         get_string(&b, "yaml", &q.yaml) && get_string(&b, "format", &q.format) &&
         get_long(&b, "dpi", 10, SERVE_MAX_DPI, "--dpi takes a number from 10 to 300", &dpi, NULL) &&
         get_sets(&b, names, values, keep);
-    if (ok && !q.game) ok = body_fail(&b, "game", "which game? circle36, dicrono or cirplexed");
+    if (ok && !q.game) {
+        GString *which = g_string_new("which game?");
+        for (size_t i = 0; i < pnpkit_game_count(); i++)
+            g_string_append_printf(which, "%s %s", i ? "," : "", pnpkit_game_name(i));
+        ok = body_fail(&b, "game", which->str);
+        g_string_free(which, TRUE);
+    }
     if (ok && !q.sheet) ok = body_fail(&b, "sheet", "'sheet' (the sheet as YAML) is missing");
     if (ok && q.template_name && q.yaml)
         ok = body_fail(&b, "template", "give 'template' or 'yaml', not both");
@@ -328,12 +346,7 @@ static void api_score(const char *text, size_t len, serve_reply *r)
         serve_fault f = {0};
         const char *ctype = NULL;
         int rc = serve_engine_score(&q, &r->body, &ctype, &f);
-        if (rc) {
-            reply_fault(r, rc, &f);
-        } else {
-            r->status = 200;
-            r->ctype = ctype;
-        }
+        answer_engine(r, rc, &f, ctype);
     }
     g_ptr_array_free(names, TRUE);
     g_ptr_array_free(values, TRUE);
@@ -354,12 +367,7 @@ static void api_check(const char *text, size_t len, serve_reply *r)
     } else {
         serve_fault f = {0};
         int rc = serve_engine_check(position, &r->body, &f);
-        if (rc) {
-            reply_fault(r, rc, &f);
-        } else {
-            r->status = 200;
-            r->ctype = "application/json";
-        }
+        answer_engine(r, rc, &f, "application/json");
     }
     body_clear(&b);
 }
@@ -381,12 +389,7 @@ static void api_calc(const char *text, size_t len, serve_reply *r)
     } else {
         serve_fault f = {0};
         int rc = serve_engine_calc(&q, &r->body, &f);
-        if (rc) {
-            reply_fault(r, rc, &f);
-        } else {
-            r->status = 200;
-            r->ctype = "application/json";
-        }
+        answer_engine(r, rc, &f, "application/json");
     }
     g_ptr_array_free(names, TRUE);
     g_ptr_array_free(values, TRUE);
@@ -408,24 +411,9 @@ static void api_save(const char *text, size_t len, serve_reply *r)
     } else {
         serve_fault f = {0};
         int rc = serve_engine_save(name, yaml, &r->body, &f);
-        if (rc) {
-            reply_fault(r, rc, &f);
-        } else {
-            r->status = 200;
-            r->ctype = "application/json";
-        }
+        answer_engine(r, rc, &f, "application/json");
     }
     body_clear(&b);
-}
-
-static void answer_engine(serve_reply *r, int rc, serve_fault *f, const char *ctype)
-{
-    if (rc) {
-        reply_fault(r, rc, f);
-    } else {
-        r->status = 200;
-        r->ctype = ctype;
-    }
 }
 
 /* A page: "/" is web/index.html, "/x" is web/x when it is embedded. */

@@ -8,6 +8,7 @@
  * mutable state. A gate bounds how many requests hold or wait for a slot;
  * the rest are refused at once and answered 503. */
 #include "serve/engine.h"
+#include "serve/serve.h"
 
 #include <errno.h>
 #include <json-glib/json-glib.h>
@@ -715,18 +716,6 @@ static void add_string(JsonBuilder *b, const char *key, const char *value)
         json_builder_add_null_value(b);
 }
 
-static GBytes *builder_bytes(JsonBuilder *b)
-{
-    JsonGenerator *gen = json_generator_new();
-    JsonNode *root = json_builder_get_root(b);
-    json_generator_set_root(gen, root);
-    gsize len;
-    char *text = json_generator_to_data(gen, &len);
-    json_node_unref(root);
-    g_object_unref(gen);
-    return g_bytes_new_take(text, len);
-}
-
 static int do_templates(GBytes **out, serve_fault *f)
 {
     GPtrArray *list = tmpl_list();
@@ -761,7 +750,7 @@ static int do_templates(GBytes **out, serve_fault *f)
         tmpl_free(t);
     }
     json_builder_end_array(b);
-    *out = builder_bytes(b);
+    *out = serve_json_bytes(b);
     g_object_unref(b);
     g_ptr_array_unref(list);
     return 0;
@@ -868,7 +857,7 @@ static int do_save(const char *name, const char *yaml, GBytes **out, serve_fault
         add_string(b, "saved", name);
         add_string(b, "origin", "user");
         json_builder_end_object(b);
-        *out = builder_bytes(b);
+        *out = serve_json_bytes(b);
         g_object_unref(b);
     }
     g_free(path);

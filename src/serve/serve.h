@@ -6,6 +6,7 @@
 #define PN_SERVE_H
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <stddef.h>
 #include "util/err.h"
 
@@ -43,5 +44,7 @@ void serve_api_answer(const char *method, const char *url, const char *body, siz
 /* A JSON error reply {"error": msg} (line and col taken from a
  * "file:line:col: " prefix of msg; field added when not NULL). */
 void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field);
+/* The JSON b has built, as bytes (caller unrefs); b is left to the caller. */
+GBytes *serve_json_bytes(JsonBuilder *b);
 
 #endif
