@@ -86,6 +86,7 @@ bench: build
 # In-process rendering from a warm context, 1 and 2 threads (bench/bench_warm.c).
 bench-warm: build
 	@$(BUILD)/bench/bench-warm $(PNPKIT)
+	@$(BUILD)/bench/bench-warm-plain $(PNPKIT)
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "scene/measure.h"
 #include "util/fonts.h"
+#include <pango/pangocairo.h>
 
 static double width(const char *family, double size, bool bold, bool italic, const char *text)
 {
@@ -91,6 +92,43 @@ static void test_missing_allowed_for_lint(void **state)
     assert_int_equal(scene_measure(m, &f, text, &w, &a, &d, &err), -1);
 }
 
+/* The cairo scaled font behind "DejaVu Sans 10" on a new context of map. */
+static cairo_scaled_font_t *scaled_font_of(PangoFontMap *map, PangoContext **keep)
+{
+    PangoContext *ctx = pango_font_map_create_context(map);
+    pn_fonts_setup_context(ctx);
+    PangoFontDescription *fd = pango_font_description_from_string("DejaVu Sans 10");
+    PangoFont *font = pango_font_map_load_font(map, ctx, fd);
+    pango_font_description_free(fd);
+    assert_non_null(font);
+    cairo_scaled_font_t *sf = pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
+    g_object_unref(font); /* the map keeps its fonts (and so sf) while ctx lives */
+    *keep = ctx;
+    return sf;
+}
+
+/* Two font maps (two library contexts, maybe on two threads) never share a
+ * cairo scaled font, which cairo locks on every use; one map's contexts do. */
+static void test_maps_share_no_scaled_font(void **state)
+{
+    pn_err err = {0};
+    PangoFontMap *a = pn_fonts_new_map(&err), *b = pn_fonts_new_map(&err);
+    assert_non_null(a);
+    assert_non_null(b);
+    PangoContext *c1, *c2, *c3;
+    cairo_scaled_font_t *s1 = scaled_font_of(a, &c1), *s2 = scaled_font_of(a, &c2),
+                        *s3 = scaled_font_of(b, &c3);
+    assert_non_null(s1);
+    assert_non_null(s3);
+    assert_ptr_equal(s1, s2);
+    assert_ptr_not_equal(s1, s3);
+    g_object_unref(c1);
+    g_object_unref(c2);
+    g_object_unref(c3);
+    g_object_unref(a);
+    g_object_unref(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -99,6 +137,7 @@ int main(void)
         cmocka_unit_test(test_long_text),
         cmocka_unit_test(test_invalid_utf8),
         cmocka_unit_test(test_missing_allowed_for_lint),
+        cmocka_unit_test(test_maps_share_no_scaled_font),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_measurer_free();
