@@ -10,7 +10,13 @@
  * keeps is immutable after a thread-safe one-time initialisation (the embedded
  * templates and data tables), so contexts on different threads never share
  * mutable state. Results (pnpkit_buffer, pnpkit_template_list) belong to the
- * caller and may be handed to any thread.
+ * caller and may be handed to any thread. Contexts share no cairo font either
+ * (cairo would otherwise lock one scaled font for every thread drawing it).
+ * One process-wide cost is left to the program: glibc's localeconv() writes a
+ * single static struct, and cairo calls it for every number it writes, so two
+ * threads drawing PDF or SVG bounce that memory between their cores. pnpkit's
+ * own front ends define a thread-local localeconv (src/cli/lconv.c in the
+ * sources); a program rendering on several threads may do the same.
  *
  * The library never prints, never forks, never installs signal handlers and
  * never changes process settings (it does not set fontconfig's current
