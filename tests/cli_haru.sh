@@ -1,6 +1,7 @@
 # cli_haru.sh: --backend haru from the command line: page sizes equal cairo's,
 # base-14 text and glyph outlines for text they cannot encode, --ttf, --bleed boxes
-# (pdfinfo -box), the option cairo refuses, determinism.
+# (pdfinfo -box), the option cairo refuses, determinism, long pads of different
+# pages saved in pieces and joined.
 . "$(dirname "$0")/lib.sh"
 
 TTF=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
@@ -87,4 +88,27 @@ expect_status 0 "ttf again" -- "$PNPKIT" render dicrono --backend haru --ttf "$T
 cmp -s "$T/d.pdf" "$T/d2.pdf" && ok || bad "haru --ttf output is not deterministic"
 SOURCE_DATE_EPOCH=1700000000 "$PNPKIT" render circle36 --backend haru -o "$T/e.pdf" && ok || bad "epoch"
 pdfinfo "$T/e.pdf" | grep -q "^CreationDate:.*Nov 14 .*2023" && ok || bad "SOURCE_DATE_EPOCH sets the date"
+
+# A pad of different pages is saved by libharu in pieces of 64 pages, which
+# the packer joins: 150 pages (three pieces) pass qpdf --check, keep their
+# order (page k is the sheet of seed 5 + k - 1 drawn alone, pixel for pixel),
+# hold each base-14 font and the --ttf font file once, and come out the same
+# twice. pdf_pages reads the page count the joined page tree gives.
+expect_status 0 "150 different pages" -- "$PNPKIT" render thinking-in-circles --backend haru \
+    --pages 150 --seed 5 --ttf "$TTF" -o "$T/long.pdf" -q
+qpdf --check "$T/long.pdf" >/dev/null 2>&1 && ok || bad "qpdf --check fails on a joined haru PDF"
+expect_eq "$(pdf_pages "$T/long.pdf")" 150 "pages of the joined PDF"
+for k in 1 64 65 128 129 150; do
+    "$PNPKIT" render thinking-in-circles --backend haru --seed $((5 + k - 1)) --ttf "$TTF" \
+        -o "$T/one.pdf" -q || bad "sheet of seed $((5 + k - 1))"
+    rm -f "$T"/pa-*.png "$T"/pb-*.png
+    pdftoppm -r 20 -f "$k" -l "$k" -png "$T/long.pdf" "$T/pa"
+    pdftoppm -r 20 -png "$T/one.pdf" "$T/pb"
+    cmp -s "$T"/pa-*.png "$T"/pb-*.png && ok || bad "page $k is not the sheet of seed $((5 + k - 1))"
+done
+expect_eq "$(pdffonts "$T/long.pdf" | tail -n +3 | wc -l)" 2 "two base-14 fonts, each stored once"
+expect_eq "$(grep -a -c '/Length1 ' "$T/long.pdf")" 1 "the --ttf font file stored once"
+"$PNPKIT" render thinking-in-circles --backend haru --pages 150 --seed 5 --ttf "$TTF" \
+    -o "$T/long2.pdf" -q && cmp -s "$T/long.pdf" "$T/long2.pdf" && ok ||
+    bad "a joined haru PDF is not deterministic"
 finish

@@ -13,10 +13,11 @@
  * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
  * width, so centred text stays centred. libharu builds the distinct pages in
- * memory; in finish pdfpack.c builds the document from them, in which every
- * repeat of a shared page refers to that page's content and resources, so a
- * pad of identical pages holds one page's drawing in memory and in the file,
- * and output appears whole or not at all. */
+ * memory, saved into pdfpack.c every HARU_CHUNK_PAGES pages; pdfpack.c builds
+ * the document from those pieces, in which every repeat of a shared page
+ * refers to that page's content and resources, so a pad of identical pages
+ * holds one page's drawing in memory and in the file, a pad of different
+ * pages at most a piece's, and output appears whole or not at all. */
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
@@ -44,9 +45,15 @@
 #define HARU_MAX_NUMBER 32767.0
 /* The largest --ttf file read. */
 #define HARU_MAX_TTF_BYTES (32 << 20)
-/* libharu keeps every page it draws in memory until it is saved (a repeated
- * page is not drawn again). */
+/* The most pages of a document (a repeated page is drawn once). */
 #define HARU_MAX_PAGES 5000
+/* libharu keeps every page of a document in memory until it saves it, so
+ * after this many different pages the document drawn so far is saved into
+ * the packer and a new one begun; pdfpack.c joins them into one PDF. Memory
+ * stays that of this many pages however long the pad (about 45 KB a page for
+ * the busiest built-in sheets); each piece repeats only small dictionaries
+ * (font files and images are stored once). */
+#define HARU_CHUNK_PAGES 64
 
 /* A template's font file, embedded on the first text set in it. */
 typedef struct haru_tfont {
@@ -84,13 +91,17 @@ typedef struct haru_be {
     GHashTable *ttf_used;      /* code points set in the embedded font */
     GPtrArray *tfonts;         /* haru_tfont*: the template's font files */
     GHashTable *gstates;       /* alpha key -> HPDF_ExtGState */
-    int pages;                 /* pages libharu has drawn */
+    int pages;                 /* pages libharu has drawn, in every piece */
+    int doc_pages;             /* pages of the libharu document being drawn */
+    long long epoch;           /* for every piece's dates */
+    char *title;               /* ASCII, or NULL */
     int shared;                /* the drawn page repeats show, or -1 */
     HPDF_STATUS error, detail; /* the first error libharu reported */
     /* Images: each loaded once (a PNG by path, an SVG by path and raster
      * size). */
     pn_imgcache *imgcache;
-    GHashTable *images; /* key -> HPDF_Image */
+    GHashTable *images;  /* key -> HPDF_Image of this piece */
+    GHashTable *charged; /* keys of the PNGs counted against the pixel budget */
 } haru_be;
 
 static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
@@ -122,8 +133,10 @@ static void haru_free(haru_be *b)
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
     if (b->tfonts) g_ptr_array_free(b->tfonts, TRUE);
     if (b->images) g_hash_table_destroy(b->images);
+    if (b->charged) g_hash_table_destroy(b->charged);
     pn_imgcache_free(b->imgcache);
     g_free(b->path);
+    g_free(b->title);
     g_free(b->ttf_path);
     pn_textpath_free(b->outlines);
     g_free(b);
@@ -186,16 +199,22 @@ static int haru_ttf_check(const char *file, pn_err *err)
     return 0;
 }
 
-static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
+/* Loads the --ttf font into the libharu document being drawn. */
+static int haru_embed_ttf(haru_be *b, const char *file, pn_err *err)
 {
-    if (haru_ttf_check(file, err)) return -1;
     HPDF_UseUTFEncodings(b->pdf);
     const char *name = HPDF_LoadTTFontFromFile(b->pdf, file, HPDF_TRUE);
     if (name) b->ttf = HPDF_GetFont(b->pdf, name, "UTF-8");
     if (!name || !b->ttf || b->error)
         return pn_err_set(err, PN_EINPUT,
-                          "TrueType font %s: not a TrueType font libharu can embed (error 0x%04X)", file,
-                          (unsigned)b->error);
+                          "TrueType font %s: not a TrueType font libharu can embed (error 0x%04X)",
+                          file, (unsigned)b->error);
+    return 0;
+}
+
+static int haru_load_ttf(haru_be *b, const char *file, pn_err *err)
+{
+    if (haru_ttf_check(file, err) || haru_embed_ttf(b, file, err)) return -1;
     b->ttf_path = g_strdup(file);
     b->ttf_used = g_hash_table_new(g_direct_hash, g_direct_equal);
     return 0;
@@ -248,6 +267,23 @@ static int tfont_load(haru_be *b, haru_tfont *t, pn_err *err)
     return 1;
 }
 
+/* Begins a libharu document (the first piece, or the next one). */
+static int haru_doc_open(haru_be *b, pn_err *err)
+{
+    b->pdf = HPDF_New(haru_on_error, b);
+    if (!b->pdf) return pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
+    HPDF_SetCompressionMode(b->pdf, HPDF_COMP_ALL);
+    /* Fixed dates and no /ID (libharu writes one only when encrypting): two runs
+     * give the same bytes. */
+    haru_set_date(b, HPDF_INFO_CREATION_DATE, b->epoch);
+    haru_set_date(b, HPDF_INFO_MOD_DATE, b->epoch);
+    HPDF_SetInfoAttr(b->pdf, HPDF_INFO_CREATOR, "pnpkit");
+    if (b->title) HPDF_SetInfoAttr(b->pdf, HPDF_INFO_TITLE, b->title);
+    b->doc_pages = 0;
+    if (haru_check(b, "to set up the document", err)) return -1;
+    return b->ttf_path ? haru_embed_ttf(b, b->ttf_path, err) : 0;
+}
+
 static void *haru_open(const pn_backend_opts *o, pn_err *err)
 {
     haru_be *b = g_new0(haru_be, 1);
@@ -264,25 +300,11 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         t->file = g_ptr_array_index(o->font_files, i);
         g_ptr_array_add(b->tfonts, t);
     }
-    b->pdf = HPDF_New(haru_on_error, b);
-    if (!b->pdf) {
-        pn_err_set(err, PN_EIO, "%s: libharu could not start", b->path);
-        haru_free(b);
-        return NULL;
-    }
-    HPDF_SetCompressionMode(b->pdf, HPDF_COMP_ALL);
-    /* Fixed dates and no /ID (libharu writes one only when encrypting): two runs
-     * give the same bytes. */
-    haru_set_date(b, HPDF_INFO_CREATION_DATE, o->epoch);
-    haru_set_date(b, HPDF_INFO_MOD_DATE, o->epoch);
-    HPDF_SetInfoAttr(b->pdf, HPDF_INFO_CREATOR, "pnpkit");
-    if (o->title) {
-        /* Info strings are written as given: keep them ASCII. */
-        char *title = g_str_to_ascii(o->title, "C");
-        HPDF_SetInfoAttr(b->pdf, HPDF_INFO_TITLE, title);
-        g_free(title);
-    }
-    if (haru_check(b, "to set up the document", err) || (o->ttf && haru_load_ttf(b, o->ttf, err))) {
+    b->charged = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    b->epoch = o->epoch;
+    /* Info strings are written as given: keep them ASCII. */
+    if (o->title) b->title = g_str_to_ascii(o->title, "C");
+    if (haru_doc_open(b, err) || (o->ttf && haru_load_ttf(b, o->ttf, err))) {
         haru_free(b);
         return NULL;
     }
@@ -317,6 +339,8 @@ static void end_text(haru_be *b)
     b->in_text = false;
 }
 
+static int haru_doc_save(haru_be *b, pn_err *err);
+
 /* Adds a page of w x h mm (trim) and starts its drawing; share: later pages
  * may repeat it. pdfpack.c gives it its boxes. */
 static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
@@ -326,9 +350,15 @@ static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
                           "the haru backend holds at most %d different pages in one document; "
                           "use the cairo backend or fewer pages",
                           HARU_MAX_PAGES);
+    if (b->doc_pages >= HARU_CHUNK_PAGES) {
+        if (haru_doc_save(b, err)) return -1;
+        pn_pdfpack_next_source(b->pack);
+        if (haru_doc_open(b, err)) return -1;
+    }
     pn_pdfpack_page(b->pack, b->pages);
     if (share) b->shared = b->pages;
     b->pages++;
+    b->doc_pages++;
     b->tw = w;
     b->th = h;
     double mw = (w + 2 * b->bleed) * PN_MM_TO_PT, mh = (h + 2 * b->bleed) * PN_MM_TO_PT;
@@ -729,10 +759,17 @@ static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
     }
     if (im->kind == SCENE_IMAGE_PNG) {
         scene_image_info info;
-        if (scene_image_probe(im->path, &info, err) ||
-            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
+        if (scene_image_probe(im->path, &info, err)) {
             g_free(key);
             return NULL;
+        }
+        /* Counted once, though every piece of the document embeds it. */
+        if (!g_hash_table_contains(b->charged, key)) {
+            if (pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
+                g_free(key);
+                return NULL;
+            }
+            g_hash_table_add(b->charged, g_strdup(key));
         }
         img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
     } else {
@@ -846,19 +883,25 @@ static void fix_to_unicode(HPDF_Font font, GHashTable *used)
     g_free(codes);
 }
 
-static int haru_finish(void *vb, pn_err *err)
+static void tfont_forget(gpointer p, gpointer unused)
 {
-    haru_be *b = vb;
+    haru_tfont *t = p;
+    t->font = NULL;
+    if (t->used) g_hash_table_destroy(t->used);
+    t->used = NULL;
+}
+
+/* Saves the libharu document drawn so far into the packer as one source and
+ * frees it, with every handle into it (fonts, images, graphics states). */
+static int haru_doc_save(haru_be *b, pn_err *err)
+{
     int rc = 0;
-    if (b->pages == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", b->path);
-    if (!rc) {
-        fix_to_unicode(b->ttf, b->ttf_used);
-        for (guint i = 0; i < b->tfonts->len; i++) {
-            haru_tfont *t = g_ptr_array_index(b->tfonts, i);
-            fix_to_unicode(t->font, t->used);
-        }
+    fix_to_unicode(b->ttf, b->ttf_used);
+    for (guint i = 0; i < b->tfonts->len; i++) {
+        haru_tfont *t = g_ptr_array_index(b->tfonts, i);
+        fix_to_unicode(t->font, t->used);
     }
-    if (!rc && HPDF_SaveToStream(b->pdf) != HPDF_OK) rc = haru_check(b, "to save", err);
+    if (HPDF_SaveToStream(b->pdf) != HPDF_OK) rc = haru_check(b, "to save", err);
     if (!rc) {
         HPDF_ResetStream(b->pdf);
         HPDF_BYTE buf[8192];
@@ -878,9 +921,24 @@ static int haru_finish(void *vb, pn_err *err)
             }
         }
     }
-    /* The drawn pages are in the source: free libharu's copy before packing. */
+    /* The drawn pages are in the packer's source now. */
     HPDF_Free(b->pdf);
     b->pdf = NULL;
+    memset(b->base, 0, sizeof b->base);
+    b->ttf = NULL;
+    if (b->ttf_used) g_hash_table_remove_all(b->ttf_used);
+    g_ptr_array_foreach(b->tfonts, tfont_forget, NULL);
+    g_hash_table_remove_all(b->gstates);
+    g_hash_table_remove_all(b->images);
+    return rc;
+}
+
+static int haru_finish(void *vb, pn_err *err)
+{
+    haru_be *b = vb;
+    int rc = 0;
+    if (b->pages == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", b->path);
+    if (!rc) rc = haru_doc_save(b, err);
     if (rc)
         pn_pdfpack_discard(b->pack);
     else

@@ -35,6 +35,8 @@ struct pn_pdfpack {
     pn_outfile *scratch; /* the source, unless it is held in memory */
     GByteArray *mem;     /* the source when the target is written directly */
     GArray *pages;       /* int: source page of each page of the document */
+    GArray *sources;     /* gint64: where each source after the first starts */
+    gint64 written;      /* bytes of source written so far */
     double bleed_pt;
 };
 
@@ -57,11 +59,13 @@ pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, GPtrArray *mem, pn
         }
     }
     p->pages = g_array_new(FALSE, FALSE, sizeof(int));
+    p->sources = g_array_new(FALSE, FALSE, sizeof(gint64));
     return p;
 }
 
 bool pn_pdfpack_write(pn_pdfpack *p, const void *data, size_t n)
 {
+    p->written += (gint64)n;
     if (p->mem) {
         g_byte_array_append(p->mem, data, (guint)n);
         return true;
@@ -72,6 +76,11 @@ bool pn_pdfpack_write(pn_pdfpack *p, const void *data, size_t n)
 int pn_pdfpack_errno(const pn_pdfpack *p)
 {
     return p->scratch ? p->scratch->error : 0;
+}
+
+void pn_pdfpack_next_source(pn_pdfpack *p)
+{
+    g_array_append_val(p->sources, p->written);
 }
 
 void pn_pdfpack_page(pn_pdfpack *p, int src)
@@ -89,6 +98,7 @@ static void pack_free(pn_pdfpack *p)
     if (p->mem) g_byte_array_free(p->mem, TRUE);
     pn_outfile_abort(p->scratch);
     g_array_free(p->pages, TRUE);
+    g_array_free(p->sources, TRUE);
     g_free(p);
 }
 
@@ -110,7 +120,7 @@ typedef struct xent {
 
 typedef struct packer {
     FILE *in;
-    gint64 in_len;
+    gint64 in_base, in_len; /* the source being read: where it starts, its length */
     pn_outfile *out;
     GChecksum *md5; /* of everything written, for the ID */
     guint64 pos;    /* bytes written */
@@ -189,7 +199,7 @@ static char *read_at(packer *k, gint64 off, size_t n)
 {
     if (off < 0 || off > k->in_len || (gint64)n > k->in_len - off) return NULL;
     char *b = g_malloc(n + 1);
-    if (fseeko(k->in, (off_t)off, SEEK_SET) != 0 || fread(b, 1, n, k->in) != n) {
+    if (fseeko(k->in, (off_t)(k->in_base + off), SEEK_SET) != 0 || fread(b, 1, n, k->in) != n) {
         g_free(b);
         return NULL;
     }
@@ -542,88 +552,353 @@ static GArray *read_kids(packer *k, const srcmap *m, int *pages_num, GString **p
     return a;
 }
 
-/* Copies the source to the output, packed. */
-static int pack(packer *k, pn_pdfpack *p)
+/* ---- joining sources ---- */
+
+/* Where the object numbers of one source go in the document. */
+typedef struct renumber {
+    int base;          /* added to every number of the source */
+    GHashTable *remap; /* document number -> the number it is replaced by */
+} renumber;
+
+static int renum_one(const renumber *r, long long num)
 {
-    srcmap m = {0};
-    if (read_xref(k, &m)) return -1;
-    int pages_num = -1;
+    int g = (int)num + r->base;
+    gpointer v;
+    if (r->remap && g_hash_table_lookup_extended(r->remap, GINT_TO_POINTER(g), NULL, &v))
+        return GPOINTER_TO_INT(v);
+    return g;
+}
+
+static bool is_delim(char c)
+{
+    return c == 0 || g_ascii_isspace(c) || strchr("()<>[]{}/%", c);
+}
+
+/* s (n bytes of PDF objects' text) with every reference "N G R" renumbered by
+ * r (r NULL: unchanged); *refs counts them. Strings and names are copied as
+ * they are. */
+static GString *renum_text(const char *s, size_t n, const renumber *r, int *refs)
+{
+    GString *out = g_string_sized_new(n + 16);
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i + 1;
+        if (s[i] == '(') {
+            for (int depth = 1; j < n && depth; j++) {
+                if (s[j] == '\\')
+                    j++;
+                else if (s[j] == '(')
+                    depth++;
+                else if (s[j] == ')')
+                    depth--;
+            }
+        } else if (s[i] == '<' && j < n && s[j] != '<') {
+            while (j < n && s[j] != '>')
+                j++;
+            if (j < n) j++;
+        } else if (s[i] == '<') {
+            j++;
+        } else if (s[i] == '/') {
+            while (j < n && !is_delim(s[j]))
+                j++;
+        } else if (g_ascii_isdigit(s[i]) && (i == 0 || is_delim(s[i - 1]))) {
+            size_t a = i;
+            while (a < n && g_ascii_isdigit(s[a]))
+                a++;
+            size_t g = a;
+            while (g < n && g_ascii_isspace(s[g]))
+                g++;
+            size_t g1 = g;
+            while (g1 < n && g_ascii_isdigit(s[g1]))
+                g1++;
+            size_t rr = g1;
+            while (rr < n && g_ascii_isspace(s[rr]))
+                rr++;
+            if (a - i <= 9 && g > a && g1 > g && rr > g1 && rr < n && s[rr] == 'R' &&
+                (rr + 1 == n || is_delim(s[rr + 1]))) {
+                if (refs) (*refs)++;
+                if (r) {
+                    g_string_append_printf(out, "%d",
+                                           renum_one(r, g_ascii_strtoll(s + i, NULL, 10)));
+                    i = a;
+                }
+                j = rr + 1;
+            } else {
+                j = a;
+            }
+        }
+        g_string_append_len(out, s + i, (gssize)(j - i));
+        i = j;
+    }
+    return out;
+}
+
+/* Whether object text o (len bytes, body from b0) is a stream. */
+static bool is_stream(const char *o, size_t len, size_t b0)
+{
+    size_t bl = len - 6; /* before "endobj" */
+    while (bl > b0 && g_ascii_isspace(o[bl - 1]))
+        bl--;
+    return bl - b0 >= 9 && memcmp(o + bl - 9, "endstream", 9) == 0;
+}
+
+/* Where the dictionary of stream o ends (just past its ">>"), or 0. */
+static size_t stream_dict_end(const char *o, size_t b0)
+{
+    const char *d = o + b0;
+    while (g_ascii_isspace(*d))
+        d++;
+    const char *e = d[0] == '<' && d[1] == '<' ? match_close(d) : NULL;
+    return e ? (size_t)(e - o) : 0;
+}
+
+/* A key naming the content of object o when it refers to nothing (a stream
+ * may refer to its /Length), so that the same object of two sources is known
+ * to be one; NULL when it refers to other objects. */
+static char *leaf_key(const char *o, size_t len, size_t b0, size_t b1)
+{
+    bool stream = is_stream(o, len, b0);
+    size_t de = stream ? stream_dict_end(o, b0) : 0;
+    if (stream && !de) return NULL;
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    int refs = 0;
+    if (stream) {
+        GString *dict = g_string_new_len(o + b0, (gssize)(de - b0));
+        if (strstr(dict->str, "/Length")) set_key(dict, "/Length", "0");
+        GString *t = renum_text(dict->str, dict->len, NULL, &refs);
+        g_checksum_update(sum, (const guchar *)"s", 1);
+        g_checksum_update(sum, (const guchar *)t->str, (gssize)t->len);
+        g_checksum_update(sum, (const guchar *)(o + de), (gssize)(len - de));
+        g_string_free(t, TRUE);
+        g_string_free(dict, TRUE);
+    } else {
+        GString *body = strip_comments(o + b0, b1 - b0);
+        GString *t = renum_text(body->str, body->len, NULL, &refs);
+        g_checksum_update(sum, (const guchar *)"o", 1);
+        g_checksum_update(sum, (const guchar *)t->str, (gssize)t->len);
+        g_string_free(t, TRUE);
+        g_string_free(body, TRUE);
+    }
+    char *key = refs ? NULL : g_strdup(g_checksum_get_string(sum));
+    g_checksum_free(sum);
+    return key;
+}
+
+/* One source of the document: where it is, its objects, its pages. */
+typedef struct source {
+    gint64 at, len;
+    srcmap m;
+    int base;       /* its object numbers in the document: base + its own */
+    int pages_num;  /* its page tree's root */
+    GArray *kids;   /* int: its pages' object numbers (its own) */
+    int first_page; /* document number of its first page among all sources' */
+} source;
+
+static void use_source(packer *k, const source *s)
+{
+    k->in_base = s->at;
+    k->in_len = s->len;
+}
+
+/* The object numbers of s in the order they sit in it (n of them). */
+static int *source_order(const source *s, int *n)
+{
+    int *order = g_new(int, (gsize)s->m.size);
+    *n = 0;
+    for (int i = 1; i < s->m.size; i++)
+        if (s->m.off[i] >= 0) order[(*n)++] = i;
+    g_qsort_with_data(order, *n, sizeof *order, cmp_off, s->m.off);
+    return order;
+}
+
+/* Finds the objects of later sources that are the same as one of an earlier
+ * source and refer to nothing (fonts, images, graphics states, identical page
+ * drawings): remap sends them to the earlier one. The other sources' page
+ * tree roots become the first source's. -1 when a source cannot be read. */
+static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
+{
+    GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    int rc = 0;
+    for (int j = 0; j < nsrc && !rc; j++) {
+        source *s = &src[j];
+        if (j > 0)
+            g_hash_table_insert(remap, GINT_TO_POINTER(s->base + s->pages_num),
+                                GINT_TO_POINTER(src[0].base + src[0].pages_num));
+        use_source(k, s);
+        int n;
+        int *order = source_order(s, &n);
+        for (int i = 0; i < n && !rc; i++) {
+            int num = order[i];
+            gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
+            size_t len, b0, b1;
+            char *o = read_obj(k, &s->m, num, end, &len, &b0, &b1);
+            if (!o) {
+                k->why = "an object that cannot be read";
+                rc = -1;
+                break;
+            }
+            char *key = leaf_key(o, len, b0, b1);
+            g_free(o);
+            if (!key) continue;
+            int g = s->base + num;
+            gpointer first = g_hash_table_lookup(seen, key);
+            if (!first) {
+                g_hash_table_insert(seen, key, GINT_TO_POINTER(g));
+                continue;
+            }
+            if (GPOINTER_TO_INT(first) < s->base) /* an earlier source's */
+                g_hash_table_insert(remap, GINT_TO_POINTER(g), first);
+            g_free(key);
+        }
+        g_free(order);
+    }
+    g_hash_table_destroy(seen);
+    return rc;
+}
+
+/* Copies object num of source s (o, len bytes, body b0..b1) to the output
+ * under its document number. */
+static void copy_obj(packer *k, const pn_pdfpack *p, const source *s, const renumber *r, int num,
+                     const char *o, size_t len, size_t b0, size_t b1, pageinfo *pg,
+                     const double *pbox)
+{
+    int g = s->base + num;
+    if (is_stream(o, len, b0)) {
+        size_t de = r->remap ? stream_dict_end(o, b0) : 0;
+        xset(k, g, 1, (guint32)k->pos, 0);
+        if (!r->remap) {
+            put(k, o, len);
+        } else if (!de) {
+            k->why = "a stream without a dictionary";
+        } else {
+            GString *dict = renum_text(o + b0, de - b0, r, NULL);
+            char head[32];
+            snprintf(head, sizeof head, "%d 0 obj", g);
+            puts_(k, head);
+            put(k, dict->str, dict->len);
+            put(k, o + de, len - de);
+            g_string_free(dict, TRUE);
+        }
+        puts_(k, "\n");
+        return;
+    }
+    GString *body = strip_comments(o + b0, b1 - b0);
+    if (r->remap) {
+        GString *t = renum_text(body->str, body->len, r, NULL);
+        g_string_free(body, TRUE);
+        body = t;
+    }
+    if (pg) {
+        GString *d = page_dict(k, p, body->str, body->len, pbox, pg->uses > 1);
+        os_add(k, g, d->str, d->len);
+        if (pg->uses > 1)
+            pg->dict = d;
+        else
+            g_string_free(d, TRUE);
+    } else {
+        os_add(k, g, body->str, body->len);
+    }
+    g_string_free(body, TRUE);
+}
+
+/* Reads every source's cross-reference table and page tree. */
+static int read_sources(packer *k, source *src, int nsrc, GString **pages_dict)
+{
+    int base = 0, first_page = 0;
+    for (int j = 0; j < nsrc; j++) {
+        source *s = &src[j];
+        use_source(k, s);
+        if (read_xref(k, &s->m)) return -1;
+        GString *pd = NULL;
+        s->kids = read_kids(k, &s->m, &s->pages_num, &pd);
+        if (!s->kids) return -1;
+        if (j == 0)
+            *pages_dict = pd;
+        else
+            g_string_free(pd, TRUE);
+        if (base > PACK_MAX_OBJECTS - s->m.size) {
+            k->why = "too many objects";
+            return -1;
+        }
+        s->base = base;
+        base += s->m.size;
+        s->first_page = first_page;
+        first_page += (int)s->kids->len;
+    }
+    return 0;
+}
+
+/* Copies the sources to the output, packed and joined. */
+static int pack(packer *k, pn_pdfpack *p, source *src, int nsrc)
+{
     GString *pages_dict = NULL;
-    GArray *kids = read_kids(k, &m, &pages_num, &pages_dict);
-    if (!kids) {
-        g_free(m.off);
+    if (read_sources(k, src, nsrc, &pages_dict)) {
+        if (pages_dict) g_string_free(pages_dict, TRUE);
         return -1;
     }
-    int nsrc = (int)kids->len, rc = 0;
-    pageinfo *pi = g_new0(pageinfo, (gsize)(nsrc ? nsrc : 1));
-    GHashTable *page_of = g_hash_table_new(g_direct_hash, g_direct_equal);
-    for (int i = 0; i < nsrc; i++) {
-        pi[i].num = g_array_index(kids, int, i);
-        g_hash_table_insert(page_of, GINT_TO_POINTER(pi[i].num), GINT_TO_POINTER(i + 1));
+    int npages = src[nsrc - 1].first_page + (int)src[nsrc - 1].kids->len, rc = 0, version = 0;
+    pageinfo *pi = g_new0(pageinfo, (gsize)(npages ? npages : 1));
+    for (int j = 0; j < nsrc; j++) {
+        for (guint i = 0; i < src[j].kids->len; i++)
+            pi[src[j].first_page + (int)i].num = src[j].base + g_array_index(src[j].kids, int, i);
+        version = MAX(version, src[j].m.version);
     }
+    GHashTable *page_of = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (int i = 0; i < npages; i++)
+        g_hash_table_insert(page_of, GINT_TO_POINTER(pi[i].num), GINT_TO_POINTER(i + 1));
     const int *map = (const int *)(const void *)p->pages->data;
     for (guint i = 0; i < p->pages->len && !rc; i++) {
-        if (map[i] < 0 || map[i] >= nsrc) {
+        if (map[i] < 0 || map[i] >= npages) {
             k->why = "a page refers to a page the source lacks";
             rc = -1;
         } else {
             pi[map[i]].uses++;
         }
     }
+    GHashTable *remap = nsrc > 1 ? g_hash_table_new(g_direct_hash, g_direct_equal) : NULL;
+    if (!rc && remap) rc = find_shared(k, src, nsrc, remap);
     double pbox[4];
     bool has_pbox = get_box(pages_dict->str, "/MediaBox", pbox);
-    k->next_num = m.size;
+    k->next_num = src[nsrc - 1].base + src[nsrc - 1].m.size;
     char head[32];
-    snprintf(head, sizeof head, "%%PDF-1.%d\n%%\xb5\xed\xae\xfb\n", m.version > 5 ? m.version : 5);
+    snprintf(head, sizeof head, "%%PDF-1.%d\n%%\xb5\xed\xae\xfb\n", version > 5 ? version : 5);
     puts_(k, head);
 
-    /* Every object in the order of the source. */
-    int *order = g_new(int, (gsize)m.size);
-    int n = 0;
-    for (int i = 1; i < m.size; i++)
-        if (m.off[i] >= 0) order[n++] = i;
-    g_qsort_with_data(order, n, sizeof *order, cmp_off, m.off);
-    for (int i = 0; i < n && !rc; i++) {
-        int num = order[i];
-        gint64 end = i + 1 < n ? m.off[order[i + 1]] : m.xref_at;
-        size_t len, b0, b1;
-        char *o = read_obj(k, &m, num, end, &len, &b0, &b1);
-        if (!o) {
-            k->why = "an object that cannot be read";
-            rc = -1;
-            break;
+    /* Every object of every source in the order it sits there; the later
+     * sources' catalogs, information dictionaries and page tree roots, and
+     * what find_shared found again, are left out. */
+    for (int j = 0; j < nsrc && !rc; j++) {
+        source *s = &src[j];
+        renumber r = {s->base, j > 0 ? remap : NULL};
+        use_source(k, s);
+        int n;
+        int *order = source_order(s, &n);
+        for (int i = 0; i < n && !rc; i++) {
+            int num = order[i], g = s->base + num;
+            if (num == s->pages_num) continue; /* written last, with every page */
+            if (j > 0 && (num == s->m.root || num == s->m.info ||
+                          g_hash_table_contains(remap, GINT_TO_POINTER(g))))
+                continue;
+            gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
+            size_t len, b0, b1;
+            char *o = read_obj(k, &s->m, num, end, &len, &b0, &b1);
+            if (!o) {
+                k->why = "an object that cannot be read";
+                rc = -1;
+                break;
+            }
+            int page = GPOINTER_TO_INT(g_hash_table_lookup(page_of, GINT_TO_POINTER(g)));
+            copy_obj(k, p, s, &r, num, o, len, b0, b1, page ? &pi[page - 1] : NULL,
+                     has_pbox ? pbox : NULL);
+            g_free(o);
         }
-        size_t bl = b1;
-        while (bl > b0 && g_ascii_isspace(o[bl - 1]))
-            bl--;
-        int page = GPOINTER_TO_INT(g_hash_table_lookup(page_of, GINT_TO_POINTER(num)));
-        if (bl - b0 >= 9 && memcmp(o + bl - 9, "endstream", 9) == 0) {
-            xset(k, num, 1, (guint32)k->pos, 0);
-            put(k, o, len);
-            puts_(k, "\n");
-        } else if (num == pages_num) {
-            /* written last, with the document's pages */
-        } else if (page) {
-            pageinfo *pg = &pi[page - 1];
-            GString *d = page_dict(k, p, o + b0, b1 - b0, has_pbox ? pbox : NULL, pg->uses > 1);
-            os_add(k, num, d->str, d->len);
-            if (pg->uses > 1)
-                pg->dict = d;
-            else
-                g_string_free(d, TRUE);
-        } else {
-            GString *d = strip_comments(o + b0, b1 - b0);
-            os_add(k, num, d->str, d->len);
-            g_string_free(d, TRUE);
-        }
-        g_free(o);
+        g_free(order);
     }
-    g_free(order);
 
     /* The pages in the document's order: the first showing of a source page is
      * that page; every further one a copy of its dictionary. */
     GString *kl = g_string_new("[");
-    bool *shown = g_new0(bool, (gsize)(nsrc ? nsrc : 1));
+    bool *shown = g_new0(bool, (gsize)(npages ? npages : 1));
     for (guint i = 0; i < p->pages->len && !rc; i++) {
         int s = map[i], num = pi[s].num;
         if (shown[s]) {
@@ -639,12 +914,13 @@ static int pack(packer *k, pn_pdfpack *p)
         snprintf(count, sizeof count, "%u", p->pages->len);
         set_key(pages_dict, "/Kids", kl->str);
         set_key(pages_dict, "/Count", count);
-        os_add(k, pages_num, pages_dict->str, pages_dict->len);
+        os_add(k, src[0].pages_num, pages_dict->str, pages_dict->len);
         os_flush(k);
     }
     g_string_free(kl, TRUE);
     g_free(shown);
 
+    const srcmap *m = &src[0].m;
     if (!rc) {
         /* The cross-reference stream, with an ID from everything before it. */
         int xnum = k->next_num++;
@@ -663,11 +939,11 @@ static int pack(packer *k, pn_pdfpack *p)
             g_string_append_len(x, (const char *)b, 7);
         }
         char info[32] = "";
-        if (m.info > 0 && m.info < m.size && m.off[m.info] >= 0)
-            snprintf(info, sizeof info, " /Info %d 0 R", m.info);
+        if (m->info > 0 && m->info < m->size && m->off[m->info] >= 0)
+            snprintf(info, sizeof info, " /Info %d 0 R", m->info);
         char *dict = g_strdup_printf("/Type /XRef /Size %d /W [ 1 4 2 ] /Root %d 0 R%s "
                                      "/ID [ <%s> <%s> ]",
-                                     size, m.root, info, id, id);
+                                     size, m->root, info, id, id);
         guint64 at = k->pos;
         put_stream(k, xnum, dict, x->str, x->len);
         g_free(dict);
@@ -679,13 +955,12 @@ static int pack(packer *k, pn_pdfpack *p)
         if (k->pos > G_MAXUINT32) k->why = "a document larger than 4 GB";
         if (k->why) rc = -1;
     }
-    for (int i = 0; i < nsrc; i++)
+    for (int i = 0; i < npages; i++)
         if (pi[i].dict) g_string_free(pi[i].dict, TRUE);
     g_free(pi);
     g_hash_table_destroy(page_of);
-    g_array_free(kids, TRUE);
+    if (remap) g_hash_table_destroy(remap);
     g_string_free(pages_dict, TRUE);
-    g_free(m.off);
     return rc;
 }
 
@@ -709,15 +984,32 @@ int pn_pdfpack_finish(pn_pdfpack *p, pn_err *err)
         rc = pn_err_set(err, PN_EIO, "%s: no pages to write", path);
     }
     if (!rc && p->pages->len == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", path);
+    source *src = NULL;
+    int nsrc = 0;
     if (!rc) {
+        /* The sources: from each start to the next (empty ones left out). */
         fseeko(k.in, 0, SEEK_END);
-        k.in_len = (gint64)ftello(k.in);
-        if (pack(&k, p))
+        gint64 total = (gint64)ftello(k.in), at = 0;
+        src = g_new0(source, p->sources->len + 1);
+        for (guint i = 0; i <= p->sources->len; i++) {
+            gint64 end = i < p->sources->len ? g_array_index(p->sources, gint64, i) : total;
+            if (end > at) src[nsrc++] = (source){.at = at, .len = end - at};
+            at = MAX(at, end);
+        }
+        if (nsrc == 0) rc = pn_err_set(err, PN_EIO, "%s: no pages to write", path);
+    }
+    if (!rc) {
+        if (pack(&k, p, src, nsrc))
             rc = pn_err_set(err, PN_EIO, "%s: cannot pack the PDF: %s", path,
                             k.why ? k.why : "unexpected structure");
         else if (p->out->error)
             rc = pn_err_set(err, PN_EIO, "%s: write failed: %s", path, strerror(p->out->error));
     }
+    for (int i = 0; i < nsrc; i++) {
+        if (src[i].kids) g_array_free(src[i].kids, TRUE);
+        g_free(src[i].m.off);
+    }
+    g_free(src);
     if (k.in) fclose(k.in);
     g_checksum_free(k.md5);
     g_array_free(k.xref, TRUE);

@@ -31,8 +31,16 @@ pn_pdfpack *pn_pdfpack_open(const char *path, unsigned flags, GPtrArray *mem, pn
 bool pn_pdfpack_write(pn_pdfpack *p, const void *data, size_t n);
 /* errno of the first failed write of the source, or 0. */
 int pn_pdfpack_errno(const pn_pdfpack *p);
+/* Ends one source PDF: what is written next is another whole PDF (libharu
+ * saves a long document of different pages in pieces, so that it never holds
+ * them all). The packer joins the sources: their pages follow one another in
+ * the numbering pn_pdfpack_page uses, the first source's catalog and page tree
+ * hold them all, and a font file, image or other object that has no
+ * references and is the same bytes as one of an earlier source is stored once.
+ * A document of one source is packed exactly as before. */
+void pn_pdfpack_next_source(pn_pdfpack *p);
 /* Appends a page to the document that shows source page src (0-based, in the
- * order the source holds its pages). */
+ * order the sources hold their pages, the first source's first). */
 void pn_pdfpack_page(pn_pdfpack *p, int src);
 /* bleed_pt > 0: every page gets a TrimBox bleed_pt inside its MediaBox and a
  * BleedBox equal to the MediaBox. */
