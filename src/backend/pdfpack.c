@@ -737,7 +737,10 @@ static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
                 rc = -1;
                 break;
             }
-            char *key = leaf_key(o, len, b0, b1);
+            /* a later source's catalog and information dictionary are left
+             * out, so they never stand for another's objects */
+            bool dropped = j > 0 && (num == s->m.root || num == s->m.info);
+            char *key = dropped ? NULL : leaf_key(o, len, b0, b1);
             g_free(o);
             if (!key) continue;
             int g = s->base + num;
