@@ -52,7 +52,8 @@
  * the packer and a new one begun; pdfpack.c joins them into one PDF. Memory
  * stays that of this many pages however long the pad (about 45 KB a page for
  * the busiest built-in sheets); each piece repeats only small dictionaries
- * (font files and images are stored once). */
+ * (font files and images are stored once). A document that embeds a
+ * TrueType font is not split (see embeds_font). */
 #define HARU_CHUNK_PAGES 64
 
 /* A template's font file, embedded on the first text set in it. */
@@ -341,6 +342,19 @@ static void end_text(haru_be *b)
 
 static int haru_doc_save(haru_be *b, pn_err *err);
 
+/* Whether the document being drawn has set text in an embedded TrueType font.
+ * libharu embeds only the glyphs a document uses, so each piece would carry a
+ * font file of its own: such a document is not split. */
+static bool embeds_font(const haru_be *b)
+{
+    if (b->ttf_used && g_hash_table_size(b->ttf_used)) return true;
+    for (guint i = 0; i < b->tfonts->len; i++) {
+        const haru_tfont *t = g_ptr_array_index(b->tfonts, i);
+        if (t->used && g_hash_table_size(t->used)) return true;
+    }
+    return false;
+}
+
 /* Adds a page of w x h mm (trim) and starts its drawing; share: later pages
  * may repeat it. pdfpack.c gives it its boxes. */
 static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
@@ -350,7 +364,7 @@ static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
                           "the haru backend holds at most %d different pages in one document; "
                           "use the cairo backend or fewer pages",
                           HARU_MAX_PAGES);
-    if (b->doc_pages >= HARU_CHUNK_PAGES) {
+    if (b->doc_pages >= HARU_CHUNK_PAGES && !embeds_font(b)) {
         if (haru_doc_save(b, err)) return -1;
         pn_pdfpack_next_source(b->pack);
         if (haru_doc_open(b, err)) return -1;

@@ -575,9 +575,9 @@ static bool is_delim(char c)
 }
 
 /* s (n bytes of PDF objects' text) with every reference "N G R" renumbered by
- * r (r NULL: unchanged); *refs counts them. Strings and names are copied as
- * they are. */
-static GString *renum_text(const char *s, size_t n, const renumber *r, int *refs)
+ * r (r NULL: unchanged); refs (not NULL) gets the numbers referred to (int).
+ * Strings and names are copied as they are. */
+static GString *renum_text(const char *s, size_t n, const renumber *r, GArray *refs)
 {
     GString *out = g_string_sized_new(n + 16);
     size_t i = 0;
@@ -616,10 +616,10 @@ static GString *renum_text(const char *s, size_t n, const renumber *r, int *refs
                 rr++;
             if (a - i <= 9 && g > a && g1 > g && rr > g1 && rr < n && s[rr] == 'R' &&
                 (rr + 1 == n || is_delim(s[rr + 1]))) {
-                if (refs) (*refs)++;
+                int num = (int)g_ascii_strtoll(s + i, NULL, 10);
+                if (refs) g_array_append_val(refs, num);
                 if (r) {
-                    g_string_append_printf(out, "%d",
-                                           renum_one(r, g_ascii_strtoll(s + i, NULL, 10)));
+                    g_string_append_printf(out, "%d", renum_one(r, num));
                     i = a;
                 }
                 j = rr + 1;
@@ -652,36 +652,43 @@ static size_t stream_dict_end(const char *o, size_t b0)
     return e ? (size_t)(e - o) : 0;
 }
 
-/* A key naming the content of object o when it refers to nothing (a stream
- * may refer to its /Length), so that the same object of two sources is known
- * to be one; NULL when it refers to other objects. */
-static char *leaf_key(const char *o, size_t len, size_t b0, size_t b1)
+/* What names the content of object o (len bytes, body from b0 to b1): its
+ * body without comments, for a stream its dictionary without the /Length and
+ * a digest of its data. refs gets the objects it refers to (their numbers in
+ * its source). NULL when o is a stream without a dictionary. */
+static GString *obj_content(const char *o, size_t len, size_t b0, size_t b1, GArray *refs)
 {
-    bool stream = is_stream(o, len, b0);
-    size_t de = stream ? stream_dict_end(o, b0) : 0;
-    if (stream && !de) return NULL;
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-    int refs = 0;
-    if (stream) {
-        GString *dict = g_string_new_len(o + b0, (gssize)(de - b0));
-        if (strstr(dict->str, "/Length")) set_key(dict, "/Length", "0");
-        GString *t = renum_text(dict->str, dict->len, NULL, &refs);
-        g_checksum_update(sum, (const guchar *)"s", 1);
-        g_checksum_update(sum, (const guchar *)t->str, (gssize)t->len);
-        g_checksum_update(sum, (const guchar *)(o + de), (gssize)(len - de));
-        g_string_free(t, TRUE);
-        g_string_free(dict, TRUE);
-    } else {
+    if (!is_stream(o, len, b0)) {
         GString *body = strip_comments(o + b0, b1 - b0);
-        GString *t = renum_text(body->str, body->len, NULL, &refs);
-        g_checksum_update(sum, (const guchar *)"o", 1);
-        g_checksum_update(sum, (const guchar *)t->str, (gssize)t->len);
-        g_string_free(t, TRUE);
-        g_string_free(body, TRUE);
+        g_string_prepend(body, "o ");
+        g_string_free(renum_text(body->str, body->len, NULL, refs), TRUE);
+        return body;
     }
-    char *key = refs ? NULL : g_strdup(g_checksum_get_string(sum));
-    g_checksum_free(sum);
-    return key;
+    size_t de = stream_dict_end(o, b0);
+    if (!de) return NULL;
+    GString *dict = g_string_new_len(o + b0, (gssize)(de - b0));
+    if (strstr(dict->str, "/Length")) set_key(dict, "/Length", "0");
+    g_string_prepend(dict, "s ");
+    g_string_free(renum_text(dict->str, dict->len, NULL, refs), TRUE);
+    char *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)(o + de), len - de);
+    g_string_append_printf(dict, "\n%s", sum);
+    g_free(sum);
+    return dict;
+}
+
+/* An object of a source whose twin in an earlier source is looked for. */
+typedef struct candidate {
+    int num;       /* in its source */
+    GString *text; /* obj_content */
+    GArray *refs;  /* int: what it refers to, in its source */
+} candidate;
+
+static void candidate_free(gpointer p)
+{
+    candidate *c = p;
+    g_string_free(c->text, TRUE);
+    g_array_free(c->refs, TRUE);
+    g_free(c);
 }
 
 /* One source of the document: where it is, its objects, its pages. */
@@ -712,12 +719,17 @@ static int *source_order(const source *s, int *n)
 }
 
 /* Finds the objects of later sources that are the same as one of an earlier
- * source and refer to nothing (fonts, images, graphics states, identical page
- * drawings): remap sends them to the earlier one. The other sources' page
- * tree roots become the first source's. -1 when a source cannot be read. */
+ * source (fonts, font files, images and their masks, graphics states,
+ * identical page drawings): remap sends them to the earlier one. Objects
+ * that refer to nothing are compared first, then those whose references are
+ * all settled, with those references as they will be written (so an image
+ * whose mask was found again is found again too); what refers to a page or
+ * the page tree is never shared. The other sources' page tree roots become
+ * the first source's. -1 when a source cannot be read. */
 static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
 {
     GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    GHashTable *settled = g_hash_table_new(g_direct_hash, g_direct_equal);
     int rc = 0;
     for (int j = 0; j < nsrc && !rc; j++) {
         source *s = &src[j];
@@ -727,6 +739,7 @@ static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
         use_source(k, s);
         int n;
         int *order = source_order(s, &n);
+        GPtrArray *todo = g_ptr_array_new_with_free_func(candidate_free);
         for (int i = 0; i < n && !rc; i++) {
             int num = order[i];
             gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
@@ -739,23 +752,56 @@ static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
             }
             /* a later source's catalog and information dictionary are left
              * out, so they never stand for another's objects */
-            bool dropped = j > 0 && (num == s->m.root || num == s->m.info);
-            char *key = dropped ? NULL : leaf_key(o, len, b0, b1);
+            bool dropped = num == s->pages_num || (j > 0 && (num == s->m.root || num == s->m.info));
+            GArray *refs = g_array_new(FALSE, FALSE, sizeof(int));
+            GString *text = dropped ? NULL : obj_content(o, len, b0, b1, refs);
             g_free(o);
-            if (!key) continue;
-            int g = s->base + num;
-            gpointer first = g_hash_table_lookup(seen, key);
-            if (!first) {
-                g_hash_table_insert(seen, key, GINT_TO_POINTER(g));
+            if (!text) {
+                g_array_free(refs, TRUE);
                 continue;
             }
-            if (GPOINTER_TO_INT(first) < s->base) /* an earlier source's */
-                g_hash_table_insert(remap, GINT_TO_POINTER(g), first);
-            g_free(key);
+            candidate *c = g_new(candidate, 1);
+            *c = (candidate){num, text, refs};
+            g_ptr_array_add(todo, c);
         }
         g_free(order);
+        renumber r = {s->base, j > 0 ? remap : NULL};
+        for (bool progress = true; progress && !rc;) {
+            progress = false;
+            for (guint i = 0; i < todo->len; i++) {
+                candidate *c = g_ptr_array_index(todo, i);
+                if (!c) continue;
+                bool ready = true;
+                for (guint x = 0; x < c->refs->len && ready; x++) {
+                    int ref = g_array_index(c->refs, int, x);
+                    ready = g_hash_table_contains(settled, GINT_TO_POINTER(s->base + ref));
+                }
+                if (!ready) continue;
+                GString *t = renum_text(c->text->str, c->text->len, &r, NULL);
+                char *key =
+                    g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)t->str, t->len);
+                g_string_free(t, TRUE);
+                int g = s->base + c->num;
+                gpointer first = g_hash_table_lookup(seen, key);
+                if (!first)
+                    g_hash_table_insert(seen, key, GINT_TO_POINTER(g));
+                else
+                    g_free(key);
+                if (first && GPOINTER_TO_INT(first) < s->base) /* an earlier source's */
+                    g_hash_table_insert(remap, GINT_TO_POINTER(g), first);
+                g_hash_table_add(settled, GINT_TO_POINTER(g));
+                candidate_free(c);
+                g_ptr_array_index(todo, i) = NULL;
+                progress = true;
+            }
+        }
+        g_ptr_array_set_free_func(todo, NULL);
+        for (guint i = 0; i < todo->len; i++)
+            if (g_ptr_array_index(todo, i)) candidate_free(g_ptr_array_index(todo, i));
+        g_ptr_array_free(todo, TRUE);
     }
     g_hash_table_destroy(seen);
+    g_hash_table_destroy(settled);
     return rc;
 }
 
