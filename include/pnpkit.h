@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 2
+#define PNPKIT_API_VERSION 3
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -205,6 +205,84 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
 size_t pnpkit_game_count(void);
 const char *pnpkit_game_name(size_t i);
 const char *pnpkit_game_template(size_t i);
+
+/* ---- scoring a file of sheets (API version 3) ---- */
+
+/* The resolution a PNG may be drawn at (dots per inch). */
+#define PNPKIT_DPI_MIN 10
+#define PNPKIT_DPI_MAX 1200
+
+/* Handed one report (len bytes, NUL-terminated, borrowed for the call);
+ * non-zero stops the run, which then fails with PNPKIT_EIO. */
+typedef int (*pnpkit_report_fn)(void *user, const char *report, size_t len);
+
+typedef struct pnpkit_score_file_opts {
+    const char *path;          /* the sheets: a YAML file or stream; "-": standard input */
+    const char *template_path; /* NULL: the game's built-in template; or a variant's file */
+    const char *const *set;    /* NULL or a NULL-terminated list of "name=value" */
+    int json;                  /* non-zero: a JSON line a sheet, else the readable tables */
+    /* When output is set, the completed sheets (one page a sheet, a page a
+     * game of a DiCroNo set) are drawn into that file ("-": standard output)
+     * in format ("pdf", "svg" or "png") at dpi; the reports are then handed
+     * over only once the file is written, and not at all when it cannot be.
+     * Otherwise each report is handed over as soon as its sheet is scored,
+     * so a long stream takes flat memory. */
+    const char *output;
+    const char *format;
+    double dpi;
+    long long epoch; /* creation date written into a PDF */
+    pnpkit_report_fn report;
+    void *user;
+} pnpkit_score_file_opts;
+
+/* Fills o with the defaults: standard input, the built-in template, tables,
+ * no completed sheets, PDF, 150 dpi, epoch 2000-01-01. */
+void pnpkit_score_file_opts_init(pnpkit_score_file_opts *o);
+
+/* Scores every sheet of o->path for `game` in turn (what `pnpkit score`
+ * does), handing each report to o->report. The number of sheets, or -1 with
+ * err: the first invalid sheet stops the run at its line and column (the
+ * reports of the sheets before it have been handed over, unless o->output is
+ * set); nothing is left at o->output on failure. */
+int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file_opts *o,
+                      pnpkit_error *err);
+
+/* ---- analysis (API version 3) ---- */
+
+/* The grid sizes of DiCroNo. */
+#define PNPKIT_DICRONO_SIZE_MIN 4
+#define PNPKIT_DICRONO_SIZE_MAX 10
+
+typedef enum pnpkit_analysis_form {
+    PNPKIT_ANALYSIS_TEXT = 0, /* the readable answer */
+    PNPKIT_ANALYSIS_JSON,     /* one JSON object on one line */
+    PNPKIT_ANALYSIS_SHEET,    /* the witness as a sheet `pnpkit score` reads */
+} pnpkit_analysis_form;
+
+typedef struct pnpkit_analyze_opts {
+    int size;                  /* DiCroNo grid size (default 6) */
+    pnpkit_analysis_form form;
+    /* When set, the witness is drawn on the DiCroNo sheet into this file, in
+     * format ("pdf", "svg" or "png") at dpi, after the answer is handed over. */
+    const char *output;
+    const char *format;
+    double dpi;
+    long long epoch;
+    pnpkit_report_fn report; /* required: is handed the answer */
+    void *user;
+} pnpkit_analyze_opts;
+
+/* Fills o with the defaults: size 6, the readable answer, no drawing, PDF,
+ * 150 dpi, epoch 2000-01-01. */
+void pnpkit_analyze_opts_init(pnpkit_analyze_opts *o);
+
+/* Answers `question` by search. The only question is "dicrono-max": the most
+ * points one player can score in a single DiCroNo game, with a game that
+ * reaches it (the witness). The answer goes to o->report; 0, or -1 with err
+ * (an unknown question or a size out of bounds is PNPKIT_EUSAGE). ctx may be
+ * NULL unless o->output is set. */
+int pnpkit_analyze(pnpkit_ctx *ctx, const char *question, const pnpkit_analyze_opts *o,
+                   pnpkit_error *err);
 
 /* ---- lint (API version 2) ---- */
 

@@ -23,7 +23,7 @@ grep -q 'holds a cycle: backend -> scene -> backend' "$T/err" && ok || bad "cycl
 # The commands that are already a thin front end over the public interface
 # (include/pnpkit.h) include nothing of the engine: only the CLI's own
 # headers and pnpkit.h. A command joins this list once it is moved over.
-for c in list check calc lint; do
+for c in list check calc lint score analyze; do
     f="$SRC/src/cli/cmd_$c.c"
     other=$(grep -E '^#[[:space:]]*include[[:space:]]+"' "$f" | grep -vE '"(cli/[a-z_]+\.h|pnpkit\.h)"')
     expect_eq "$other" "" "cmd_$c.c reaches past the public interface"

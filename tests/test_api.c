@@ -1,6 +1,7 @@
 /* test_api.c: the public interface's calls beyond rendering and scoring:
  * positions checked from text, Circular Numbers sums, the listings of
- * templates, components and scored games, with their errors in the public
+ * templates, components and scored games, lint, a file of sheets scored
+ * report by report, the dicrono-max analysis, with their errors in the public
  * form (code, place, message). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
@@ -187,13 +188,188 @@ static void test_lint(void **state)
     remove(dir);
 }
 
+/* A report function that keeps every report it is handed. */
+typedef struct reports {
+    int n;
+    char *all; /* every report, one after another */
+} reports;
+
+static int keep_report(void *user, const char *text, size_t len)
+{
+    reports *r = user;
+    size_t had = r->all ? strlen(r->all) : 0;
+    r->all = realloc(r->all, had + len + 1);
+    memcpy(r->all + had, text, len);
+    r->all[had + len] = 0;
+    r->n++;
+    return 0;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    char *b = calloc(1, 1 << 20);
+    size_t n = fread(b, 1, (1 << 20) - 1, fp);
+    fclose(fp);
+    b[n] = 0;
+    return b;
+}
+
+static void write_file(const char *path, const char *a, const char *b)
+{
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs(a, fp);
+    fputs(b, fp);
+    fclose(fp);
+}
+
+/* A file of two DiCroNo sheets scored report by report: each report is the
+ * one pnpkit_score makes of that sheet alone; an invalid second sheet stops
+ * at its line after the first report; the completed sheets are written
+ * before any report is handed over, and a failed write hands over none. */
+static void test_score_file(void **state)
+{
+    (void)state;
+    char *one = slurp(PNPKIT_SOURCE_DIR "/tests/data/dicrono-one-game.yaml");
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    pnpkit_score_opts jo = {.file = "one.yaml"};
+    pnpkit_buffer *alone = pnpkit_score(ctx, "dicrono", one, strlen(one), &jo, &err);
+    assert_non_null(alone);
+
+    char dir[] = "/tmp/test_api-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], out[256], bad[256];
+    snprintf(path, sizeof path, "%s/two.yaml", dir);
+    snprintf(out, sizeof out, "%s/done.pdf", dir);
+    snprintf(bad, sizeof bad, "%s/no/such/dir/done.pdf", dir);
+    write_file(path, one, "---\n");
+    FILE *fp = fopen(path, "a");
+    fputs(one, fp);
+    fclose(fp);
+
+    reports r = {0};
+    pnpkit_score_file_opts o;
+    pnpkit_score_file_opts_init(&o);
+    o.path = path;
+    o.json = 1;
+    o.report = keep_report;
+    o.user = &r;
+    assert_int_equal(pnpkit_score_file(ctx, "dicrono", &o, &err), 2);
+    assert_int_equal(r.n, 2);
+    assert_int_equal(strlen(r.all), 2 * alone->len);
+    assert_memory_equal(r.all, alone->data, alone->len);
+    assert_memory_equal(r.all + alone->len, alone->data, alone->len);
+    free(r.all);
+
+    /* the second sheet invalid: one report, then the error at its place */
+    write_file(path, one, "---\ngame: dicrono\ngames: 12\n");
+    int lines = 0;
+    for (const char *p = one; *p; p++)
+        lines += *p == '\n';
+    r = (reports){0};
+    assert_int_equal(pnpkit_score_file(ctx, "dicrono", &o, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EINPUT);
+    assert_string_equal(err.file, path);
+    assert_int_equal(err.line, lines + 3);
+    assert_int_equal(r.n, 1);
+    free(r.all);
+
+    /* completed sheets: written, then the report */
+    write_file(path, one, "");
+    r = (reports){0};
+    o.output = out;
+    assert_int_equal(pnpkit_score_file(ctx, "dicrono", &o, &err), 1);
+    assert_int_equal(r.n, 1);
+    char *pdf = slurp(out);
+    assert_memory_equal(pdf, "%PDF-", 5);
+    free(pdf);
+    free(r.all);
+    r = (reports){0};
+    o.output = bad;
+    assert_int_equal(pnpkit_score_file(ctx, "dicrono", &o, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EIO);
+    assert_int_equal(r.n, 0);
+    assert_int_equal(pnpkit_score_file(ctx, "chess", &o, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+
+    pnpkit_buffer_free(alone);
+    pnpkit_ctx_free(ctx);
+    free(one);
+    remove(out);
+    remove(path);
+    remove(dir);
+}
+
+/* dicrono-max: the witness, read back as a sheet, scores the points the
+ * JSON answer gives; bounds and unknown questions are usage errors; the
+ * witness is drawn after the answer is handed over. */
+static void test_analyze(void **state)
+{
+    (void)state;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    pnpkit_analyze_opts o;
+    pnpkit_analyze_opts_init(&o);
+    reports json = {0}, sheet = {0};
+    o.size = 5;
+    o.form = PNPKIT_ANALYSIS_JSON;
+    o.report = keep_report;
+    o.user = &json;
+    assert_int_equal(pnpkit_analyze(NULL, "dicrono-max", &o, &err), 0);
+    const char *pts = strstr(json.all, "\"points\":");
+    assert_non_null(pts);
+    int points = atoi(pts + 9);
+    assert_true(points > 0);
+    assert_non_null(strstr(json.all, "\"size\":5,"));
+    o.form = PNPKIT_ANALYSIS_SHEET;
+    o.user = &sheet;
+    assert_int_equal(pnpkit_analyze(NULL, "dicrono-max", &o, &err), 0);
+    pnpkit_buffer *scored = pnpkit_score(ctx, "dicrono", sheet.all, strlen(sheet.all), NULL, &err);
+    assert_non_null(scored);
+    char want[64];
+    snprintf(want, sizeof want, "\"total\":{\"X\":%d,", points);
+    assert_non_null(strstr((const char *)scored->data, want));
+    pnpkit_buffer_free(scored);
+
+    o.size = PNPKIT_DICRONO_SIZE_MAX + 1;
+    assert_int_equal(pnpkit_analyze(NULL, "dicrono-max", &o, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+    o.size = 5;
+    assert_int_equal(pnpkit_analyze(NULL, "dicrono-min", &o, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+
+    char dir[] = "/tmp/test_api-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[256];
+    snprintf(out, sizeof out, "%s/w.svg", dir);
+    o.output = out;
+    o.format = "svg";
+    assert_int_equal(pnpkit_analyze(NULL, "dicrono-max", &o, &err), -1); /* no context */
+    free(sheet.all);
+    sheet = (reports){0};
+    assert_int_equal(pnpkit_analyze(ctx, "dicrono-max", &o, &err), 0);
+    assert_int_equal(sheet.n, 1);
+    char *svg = slurp(out);
+    assert_non_null(strstr(svg, "<svg"));
+    free(svg);
+    remove(out);
+    remove(dir);
+    free(json.all);
+    free(sheet.all);
+    pnpkit_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_text),
-        cmocka_unit_test(test_calc),
-        cmocka_unit_test(test_listings),
-        cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_check_text), cmocka_unit_test(test_calc),
+        cmocka_unit_test(test_listings),   cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_score_file), cmocka_unit_test(test_analyze),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,13 +1,14 @@
 /* cmd_analyze.c: "pnpkit analyze": questions about the games answered by
- * search. dicrono-max: the most points one player can score in a single
- * DiCroNo game, with a board that reaches it. */
+ * search, through the public interface (pnpkit_analyze). dicrono-max: the
+ * most points one player can score in a single DiCroNo game, with a board
+ * that reaches it. */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "render/render.h"
-#include "scoring/games.h"
+#include "pnpkit.h"
 
 #define ANALYZE_USAGE                                                                              \
     "Usage: pnpkit analyze dicrono-max [options]\n\n"                                              \
@@ -21,50 +22,13 @@
     "  -o, --output FILE    draw the witness on the DiCroNo sheet (.pdf .svg .png)\n"              \
     "      --dpi N          PNG resolution (default 150)\n"
 
-typedef struct witness_fill {
-    dc_input *in;
-    dc_game_score *scores;
-} witness_fill;
-
-static int witness_page(void *user, int page, scene *s, pn_err *err)
+/* Prints the answer; a failed write is noted for the message. */
+static int print_answer(void *user, const char *text, size_t len)
 {
-    witness_fill *w = user;
-    return dc_fill(s, w->in, w->scores, page, err);
-}
-
-static void grid_rows(GString *out, const dc_game *g, const char *indent, const char *sep)
-{
-    for (int r = 0; r < g->size; r++) {
-        g_string_append(out, indent);
-        for (int c = 0; c < g->size; c++)
-            g_string_append_printf(out, "%s%c", c ? sep : "", ".XO"[g->cell[r][c]]);
-        g_string_append_c(out, '\n');
-    }
-}
-
-static int render_witness(dc_input *in, dc_game_score *scores, const char *output,
-                          const char *format, double dpi, pn_err *err)
-{
-    tmpl *t = tmpl_open("dicrono", err);
-    if (!t) return -1;
-    witness_fill w = {in, scores};
-    int rc = dc_template_params(t, in, err);
-    if (!rc) {
-        render_opts o = {.measure = cli_measurer(err),
-                         .output = output,
-                         .format = format,
-                         .landscape = -1,
-                         .dpi = dpi,
-                         .seed = 1,
-                         .pages = 1,
-                         .nup = 1,
-                         .epoch = cli_epoch(),
-                         .hook = witness_page,
-                         .hook_user = &w};
-        rc = o.measure ? render_template(t, &o, err) : -1;
-    }
-    tmpl_free(t);
-    return rc;
+    bool *failed = user;
+    fwrite(text, 1, len, stdout);
+    *failed = fflush(stdout) != 0;
+    return *failed;
 }
 
 static int analyze_run(int argc, char **argv)
@@ -87,9 +51,9 @@ static int analyze_run(int argc, char **argv)
         switch (c) {
         case 'n':
             v = strtol(optarg, &end, 10);
-            if (!*optarg || *end || v < DC_MIN_SIZE || v > DC_MAX_SIZE)
+            if (!*optarg || *end || v < PNPKIT_DICRONO_SIZE_MIN || v > PNPKIT_DICRONO_SIZE_MAX)
                 return cli_usage_error("analyze", "--size takes a number from %d to %d",
-                                       DC_MIN_SIZE, DC_MAX_SIZE);
+                                       PNPKIT_DICRONO_SIZE_MIN, PNPKIT_DICRONO_SIZE_MAX);
             size = (int)v;
             break;
         case 'j':
@@ -103,9 +67,9 @@ static int analyze_run(int argc, char **argv)
             break;
         case 'd':
             v = strtol(optarg, &end, 10);
-            if (!*optarg || *end || v < RENDER_MIN_DPI || v > RENDER_MAX_DPI)
+            if (!*optarg || *end || v < PNPKIT_DPI_MIN || v > PNPKIT_DPI_MAX)
                 return cli_usage_error("analyze", "--dpi takes a number from %d to %d",
-                                       RENDER_MIN_DPI, RENDER_MAX_DPI);
+                                       PNPKIT_DPI_MIN, PNPKIT_DPI_MAX);
             dpi = (double)v;
             break;
         case 'h':
@@ -129,93 +93,28 @@ static int analyze_run(int argc, char **argv)
                                                     : NULL;
         if (!format) return cli_usage_error("analyze", "%s: use .pdf, .svg or .png", output);
     }
-    dc_max_result res;
-    pn_err err = {0};
-    if (dc_max_search(size, &res)) {
-        pn_err_set(&err, PN_EINPUT, "dicrono-max: cannot search a %dx%d grid", size, size);
-        return cli_fail(&err);
-    }
-    dc_input *in = g_new0(dc_input, 1);
-    dc_game_score *scores = g_new0(dc_game_score, 1);
-    in->ngames = 1;
-    in->games[0] = res.witness;
-    dc_score_set(in->games, 1, scores);
-    GString *out = g_string_new(NULL);
-    const dc_game *g = &res.witness;
-    if (json) {
-        g_string_append_printf(out,
-                               "{\"analysis\":\"dicrono-max\",\"size\":%d,\"points\":%d,"
-                               "\"points_without_opponent\":%d,\"shapes\":%ld,\"checked\":%ld,"
-                               "\"witness\":{\"first\":\"O\",\"penalties\":{\"X\":%d,\"O\":%d},"
-                               "\"last\":[%d,%d],\"grid\":[",
-                               size, res.points, res.points_alone, res.shapes, res.checked,
-                               g->penalties[0], g->penalties[1], res.last_col + 1,
-                               res.last_row + 1);
-        for (int r = 0; r < size; r++) {
-            g_string_append_printf(out, "%s\"", r ? "," : "");
-            for (int c = 0; c < size; c++)
-                g_string_append_c(out, ".XO"[g->cell[r][c]]);
-            g_string_append_c(out, '"');
+    pnpkit_error err;
+    pnpkit_ctx *ctx = output ? cli_ctx(&err) : NULL;
+    if (output && !ctx) return cli_fail_api(&err);
+    bool failed = false;
+    pnpkit_analyze_opts o;
+    pnpkit_analyze_opts_init(&o);
+    o.size = size;
+    o.form = json ? PNPKIT_ANALYSIS_JSON : sheet ? PNPKIT_ANALYSIS_SHEET : PNPKIT_ANALYSIS_TEXT;
+    o.output = output;
+    o.format = format;
+    o.dpi = dpi;
+    o.epoch = cli_epoch();
+    o.report = print_answer;
+    o.user = &failed;
+    if (pnpkit_analyze(ctx, argv[optind], &o, &err)) {
+        if (failed) {
+            fputs("writing to standard output failed\n", stderr);
+            return 3;
         }
-        g_string_append(out, "]}}\n");
-    } else if (sheet) {
-        g_string_append_printf(out,
-                               "# pnpkit analyze dicrono-max --size %d: X scores %d points.\n"
-                               "game: dicrono\ngames:\n  - first: O\n    grid: |\n",
-                               size, res.points);
-        grid_rows(out, g, "      ", " ");
-        g_string_append_printf(out, "    penalties: {X: %d, O: %d}\n", g->penalties[0],
-                               g->penalties[1]);
-    } else {
-        g_string_append_printf(out,
-                               "DiCroNo on a %dx%d grid: the most points one player can score "
-                               "in a single game is %d.\n\n",
-                               size, size, res.points);
-        g_string_append_printf(
-            out,
-            "Every line the player scores passes through their last symbol, with at most two\n"
-            "of their symbols on either side of it (three in a row earlier would have ended\n"
-            "the game), so at most four lines of up to five. %ld shapes of that kind keep\n"
-            "the player's other symbols free of lines; the best scores %d. The opponent must\n"
-            "have rolled as often, with at most three penalties: for the best shape the\n"
-            "search found room for their symbols without a line of theirs (%ld shape%s\n"
-            "checked).\n\n",
-            res.shapes, res.points_alone, res.checked, res.checked == 1 ? "" : "s");
-        g_string_append_printf(out,
-                               "A game that reaches it: O rolled first and ended the game with "
-                               "a third penalty;\nX's extra roll %d:%d (column %d, row %d) "
-                               "completed these lines:\n\n",
-                               res.last_col + 1, res.last_row + 1, res.last_col + 1,
-                               res.last_row + 1);
-        g_string_append(out, "      ");
-        for (int c = 0; c < size; c++)
-            g_string_append_printf(out, "%s%d", c ? " " : "", c + 1);
-        g_string_append_c(out, '\n');
-        for (int r = 0; r < size; r++) {
-            g_string_append_printf(out, "   %d  ", r + 1);
-            for (int c = 0; c < size; c++)
-                g_string_append_printf(out, "%s%c", c ? " " : "", ".XO"[g->cell[r][c]]);
-            g_string_append_c(out, '\n');
-        }
-        g_string_append_c(out, '\n');
-        for (int k = 0; k < scores->nruns; k++) {
-            const dc_run *r = &scores->runs[k];
-            g_string_append_printf(out, "   %c: %d in a line from %d:%d to %d:%d = %d point%s\n",
-                                   dc_symbol(r->player), r->len, r->c0 + 1, r->r0 + 1, r->c1 + 1,
-                                   r->r1 + 1, r->len - 2, r->len == 3 ? "" : "s");
-        }
+        return cli_fail_api(&err);
     }
-    fwrite(out->str, 1, out->len, stdout);
-    g_string_free(out, TRUE);
-    int rc = 0;
-    if (fflush(stdout)) {
-        pn_err_set(&err, PN_EIO, "writing to standard output failed");
-        rc = cli_fail(&err);
-    }
-    if (!rc && output && render_witness(in, scores, output, format, dpi, &err)) rc = cli_fail(&err);
-    g_free(in);
-    g_free(scores);
-    return rc;
+    return 0;
 }
 
 const cli_command cli_analyze = {"analyze", "answer a question about a game by search",

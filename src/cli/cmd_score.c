@@ -1,15 +1,16 @@
 /* cmd_score.c: "pnpkit score": scores players' sheets (a YAML stream, one
  * document per sheet), prints each result as a table or a JSON line, and with
- * -o draws the completed sheets through the game's template. */
+ * -o draws the completed sheets through the game's template; all through the
+ * public interface (pnpkit_score_file). */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "render/render.h"
-#include "scoring/scoring.h"
+#include "pnpkit.h"
 
 #define SCORE_USAGE                                                                                \
     "Usage: pnpkit score GAME [FILE|-] [options]\n\n"                                              \
@@ -32,11 +33,35 @@
     "Exit status: 0 scored, 1 invalid sheet or template, 2 wrong usage, 3 reading\n"               \
     "or writing failed.\n"
 
-/* Prints one sheet's report as soon as it is scored. */
-static int print_sheet(void *user, GString *out, pn_err *err)
+/* Where reports go: standard output, unless the completed sheets do. */
+typedef struct score_print {
+    bool quiet; /* -o -: the completed sheets are standard output */
+} score_print;
+
+static int print_report(void *user, const char *text, size_t len)
 {
-    fwrite(out->str, 1, out->len, stdout);
+    const score_print *sp = user;
+    if (!sp->quiet) fwrite(text, 1, len, stdout);
     return 0;
+}
+
+/* "circle36, dicrono or cirplexed": the games the library scores. */
+static char *game_names(void)
+{
+    GString *names = g_string_new(NULL);
+    size_t n = pnpkit_game_count();
+    for (size_t i = 0; i < n; i++) {
+        if (i) g_string_append(names, i + 1 == n ? " or " : ", ");
+        g_string_append(names, pnpkit_game_name(i));
+    }
+    return g_string_free(names, FALSE);
+}
+
+static bool game_known(const char *name)
+{
+    for (size_t i = 0; i < pnpkit_game_count(); i++)
+        if (!strcmp(pnpkit_game_name(i), name)) return true;
+    return false;
 }
 
 static const char *ext_format(const char *path)
@@ -49,24 +74,6 @@ static const char *ext_format(const char *path)
     return NULL;
 }
 
-/* Scores every document of file. Without held, prints as it goes (flat
- * memory however long the stream); with held, the reports gather there and
- * are printed by the caller once the completed sheets are written, so a
- * failed -o prints no report (at most SCORE_MAX_PAGES sheets are held). */
-static int score_stream(score_run *run, const char *file, GString *held, pn_err *err)
-{
-    yml_docs *docs = yml_docs_open(file, err);
-    if (!docs) return -1;
-    GString *out = held ? held : g_string_sized_new(4096);
-    int n = score_run_stream(run, docs, out, held ? NULL : print_sheet, NULL, err);
-    if (!held) g_string_free(out, TRUE);
-    yml_docs_close(docs);
-    if (n < 0) return -1;
-    if (fflush(stdout) || ferror(stdout))
-        return pn_err_set(err, PN_EIO, "writing the scores to standard output failed");
-    return 0;
-}
-
 enum { OPT_TEMPLATE = 256, OPT_JSON, OPT_DPI };
 
 static int score_run_cmd(int argc, char **argv)
@@ -76,9 +83,7 @@ static int score_run_cmd(int argc, char **argv)
         {"format", required_argument, 0, 'f'}, {"template", required_argument, 0, OPT_TEMPLATE},
         {"set", required_argument, 0, 's'},    {"dpi", required_argument, 0, OPT_DPI},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
-    score_run_opts so = {0};
-    score_run *run = NULL;
-    const score_game *game = NULL;
+    bool json = false;
     const char *output = NULL, *format = NULL, *template_path = NULL;
     GPtrArray *sets = g_ptr_array_new();
     double dpi = 150;
@@ -87,7 +92,7 @@ static int score_run_cmd(int argc, char **argv)
     for (int c; (c = getopt_long(argc, argv, ":o:f:s:h", opts, NULL)) != -1;) {
         switch (c) {
         case OPT_JSON:
-            so.json = true;
+            json = true;
             break;
         case 'o':
             output = optarg;
@@ -104,9 +109,9 @@ static int score_run_cmd(int argc, char **argv)
         case OPT_DPI: {
             char *end;
             long v = strtol(optarg, &end, 10);
-            if (!*optarg || *end || v < RENDER_MIN_DPI || v > RENDER_MAX_DPI) {
-                rc = cli_usage_error("score", "--dpi takes a number from %d to %d", RENDER_MIN_DPI,
-                                     RENDER_MAX_DPI);
+            if (!*optarg || *end || v < PNPKIT_DPI_MIN || v > PNPKIT_DPI_MAX) {
+                rc = cli_usage_error("score", "--dpi takes a number from %d to %d", PNPKIT_DPI_MIN,
+                                     PNPKIT_DPI_MAX);
                 goto out;
             }
             dpi = (double)v;
@@ -121,22 +126,19 @@ static int score_run_cmd(int argc, char **argv)
         }
     }
     if (optind >= argc) {
-        GString *names = g_string_new(NULL);
-        score_game_names(names, " or ");
-        rc = cli_usage_error("score", "which game? %s", names->str);
-        g_string_free(names, TRUE);
+        char *names = game_names();
+        rc = cli_usage_error("score", "which game? %s", names);
+        g_free(names);
         goto out;
     }
     if (argc - optind > 2) {
         rc = cli_usage_error("score", "one sheet file at a time (a file may hold many sheets)");
         goto out;
     }
-    game = score_game_find(argv[optind]);
-    if (!game) {
-        GString *names = g_string_new(NULL);
-        score_game_names(names, " or ");
-        rc = cli_usage_error("score", "unknown game '%s' (%s)", argv[optind], names->str);
-        g_string_free(names, TRUE);
+    if (!game_known(argv[optind])) {
+        char *names = game_names();
+        rc = cli_usage_error("score", "unknown game '%s' (%s)", argv[optind], names);
+        g_free(names);
         goto out;
     }
     const char *file = optind + 1 < argc ? argv[optind + 1] : "-";
@@ -171,46 +173,39 @@ static int score_run_cmd(int argc, char **argv)
         rc = cli_usage_error("score", "the sheets and -o cannot both use standard input/output");
         goto out;
     }
-    pn_err err = {0};
-    so.template_path = template_path;
-    so.sets = (const char *const *)sets->pdata;
-    so.nsets = sets->len;
-    so.keep = output != NULL;
-    run = score_run_new(game, &so, &err);
-    if (!run) {
-        rc = cli_fail(&err);
+    pnpkit_error err;
+    pnpkit_ctx *ctx = output ? cli_ctx(&err) : NULL;
+    if (output && !ctx) {
+        rc = cli_fail_api(&err);
         goto out;
     }
+    g_ptr_array_add(sets, NULL);
+    score_print sp = {.quiet = output && !strcmp(output, "-")};
+    pnpkit_score_file_opts so;
+    pnpkit_score_file_opts_init(&so);
+    so.path = file;
+    so.template_path = template_path;
+    so.set = (const char *const *)sets->pdata;
+    so.json = json;
+    so.output = output;
+    so.format = format;
+    so.dpi = dpi;
+    so.epoch = cli_epoch();
+    so.report = print_report;
+    so.user = &sp;
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     if (!strcmp(file, "-") && isatty(STDIN_FILENO))
         fprintf(stderr, "pnpkit score: reading %s sheets from standard input (Ctrl-D ends)\n",
                 argv[optind]);
-    GString *held = output ? g_string_new(NULL) : NULL;
-    if (score_stream(run, file, held, &err)) {
+    if (pnpkit_score_file(ctx, argv[optind], &so, &err) < 0) {
         fflush(stdout);
-        rc = cli_fail(&err);
-    } else if (output) {
-        render_opts o = {.measure = cli_measurer(&err),
-                         .output = output,
-                         .format = format,
-                         .landscape = -1,
-                         .dpi = dpi,
-                         .seed = 1,
-                         .nup = 1,
-                         .epoch = cli_epoch()};
-        if (!o.measure || score_run_render(run, &o, &err))
-            rc = cli_fail(&err);
-        else if (strcmp(output, "-"))
-            fwrite(held->str, 1, held->len, stdout);
-    }
-    if (held) g_string_free(held, TRUE);
-    if (!rc && (fflush(stdout) || ferror(stdout))) {
-        pn_err_set(&err, PN_EIO, "writing the scores to standard output failed");
-        rc = cli_fail(&err);
+        rc = cli_fail_api(&err);
+    } else if (fflush(stdout) || ferror(stdout)) {
+        fputs("writing the scores to standard output failed\n", stderr);
+        rc = 3;
     }
 out:
-    score_run_free(run);
     g_ptr_array_free(sets, TRUE);
     return rc;
 }

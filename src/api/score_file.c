@@ -1,0 +1,94 @@
+/* score_file.c: the public interface's scoring of a file of sheets
+ * (pnpkit_score_file): every document of a YAML stream scored in turn, each
+ * report handed over as soon as it is made, and the completed sheets drawn
+ * into a file. */
+#include <glib.h>
+#include <string.h>
+#include "api/api.h"
+#include "pnpkit.h"
+#include "render/render.h"
+#include "scoring/scoring.h"
+#include "util/yml_docs.h"
+
+void pnpkit_score_file_opts_init(pnpkit_score_file_opts *o)
+{
+    *o = (pnpkit_score_file_opts){.path = "-", .format = "pdf", .dpi = 150, .epoch = 946684800};
+}
+
+/* Hands one sheet's report to the caller (score_run_stream empties out after). */
+static int hand_over(void *user, GString *out, pn_err *err)
+{
+    const pnpkit_score_file_opts *o = user;
+    if (o->report && o->report(o->user, out->str, out->len))
+        return pn_err_set(err, PN_EIO, "handing over a report failed");
+    return 0;
+}
+
+/* Checks the options; 0, or -1 with err. */
+static int check_opts(const char *game, const pnpkit_score_file_opts *o, const score_game **g,
+                      pn_err *err)
+{
+    *g = game ? score_game_find(game) : NULL;
+    if (!*g) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
+        pn_err_set(err, PN_EUSAGE, "unknown game '%s' (%s)", game ? game : "", names->str);
+        g_string_free(names, TRUE);
+        return -1;
+    }
+    const char *f = o->format ? o->format : "pdf";
+    if (o->output && strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png"))
+        return pn_err_set(err, PN_EUSAGE, "the completed sheets' format must be pdf, svg or png");
+    if (o->output && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
+        return pn_err_set(err, PN_EUSAGE, "resolution (dpi): %d to %d", RENDER_MIN_DPI,
+                          RENDER_MAX_DPI);
+    return 0;
+}
+
+int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file_opts *o,
+                      pnpkit_error *err)
+{
+    pn_err e = {0};
+    const score_game *g;
+    if (check_opts(game, o, &g, &e)) {
+        api_error_from(&e, err);
+        return -1;
+    }
+    if (o->output && !ctx) {
+        pn_err_set(&e, PN_EUSAGE, "drawing the completed sheets needs a context");
+        api_error_from(&e, err);
+        return -1;
+    }
+    size_t nsets = 0;
+    while (o->set && o->set[nsets])
+        nsets++;
+    score_run_opts so = {.template_path = o->template_path,
+                         .sets = o->set,
+                         .nsets = nsets,
+                         .keep = o->output != NULL,
+                         .json = o->json != 0};
+    score_run *run = score_run_new(g, &so, &e);
+    yml_docs *docs = run ? yml_docs_open(o->path ? o->path : "-", &e) : NULL;
+    /* Without output each report goes as soon as its sheet is scored (flat
+     * memory however long the stream); with output they are held until the
+     * completed sheets are written (at most SCORE_MAX_PAGES sheets are kept). */
+    GString *out = g_string_sized_new(4096);
+    int n =
+        docs ? score_run_stream(run, docs, out, o->output ? NULL : hand_over, (void *)o, &e) : -1;
+    yml_docs_close(docs);
+    if (n >= 0 && o->output) {
+        render_opts ro = {.measure = api_ctx_measurer(ctx),
+                          .output = o->output,
+                          .format = o->format ? o->format : "pdf",
+                          .landscape = -1,
+                          .dpi = o->dpi,
+                          .seed = 1,
+                          .nup = 1,
+                          .epoch = o->epoch};
+        if (score_run_render(run, &ro, &e) || hand_over((void *)o, out, &e)) n = -1;
+    }
+    g_string_free(out, TRUE);
+    score_run_free(run);
+    if (n < 0) api_error_from(&e, err);
+    return n;
+}
