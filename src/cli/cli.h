@@ -4,9 +4,14 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include <stddef.h>
 #include "pnpkit.h"
-#include "scene/measure.h"
-#include "util/err.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CLI_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define CLI_PRINTF(a, b)
+#endif
 
 typedef struct cli_command {
     const char *name;
@@ -23,29 +28,24 @@ const cli_command *cli_find(const char *name);
  * option names (words.c). */
 void cli_option_words(char *msg, size_t size);
 
-/* Prints err's message (in option names) as one line on stderr; returns its
- * exit status. */
-int cli_fail(const pn_err *err);
-/* The same for an error of the public interface (include/pnpkit.h). */
+/* Prints an error of the public interface (include/pnpkit.h), in option
+ * names, as one line on stderr; returns its exit status. */
 int cli_fail_api(const pnpkit_error *err);
 /* cli_fail_api, but a PNPKIT_EUSAGE error is told as cli_usage_error does
  * (for settings the command line checks through the library). */
 int cli_fail_usage_api(const char *cmd, const pnpkit_error *err);
 /* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
-int cli_usage_error(const char *cmd, const char *fmt, ...) PN_PRINTF(2, 3);
+int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* Reports what getopt_long stopped at ('?' unknown option, ':' missing value);
  * optstrings start with ':' so getopt itself prints nothing. Returns 2. */
 int cli_bad_option(const char *cmd, int code, char **argv);
 
-/* The text measurer (and font map) of this run's library context
- * (include/pnpkit.h), made on first use and freed by main. NULL + err when
- * the fonts are missing. */
-scene_measurer *cli_measurer(pn_err *err);
-void cli_measurer_free(void);
-/* That library context itself (the same one), for commands that go through
- * the public interface. NULL with err when the fonts are missing. */
+/* This run's library context, made on first use and freed by main (one
+ * context: a process renders on one thread). NULL with err when the fonts
+ * are missing. */
 pnpkit_ctx *cli_ctx(pnpkit_error *err);
+void cli_ctx_free(void);
 
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);

@@ -2,6 +2,7 @@
  * search, through the public interface (pnpkit_analyze). dicrono-max: the
  * most points one player can score in a single DiCroNo game, with a board
  * that reaches it. */
+#include <glib.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * ace-five-six move-back is available. The track (its spaces and marked
  * numbers) comes from the circular-numbers template, so calc and the printed
  * board always agree; --set changes it as it changes the board. */
+#include <glib.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* cmd_lint.c: "pnpkit lint TEMPLATE": what will print badly, as warnings
  * with the template's line and column; --strict makes any an error. The
  * findings come from the public interface (pnpkit_lint). */
+#include <glib.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "cli/engine.h"
 #include "backend/backend.h"
 #include "cli/progress.h"
 #include "cli/warnings.h"

@@ -2,6 +2,7 @@
  * document per sheet), prints each result as a table or a JSON line, and with
  * -o draws the completed sheets through the game's template; all through the
  * public interface (pnpkit_score_file). */
+#include <glib.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "api/api.h"
 #include "cli/cli.h"
+#include "cli/engine.h"
 #include "cli/signals.h"
 
 const cli_command *cli_find(const char *name)
@@ -87,7 +88,7 @@ scene_measurer *cli_measurer(pn_err *err)
     return api_ctx_measurer(run_ctx);
 }
 
-void cli_measurer_free(void)
+void cli_ctx_free(void)
 {
     pnpkit_ctx_free(run_ctx);
     run_ctx = NULL;
@@ -174,6 +175,6 @@ int main(int argc, char **argv)
         return PN_EUSAGE;
     }
     int rc = c->run(argc - 1, argv + 1);
-    cli_measurer_free();
+    cli_ctx_free();
     return rc;
 }

@@ -3,6 +3,7 @@
  * --backend haru"): the library speaks of what a setting is, only the command
  * line knows what its options are called. */
 #include <glib.h>
+#include <stdbool.h>
 #include <string.h>
 #include "cli/cli.h"
 

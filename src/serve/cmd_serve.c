@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/engine.h"
 #include "serve/engine.h"
 #include "serve/serve.h"
 
