@@ -30,6 +30,7 @@
 #ifndef PNPKIT_H
 #define PNPKIT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -131,6 +132,8 @@ void pnpkit_component_list_free(pnpkit_component_list *list);
 
 /* ---- rendering ---- */
 
+struct pnpkit_finding;
+
 typedef struct pnpkit_render_opts {
     const char *format;  /* "pdf" (default), "svg", "png" or "scene" (the display list as text) */
     const char *backend; /* NULL or "cairo"; "haru" makes compact PDFs */
@@ -149,6 +152,20 @@ typedef struct pnpkit_render_opts {
      * the name given to pnpkit_render_* only names it in messages. */
     const char *template_text;
     size_t template_len;
+    /* API version 3 (pnpkit_finding is declared with lint, below): */
+    /* Called after every page (paper) is written: done of total, total the
+     * same on every call, done counting 1..total. NULL: not called. */
+    void (*progress)(void *user, int done, int total);
+    void *progress_user;
+    /* Called for every thing that will print badly, found by lint's cheap
+     * checks (bounds, small text, thin lines) as each sheet is laid out
+     * (finding borrowed for the call). NULL: the checks are not run. */
+    void (*warn)(void *user, const struct pnpkit_finding *finding);
+    void *warn_user;
+    /* When set, read after every page: once non-zero the render stops and
+     * fails with PNPKIT_EIO, and nothing is left at the output. A front end's
+     * signal handler may set it (the library touches no signal). */
+    const volatile sig_atomic_t *cancel;
 } pnpkit_render_opts;
 
 /* Fills o with the defaults: PDF, the template's paper and orientation, 150 dpi,
@@ -300,12 +317,13 @@ void pnpkit_lint_opts_init(pnpkit_lint_opts *o);
 /* One thing that will print badly, at its place in the template (line 0:
  * the page itself, not a component). kind names the check ("bounds",
  * "small-text", ...); message is one line without the place. */
-typedef struct pnpkit_finding {
+struct pnpkit_finding {
     int line, col;
     int sheet; /* 1-based: the sheet it was found on */
     const char *kind;
     const char *message;
-} pnpkit_finding;
+};
+typedef struct pnpkit_finding pnpkit_finding;
 
 typedef struct pnpkit_finding_list {
     const char *file; /* the template's file, as places are given */

@@ -5,6 +5,7 @@
  * form (code, place, message). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -364,12 +365,119 @@ static void test_analyze(void **state)
     pnpkit_ctx_free(ctx);
 }
 
+/* What a render reports while it works: progress, warnings, and a cancel
+ * flag set half-way (as a signal handler would) that leaves no file. */
+typedef struct render_watch {
+    int calls, last_done, total, bad_order;
+    int cancel_after; /* 0: never */
+    volatile sig_atomic_t *cancel;
+    int findings, line, col, sheet;
+    char kind[32];
+} render_watch;
+
+static void watch_progress(void *user, int done, int total)
+{
+    render_watch *w = user;
+    if (done != w->last_done + 1 || (w->total && total != w->total)) w->bad_order++;
+    w->calls++;
+    w->last_done = done;
+    w->total = total;
+    if (w->cancel_after && done == w->cancel_after) *w->cancel = 1;
+}
+
+static void watch_warn(void *user, const pnpkit_finding *f)
+{
+    render_watch *w = user;
+    w->findings++;
+    w->line = f->line;
+    w->col = f->col;
+    w->sheet = f->sheet;
+    snprintf(w->kind, sizeof w->kind, "%s", f->kind);
+}
+
+static void test_render_hooks(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_api-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char pdf[256], tiny[256];
+    snprintf(pdf, sizeof pdf, "%s/pad.pdf", dir);
+    snprintf(tiny, sizeof tiny, "%s/tiny.yaml", dir);
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+
+    /* progress once a page, in order, with the same total */
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.pages = 3;
+    render_watch w = {0};
+    o.progress = watch_progress;
+    o.progress_user = &w;
+    assert_int_equal(pnpkit_render_file(ctx, "circle36", &o, pdf, &err), 0);
+    assert_int_equal(w.calls, 3);
+    assert_int_equal(w.total, 3);
+    assert_int_equal(w.last_done, 3);
+    assert_int_equal(w.bad_order, 0);
+    /* two sheets a paper: progress counts papers */
+    memset(&w, 0, sizeof w);
+    o.pages = 4;
+    o.nup = 2;
+    assert_int_equal(pnpkit_render_file(ctx, "circle36", &o, pdf, &err), 0);
+    assert_int_equal(w.calls, 2);
+    assert_int_equal(w.total, 2);
+    assert_int_equal(remove(pdf), 0);
+
+    /* cancelled after the first of three pages: an error, and no file */
+    volatile sig_atomic_t cancel = 0;
+    memset(&w, 0, sizeof w);
+    w.cancel = &cancel;
+    w.cancel_after = 1;
+    o.pages = 3;
+    o.nup = 1;
+    o.cancel = &cancel;
+    assert_int_equal(pnpkit_render_file(ctx, "circle36", &o, pdf, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EIO);
+    assert_int_equal(w.calls, 1);
+    FILE *fp = fopen(pdf, "rb");
+    assert_null(fp);
+    /* a flag already set stops an SVG in memory too */
+    o.format = "svg";
+    o.pages = 1;
+    assert_null(pnpkit_render_mem(ctx, "circle36", &o, &err));
+    assert_int_equal(err.code, PNPKIT_EIO);
+
+    /* warnings: 3 pt text at its place in the template, on sheet 1 */
+    fp = fopen(tiny, "w");
+    assert_non_null(fp);
+    fputs("name: tiny\ncomponents:\n  - {type: text, x: 20mm, y: 20mm, text: \"hi\", size: 3}\n",
+          fp);
+    fclose(fp);
+    pnpkit_render_opts_init(&o);
+    o.format = "svg";
+    memset(&w, 0, sizeof w);
+    o.warn = watch_warn;
+    o.warn_user = &w;
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, tiny, &o, &err);
+    assert_non_null(b);
+    pnpkit_buffer_free(b);
+    assert_int_equal(w.findings, 1);
+    assert_int_equal(w.line, 3);
+    assert_int_equal(w.col, 6);
+    assert_int_equal(w.sheet, 1);
+    assert_string_equal(w.kind, "text-size");
+    pnpkit_ctx_free(ctx);
+    remove(tiny);
+    remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_check_text), cmocka_unit_test(test_calc),
         cmocka_unit_test(test_listings),   cmocka_unit_test(test_lint),
         cmocka_unit_test(test_score_file), cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_render_hooks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

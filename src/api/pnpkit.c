@@ -113,9 +113,28 @@ void pnpkit_render_opts_init(pnpkit_render_opts *o)
                               .epoch = 946684800 /* 2000-01-01 */};
 }
 
+/* The caller's warning function, called with each finding in the public
+ * form; lives as long as the render. */
+typedef struct api_warn {
+    const pnpkit_render_opts *po;
+    int sheet;
+} api_warn;
+
+static void warn_finding(void *user, int line, int col, const char *kind, const char *msg)
+{
+    api_warn *w = user;
+    pnpkit_finding f = {.line = line,
+                        .col = col,
+                        .sheet = w->sheet > 0 ? w->sheet : 1,
+                        .kind = kind,
+                        .message = msg};
+    w->po->warn(w->po->warn_user, &f);
+}
+
 /* Checks the options against their bounds (in the library's words) and fills
- * the engine's options. */
-static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opts *o, pn_err *err)
+ * the engine's options; w carries warnings to the caller's function. */
+static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opts *o, api_warn *w,
+                       pn_err *err)
 {
     const char *f = po->format ? po->format : "pdf";
     if (strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
@@ -145,7 +164,16 @@ static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opt
                        .mono = po->mono != 0,
                        .bleed = po->bleed,
                        .ttf = po->ttf,
-                       .epoch = po->epoch};
+                       .epoch = po->epoch,
+                       .progress = po->progress,
+                       .progress_user = po->progress_user,
+                       .cancel = po->cancel};
+    if (po->warn) {
+        *w = (api_warn){.po = po};
+        o->warn = warn_finding;
+        o->warn_user = w;
+        o->warn_sheet = &w->sheet;
+    }
     if (!strcmp(f, "scene") && !o->backend) o->backend = "dump";
     return 0;
 }
@@ -175,7 +203,8 @@ int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_
     pn_err e = {0};
     render_opts o;
     tmpl *t = NULL;
-    int rc = engine_opts(ctx, po, &o, &e);
+    api_warn w;
+    int rc = engine_opts(ctx, po, &o, &w, &e);
     if (!rc && (!path || !*path || !strcmp(path, "-")))
         rc = pn_err_set(&e, PN_EUSAGE, "no output file named");
     if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
@@ -217,7 +246,8 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
     render_opts o;
     tmpl *t = NULL;
     pnpkit_buffer *b = NULL;
-    int rc = engine_opts(ctx, po, &o, &e);
+    api_warn w;
+    int rc = engine_opts(ctx, po, &o, &w, &e);
     if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
     if (!rc && strcmp(o.format, "pdf")) {
         /* one page per SVG, PNG or scene: refuse more before drawing any */

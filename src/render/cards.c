@@ -223,14 +223,14 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
             cur = render_adjust(o, cur, err);
         rc = cur ? draw(be, b, cur, false, &kept, &items, err) : -1;
         cur = NULL;
-        if (!rc && o->progress) o->progress(o->progress_user, ++done, total);
+        if (!rc) rc = render_page_done(o, ++done, total, err);
         if (rc || !o->backs) continue;
         scene *back = cards_paper(o->backs, &bo_opts, &l, first, n, true, err);
         if (!back || !(back = render_adjust(o, back, err)))
             rc = -1;
         else
             rc = draw(be, b, back, true, &kept, &items, err);
-        if (!rc && o->progress) o->progress(o->progress_user, ++done, total);
+        if (!rc) rc = render_page_done(o, ++done, total, err);
     }
     scene_free(cur);
     scene_free(kept);

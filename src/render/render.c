@@ -524,6 +524,13 @@ static bool sheets_alike(const tmpl *t, const render_opts *o)
     return true;
 }
 
+int render_page_done(const render_opts *o, int done, int total, pn_err *err)
+{
+    if (o->progress) o->progress(o->progress_user, done, total);
+    if (o->cancel && *o->cancel) return pn_err_set(err, PN_EIO, "the render was cancelled");
+    return 0;
+}
+
 /* Draws a document whose papers are all the first (but perhaps the last, which
  * holds fewer sheets): it is drawn once, shared when the backend can, and
  * repeated; first is freed. */
@@ -536,10 +543,10 @@ static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void 
     if (!rc)
         rc = share ? pn_backend_draw_shared(be, b, first, err)
                    : pn_backend_draw_page(be, b, first, err);
-    if (!rc && o->progress) o->progress(o->progress_user, 1, papers);
+    if (!rc) rc = render_page_done(o, 1, papers, err);
     for (int p = 2; p <= same && !rc; p++) {
         rc = draw_again(be, b, first, bu, err);
-        if (!rc && o->progress) o->progress(o->progress_user, p, papers);
+        if (!rc) rc = render_page_done(o, p, papers, err);
     }
     scene_free(first);
     if (!rc && same < papers) {
@@ -547,7 +554,7 @@ static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void 
         rc =
             !last || budget_add(bu, last, false, err) ? -1 : pn_backend_draw_page(be, b, last, err);
         scene_free(last);
-        if (!rc && o->progress) o->progress(o->progress_user, papers, papers);
+        if (!rc) rc = render_page_done(o, papers, papers, err);
     }
     return rc;
 }
@@ -629,7 +636,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
             }
             rc = draw_paper(be, b, cur, next, &shared, &budget, err);
             cur = next;
-            if (!rc && o->progress) o->progress(o->progress_user, p + 1, papers);
+            if (!rc) rc = render_page_done(o, p + 1, papers, err);
         }
         scene_free(cur);
         scene_free(shared);

@@ -4,6 +4,7 @@
 #ifndef PN_RENDER_H
 #define PN_RENDER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include "scene/scene.h"
 #include "template/tmpl.h"
@@ -66,7 +67,14 @@ typedef struct render_opts {
     void (*warn)(void *user, int line, int col, const char *kind, const char *msg);
     void *warn_user;
     int *warn_sheet; /* set to each sheet's number (1-based) before its checks */
+    /* When set, read after every page: non-zero stops the render (an error,
+     * nothing left at output), e.g. set by a front end's signal handler. */
+    const volatile sig_atomic_t *cancel;
 } render_opts;
+
+/* After page `done` of `total`: reports progress, then fails with err when
+ * o->cancel asks to stop. 0 or -1. */
+int render_page_done(const render_opts *o, int done, int total, pn_err *err);
 
 /* Renders t (resolved) to o->output. Nothing is left behind on failure. */
 int render_template(tmpl *t, const render_opts *o, pn_err *err);
