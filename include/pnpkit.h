@@ -71,6 +71,13 @@ void pnpkit_ctx_free(pnpkit_ctx *ctx);
 /* The library's version ("0.1.0"). */
 const char *pnpkit_version(void);
 
+/* Removes the hidden temporary files of every output still being written,
+ * in any thread and context (API version 3). Async-signal-safe (it only
+ * calls unlink): for a program's handler of a signal that ends the process,
+ * so that a render cut short leaves nothing behind. The outputs stay open
+ * and can no longer be completed; the program is expected to end. */
+void pnpkit_remove_pending_outputs(void);
+
 /* ---- templates ---- */
 
 typedef struct pnpkit_param {

@@ -4,6 +4,7 @@
  * report by report, the dicrono-max analysis, with their errors in the public
  * form (code, place, message). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include <dirent.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -471,6 +472,61 @@ static void test_render_hooks(void **state)
     remove(dir);
 }
 
+/* Hidden files in dir (the temporary files of outputs being written). */
+static int hidden_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    closedir(d);
+    return n;
+}
+
+typedef struct pending_watch {
+    const char *dir;
+    int before, after;
+} pending_watch;
+
+/* After the first page: the output's temporary file exists; a signal
+ * handler's call removes it. */
+static void remove_pending(void *user, int done, int total)
+{
+    (void)total;
+    pending_watch *w = user;
+    if (done != 1) return;
+    w->before = hidden_files(w->dir);
+    pnpkit_remove_pending_outputs();
+    w->after = hidden_files(w->dir);
+}
+
+static void test_remove_pending(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_api-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char pdf[256];
+    snprintf(pdf, sizeof pdf, "%s/pad.pdf", dir);
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.pages = 3;
+    pending_watch w = {.dir = dir};
+    o.progress = remove_pending;
+    o.progress_user = &w;
+    /* the output cannot be completed once its temporary file is gone */
+    assert_int_equal(pnpkit_render_file(ctx, "circle36", &o, pdf, &err), -1);
+    assert_true(w.before >= 1);
+    assert_int_equal(w.after, 0);
+    assert_null(fopen(pdf, "rb"));
+    assert_int_equal(hidden_files(dir), 0);
+    pnpkit_ctx_free(ctx);
+    assert_int_equal(remove(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_listings),   cmocka_unit_test(test_lint),
         cmocka_unit_test(test_score_file), cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_render_hooks),
+        cmocka_unit_test(test_remove_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

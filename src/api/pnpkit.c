@@ -10,6 +10,7 @@
 #include "scene/measure.h"
 #include "scoring/scoring.h"
 #include "template/tmpl.h"
+#include "util/outfile.h"
 
 struct pnpkit_ctx {
     scene_measurer *measure;
@@ -92,6 +93,11 @@ void pnpkit_ctx_free(pnpkit_ctx *ctx)
     if (!ctx) return;
     scene_measurer_free(ctx->measure);
     g_free(ctx);
+}
+
+void pnpkit_remove_pending_outputs(void)
+{
+    pn_outfile_remove_pending();
 }
 
 void pnpkit_buffer_free(pnpkit_buffer *b)

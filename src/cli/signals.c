@@ -6,7 +6,7 @@
 
 #include <glib.h>
 #include <signal.h>
-#include "util/outfile.h"
+#include "pnpkit.h"
 
 /* Every signal whose default action ends the process and that can come from
  * outside or from a write (SIGPIPE), plus the crashes: the temporary files go
@@ -18,7 +18,7 @@ static const int cli_fatal_signals[] = {
 
 static void cli_on_fatal_signal(int sig)
 {
-    pn_outfile_remove_pending(); /* async-signal-safe: unlink only */
+    pnpkit_remove_pending_outputs(); /* async-signal-safe: unlink only */
     /* SA_RESETHAND restored the default action: end the way the signal would
      * have, so the parent sees "killed by SIGxxx". */
     raise(sig);
