@@ -97,4 +97,9 @@ for case in "bomb.png:a 100000x100000 pixel image is too large" \
         expect_no_file out.pdf "$f: no output"
     done
 done
+# librsvg's reason ends in a line break: the message stays one line, with
+# no escaped "\n" at its end.
+expect_status 1 "broken.svg" -- "$PNPKIT" render t.yaml -o out.pdf
+expect_eq "$(wc -l < "$T/err")" 1 "broken SVG: one line"
+grep -q '\\n$' "$T/err" && bad "broken SVG: an escaped line break ends the message" || ok
 finish

@@ -62,26 +62,19 @@ static cairo_surface_t *load_svg(const char *path, const scene_image_info *info,
 {
     const pn_rsvg_fns *svg = pn_rsvg(err);
     if (!svg) return NULL;
-    GError *ge = NULL;
-    GFile *f = g_file_new_for_path(path);
-    RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
-    g_object_unref(f);
-    if (!h) {
-        pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
-                   ge ? ge->message : "unknown error");
-        g_clear_error(&ge);
-        return NULL;
-    }
+    RsvgHandle *h = pn_rsvg_open(svg, path, err);
+    if (!h) return NULL;
     cairo_rectangle_t box = {0, 0, info->iw, info->ih};
     cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
     cairo_t *cr = cairo_create(s);
     RsvgRectangle vp = {0, 0, info->iw, info->ih};
+    GError *ge = NULL;
     gboolean ok = svg->render_document(h, cr, &vp, &ge);
     cairo_destroy(cr);
     g_object_unref(h);
     if (!ok) {
         pn_err_set(err, PN_EINPUT, "%s: cannot draw the SVG: %s", path,
-                   ge ? ge->message : "unknown error");
+                   ge ? g_strchomp(ge->message) : "unknown error");
         g_clear_error(&ge);
         cairo_surface_destroy(s);
         return NULL;

@@ -37,16 +37,8 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
                           path, (size_t)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
     const pn_rsvg_fns *svg = pn_rsvg(err);
     if (!svg) return -1;
-    GError *ge = NULL;
-    GFile *f = g_file_new_for_path(path);
-    RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
-    g_object_unref(f);
-    if (!h) {
-        int rc = pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path,
-                            ge ? ge->message : "unknown error");
-        g_clear_error(&ge);
-        return rc;
-    }
+    RsvgHandle *h = pn_rsvg_open(svg, path, err);
+    if (!h) return -1;
     gdouble w = 0, hh = 0;
     if (!svg->get_intrinsic_size_in_pixels(h, &w, &hh)) {
         gboolean has_w, has_h, has_vb;

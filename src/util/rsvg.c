@@ -42,3 +42,19 @@ const pn_rsvg_fns *pn_rsvg(pn_err *err)
     if (pn_lazylib_load(&rsvg_lib, err)) return NULL;
     return g_once(&rsvg_typed, rsvg_fill, NULL);
 }
+
+RsvgHandle *pn_rsvg_open(const pn_rsvg_fns *svg, const char *path, pn_err *err)
+{
+    GError *ge = NULL;
+    GFile *f = g_file_new_for_path(path);
+    RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
+    g_object_unref(f);
+    if (!h) {
+        /* librsvg's parse errors end in a line break: the message is one line */
+        char *why = g_strchomp(g_strdup(ge ? ge->message : "unknown error"));
+        pn_err_set(err, PN_EINPUT, "%s: not a valid SVG: %s", path, why);
+        g_free(why);
+        g_clear_error(&ge);
+    }
+    return h;
+}

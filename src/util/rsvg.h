@@ -24,4 +24,8 @@ typedef struct pn_rsvg_fns {
  * err (PN_EIO) when it cannot be loaded. The table is static: never freed. */
 const pn_rsvg_fns *pn_rsvg(pn_err *err);
 
+/* Reads the SVG at path: its handle (caller unrefs), or NULL with err
+ * (PN_EINPUT: "PATH: not a valid SVG: what librsvg said", on one line). */
+RsvgHandle *pn_rsvg_open(const pn_rsvg_fns *svg, const char *path, pn_err *err);
+
 #endif
