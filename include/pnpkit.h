@@ -9,9 +9,14 @@
  * few milliseconds and a few megabytes to make). Everything else the library
  * keeps is immutable after a thread-safe one-time initialisation (the embedded
  * templates and data tables), so contexts on different threads never share
- * mutable state. Results (pnpkit_buffer, pnpkit_template_list) belong to the
- * caller and may be handed to any thread. Contexts share no cairo font either
- * (cairo would otherwise lock one scaled font for every thread drawing it).
+ * mutable state (but for the counter below). Results (pnpkit_buffer,
+ * pnpkit_template_list) belong to the caller and may be handed to any
+ * thread. Contexts made one after another share no cairo font either (cairo
+ * would otherwise lock one scaled font for every thread drawing it): each
+ * context's fonts take one of cairo's five subpixel orders in turn, which
+ * grey antialiasing ignores, so five contexts at a time never meet; that
+ * round-robin counter is the one process-wide value the library changes, and
+ * it changes no result.
  * One process-wide cost is left to the program: glibc's localeconv() writes a
  * single static struct, and cairo calls it for every number it writes, so two
  * threads drawing PDF or SVG bounce that memory between their cores. pnpkit's

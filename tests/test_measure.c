@@ -107,8 +107,9 @@ static cairo_scaled_font_t *scaled_font_of(PangoFontMap *map, PangoContext **kee
     return sf;
 }
 
-/* Two font maps (two library contexts, maybe on two threads) never share a
- * cairo scaled font, which cairo locks on every use; one map's contexts do. */
+/* Two font maps made one after another (two library contexts, maybe on two
+ * threads) never share a cairo scaled font, which cairo locks on every use;
+ * one map's contexts do. */
 static void test_maps_share_no_scaled_font(void **state)
 {
     pn_err err = {0};

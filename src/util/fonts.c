@@ -47,6 +47,19 @@ static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err
             return NULL;
         }
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), fc);
+    /* cairo keeps one scaled font per font face, size and options for the
+     * whole process, behind a lock every use takes, so two contexts drawing
+     * the same text on two threads took turns on it. Font maps made one after
+     * another get one of cairo's five subpixel orders each, in turn: the
+     * options then differ, so each map has scaled fonts of its own (five
+     * contexts at a time never meet). Text is drawn with grey antialiasing,
+     * which ignores the subpixel order: the output is the same. This counter
+     * is the library's only process-wide state that changes, and it changes
+     * no result. (A variation axis set in the options would do the same, but
+     * cairo 1.16 leaks the string on every page.) */
+    static gint maps;
+    g_object_set_data(G_OBJECT(map), "pn-subpixel",
+                      GINT_TO_POINTER(g_atomic_int_add(&maps, 1) % 5));
     FcConfigDestroy(fc); /* the font map holds its own reference */
     return map;
 }
@@ -144,17 +157,9 @@ void pn_fonts_setup_context(PangoContext *ctx)
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-    /* cairo keeps one font face and one scaled font per font file, size and
-     * options for the whole process, each behind its own lock, so two contexts
-     * drawing the same text on two threads took turns on those locks (a third
-     * of the CPU of a second thread went to waiting). A variation axis no font
-     * has ("pnpk"), set to a value that names this font map, gives every map
-     * cairo faces and scaled fonts of its own; fonts ignore axes they lack, so
-     * the output is the same. */
-    char tag[48];
-    snprintf(tag, sizeof tag, "pnpk=%" G_GUINTPTR_FORMAT,
-             (guintptr)pango_context_get_font_map(ctx));
-    cairo_font_options_set_variations(fo, tag);
+    cairo_font_options_set_subpixel_order(
+        fo, (cairo_subpixel_order_t)GPOINTER_TO_INT(
+                g_object_get_data(G_OBJECT(pango_context_get_font_map(ctx)), "pn-subpixel")));
     pango_cairo_context_set_font_options(ctx, fo);
     cairo_font_options_destroy(fo);
     pango_context_set_round_glyph_positions(ctx, FALSE);
