@@ -718,6 +718,17 @@ static int *source_order(const source *s, int *n)
     return order;
 }
 
+/* The i-th of the n objects of s in order (see source_order), as read_obj
+ * reads it; NULL with k->why set when it cannot be read. */
+static char *read_nth(packer *k, const source *s, const int *order, int n, int i, size_t *len,
+                      size_t *b0, size_t *b1)
+{
+    gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
+    char *o = read_obj(k, &s->m, order[i], end, len, b0, b1);
+    if (!o) k->why = "an object that cannot be read";
+    return o;
+}
+
 /* Finds the objects of later sources that are the same as one of an earlier
  * source (fonts, font files, images and their masks, graphics states,
  * identical page drawings): remap sends them to the earlier one. Objects
@@ -742,11 +753,9 @@ static int find_shared(packer *k, source *src, int nsrc, GHashTable *remap)
         GPtrArray *todo = g_ptr_array_new_with_free_func(candidate_free);
         for (int i = 0; i < n && !rc; i++) {
             int num = order[i];
-            gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
             size_t len, b0, b1;
-            char *o = read_obj(k, &s->m, num, end, &len, &b0, &b1);
+            char *o = read_nth(k, s, order, n, i, &len, &b0, &b1);
             if (!o) {
-                k->why = "an object that cannot be read";
                 rc = -1;
                 break;
             }
@@ -928,11 +937,9 @@ static int pack(packer *k, pn_pdfpack *p, source *src, int nsrc)
             if (j > 0 && (num == s->m.root || num == s->m.info ||
                           g_hash_table_contains(remap, GINT_TO_POINTER(g))))
                 continue;
-            gint64 end = i + 1 < n ? s->m.off[order[i + 1]] : s->m.xref_at;
             size_t len, b0, b1;
-            char *o = read_obj(k, &s->m, num, end, &len, &b0, &b1);
+            char *o = read_nth(k, s, order, n, i, &len, &b0, &b1);
             if (!o) {
-                k->why = "an object that cannot be read";
                 rc = -1;
                 break;
             }
