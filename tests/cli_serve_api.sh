@@ -285,10 +285,12 @@ stop_server $PID
 
 # ---- a full engine answers 503 at once ----
 start_server "$T/server2" --jobs 1 --queue 0
-printf '%s' '{"template":"thinking-in-circles","pages":100,"nup":4}' > "$T/slow.json"
+# The slowest render a request may ask for: 100 boards of the largest
+# Thinking In Circles (about a second here, more under a sanitizer).
+printf '%s' '{"template":"thinking-in-circles","pages":100,"nup":4,"set":{"circles":9,"spaces":16}}' > "$T/slow.json"
 curl -s -m 60 -o /dev/null -w '%{http_code}' -X POST --data-binary "@$T/slow.json" "${URL}api/render" > "$T/slow.code" &
 SLOW=$!
-sleep 0.5   # the slow render takes the only slot (it runs about 5 s)
+sleep 0.2   # the slow render takes the only slot
 printf '%s' '{"template":"circle36","format":"svg"}' > "$T/q.json"
 got=""
 i=0
