@@ -296,7 +296,8 @@ static void test_score_file(void **state)
     assert_int_equal(err.code, PNPKIT_EIO);
     assert_int_equal(r.n, 0);
     assert_int_equal(pnpkit_score_file(ctx, "chess", &o, &err), -1);
-    assert_int_equal(err.code, PNPKIT_EUSAGE);
+    assert_int_equal(err.code, PNPKIT_EINPUT);
+    assert_non_null(strstr(err.message, "no scored game called 'chess'"));
 
     pnpkit_buffer_free(alone);
     pnpkit_ctx_free(ctx);
@@ -530,11 +531,10 @@ static void test_remove_pending(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_text), cmocka_unit_test(test_calc),
-        cmocka_unit_test(test_listings),   cmocka_unit_test(test_lint),
-        cmocka_unit_test(test_score_file), cmocka_unit_test(test_analyze),
-        cmocka_unit_test(test_render_hooks),
-        cmocka_unit_test(test_remove_pending),
+        cmocka_unit_test(test_check_text),   cmocka_unit_test(test_calc),
+        cmocka_unit_test(test_listings),     cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_score_file),   cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_render_hooks), cmocka_unit_test(test_remove_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

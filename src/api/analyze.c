@@ -155,10 +155,8 @@ int pnpkit_analyze(pnpkit_ctx *ctx, const char *question, const pnpkit_analyze_o
         pn_err_set(&e, PN_EUSAGE, "drawing the witness needs a context");
     else if (!o->report)
         pn_err_set(&e, PN_EUSAGE, "no report function to hand the answer to");
-    else if (o->output && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png"))
-        pn_err_set(&e, PN_EUSAGE, "the witness's format must be pdf, svg or png");
-    else if (o->output && (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI))
-        pn_err_set(&e, PN_EUSAGE, "resolution (dpi): %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+    else if (o->output)
+        api_check_drawing(format, dpi, &e);
     if (e.status) {
         api_error_from(&e, err);
         return -1;

@@ -137,6 +137,28 @@ static void warn_finding(void *user, int line, int col, const char *kind, const 
     w->po->warn(w->po->warn_user, &f);
 }
 
+int api_check_drawing(const char *format, double dpi, pn_err *err)
+{
+    if (strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png"))
+        return pn_err_set(err, PN_EINPUT, "the drawing's format must be pdf, svg or png, not '%s'",
+                          format);
+    if (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI)
+        return pn_err_set(err, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+    return 0;
+}
+
+const score_game *api_score_game(const char *name, pn_err *err)
+{
+    const score_game *g = name ? score_game_find(name) : NULL;
+    if (!g) {
+        GString *names = g_string_new(NULL);
+        score_game_names(names, " or ");
+        pn_err_set(err, PN_EINPUT, "no scored game called '%s': %s", name ? name : "", names->str);
+        g_string_free(names, TRUE);
+    }
+    return g;
+}
+
 /* Checks the options against their bounds (in the library's words) and fills
  * the engine's options; w carries warnings to the caller's function. */
 static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opts *o, api_warn *w,
@@ -298,22 +320,8 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
     const char *format = so->format ? so->format : "pdf";
     double dpi = so->dpi > 0 ? so->dpi : 150;
     if (so->completed) *so->completed = NULL;
-    const score_game *g = game ? score_game_find(game) : NULL;
-    if (!g) {
-        GString *names = g_string_new(NULL);
-        score_game_names(names, " or ");
-        pn_err_set(&e, PN_EINPUT, "no scored game called '%s': %s", game ? game : "", names->str);
-        g_string_free(names, TRUE);
-        api_error_from(&e, err);
-        return NULL;
-    }
-    if (so->completed && strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png")) {
-        pn_err_set(&e, PN_EINPUT, "the completed sheet's format must be pdf, svg or png");
-        api_error_from(&e, err);
-        return NULL;
-    }
-    if (so->completed && (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI)) {
-        pn_err_set(&e, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+    const score_game *g = api_score_game(game, &e);
+    if (!g || (so->completed && api_check_drawing(format, dpi, &e))) {
         api_error_from(&e, err);
         return NULL;
     }

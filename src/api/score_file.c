@@ -24,33 +24,12 @@ static int hand_over(void *user, GString *out, pn_err *err)
     return 0;
 }
 
-/* Checks the options; 0, or -1 with err. */
-static int check_opts(const char *game, const pnpkit_score_file_opts *o, const score_game **g,
-                      pn_err *err)
-{
-    *g = game ? score_game_find(game) : NULL;
-    if (!*g) {
-        GString *names = g_string_new(NULL);
-        score_game_names(names, " or ");
-        pn_err_set(err, PN_EUSAGE, "unknown game '%s' (%s)", game ? game : "", names->str);
-        g_string_free(names, TRUE);
-        return -1;
-    }
-    const char *f = o->format ? o->format : "pdf";
-    if (o->output && strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png"))
-        return pn_err_set(err, PN_EUSAGE, "the completed sheets' format must be pdf, svg or png");
-    if (o->output && (o->dpi < RENDER_MIN_DPI || o->dpi > RENDER_MAX_DPI))
-        return pn_err_set(err, PN_EUSAGE, "resolution (dpi): %d to %d", RENDER_MIN_DPI,
-                          RENDER_MAX_DPI);
-    return 0;
-}
-
 int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file_opts *o,
                       pnpkit_error *err)
 {
     pn_err e = {0};
-    const score_game *g;
-    if (check_opts(game, o, &g, &e)) {
+    const score_game *g = api_score_game(game, &e);
+    if (!g || (o->output && api_check_drawing(o->format ? o->format : "pdf", o->dpi, &e))) {
         api_error_from(&e, err);
         return -1;
     }
