@@ -84,14 +84,8 @@ static int analyze_run(int argc, char **argv)
     if (optind + 1 < argc) return cli_usage_error("analyze", "one question at a time");
     if (strcmp(argv[optind], "dicrono-max"))
         return cli_usage_error("analyze", "unknown question '%s' (dicrono-max)", argv[optind]);
-    const char *format = NULL;
+    const char *format = output ? cli_format_of(output, 0) : NULL;
     if (output) {
-        const char *dot = strrchr(output, '.');
-        format = !dot                               ? NULL
-                 : !g_ascii_strcasecmp(dot, ".pdf") ? "pdf"
-                 : !g_ascii_strcasecmp(dot, ".svg") ? "svg"
-                 : !g_ascii_strcasecmp(dot, ".png") ? "png"
-                                                    : NULL;
         if (!format) return cli_usage_error("analyze", "%s: use .pdf, .svg or .png", output);
     }
     pnpkit_error err;

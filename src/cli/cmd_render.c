@@ -101,17 +101,6 @@ typedef struct render_cmd {
     bool quiet;
 } render_cmd;
 
-static const char *ext_format(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    if (!dot) return NULL;
-    if (!g_ascii_strcasecmp(dot, ".pdf")) return "pdf";
-    if (!g_ascii_strcasecmp(dot, ".svg")) return "svg";
-    if (!g_ascii_strcasecmp(dot, ".png")) return "png";
-    if (!g_ascii_strcasecmp(dot, ".scene")) return "scene";
-    return NULL;
-}
-
 static bool parse_long(const char *s, long min, long max, long *out)
 {
     char *end;
@@ -476,7 +465,7 @@ static int check_output(render_job *j, pn_err *err)
     if (f && strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
         return pn_err_set(err, PN_EUSAGE, "--format must be pdf, svg, png or scene");
     if (j->output && strcmp(j->output, "-")) {
-        const char *ef = ext_format(j->output);
+        const char *ef = cli_format_of(j->output, 1);
         struct stat st;
         /* /dev/null, a FIFO: no name to read a format from; PDF as ever */
         if (!ef && !f && stat(j->output, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))

@@ -65,16 +65,6 @@ static bool game_known(const char *name)
     return false;
 }
 
-static const char *ext_format(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    if (!dot) return NULL;
-    if (!g_ascii_strcasecmp(dot, ".pdf")) return "pdf";
-    if (!g_ascii_strcasecmp(dot, ".svg")) return "svg";
-    if (!g_ascii_strcasecmp(dot, ".png")) return "png";
-    return NULL;
-}
-
 enum { OPT_TEMPLATE = 256, OPT_JSON, OPT_DPI };
 
 static int score_run_cmd(int argc, char **argv)
@@ -152,7 +142,7 @@ static int score_run_cmd(int argc, char **argv)
         goto out;
     }
     if (output && strcmp(output, "-")) {
-        const char *ef = ext_format(output);
+        const char *ef = cli_format_of(output, 0);
         struct stat st; /* /dev/null, a FIFO: no name to read a format from; PDF */
         if (!ef && !format && stat(output, &st) == 0 && !S_ISREG(st.st_mode) &&
             !S_ISDIR(st.st_mode))

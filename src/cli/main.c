@@ -94,6 +94,17 @@ void cli_ctx_free(void)
     run_ctx = NULL;
 }
 
+const char *cli_format_of(const char *path, int with_scene)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot) return NULL;
+    if (!g_ascii_strcasecmp(dot, ".pdf")) return "pdf";
+    if (!g_ascii_strcasecmp(dot, ".svg")) return "svg";
+    if (!g_ascii_strcasecmp(dot, ".png")) return "png";
+    if (with_scene && !g_ascii_strcasecmp(dot, ".scene")) return "scene";
+    return NULL;
+}
+
 long long cli_epoch(void)
 {
     const char *e = getenv("SOURCE_DATE_EPOCH");
