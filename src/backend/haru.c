@@ -101,8 +101,7 @@ typedef struct haru_be {
     /* Images: each loaded once (a PNG by path, an SVG by path and raster
      * size). */
     pn_imgcache *imgcache;
-    GHashTable *images;  /* key -> HPDF_Image of this piece */
-    GHashTable *charged; /* keys of the PNGs counted against the pixel budget */
+    GHashTable *images; /* key -> HPDF_Image of this piece */
 } haru_be;
 
 static void HPDF_STDCALL haru_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
@@ -134,7 +133,6 @@ static void haru_free(haru_be *b)
     if (b->ttf_used) g_hash_table_destroy(b->ttf_used);
     if (b->tfonts) g_ptr_array_free(b->tfonts, TRUE);
     if (b->images) g_hash_table_destroy(b->images);
-    if (b->charged) g_hash_table_destroy(b->charged);
     pn_imgcache_free(b->imgcache);
     g_free(b->path);
     g_free(b->title);
@@ -301,7 +299,6 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
         t->file = g_ptr_array_index(o->font_files, i);
         g_ptr_array_add(b->tfonts, t);
     }
-    b->charged = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     b->epoch = o->epoch;
     /* Info strings are written as given: keep them ASCII. */
     if (o->title) b->title = g_str_to_ascii(o->title, "C");
@@ -773,17 +770,10 @@ static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
     }
     if (im->kind == SCENE_IMAGE_PNG) {
         scene_image_info info;
-        if (scene_image_probe(im->path, &info, err)) {
+        if (scene_image_probe(im->path, &info, err) ||
+            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
             g_free(key);
             return NULL;
-        }
-        /* Counted once, though every piece of the document embeds it. */
-        if (!g_hash_table_contains(b->charged, key)) {
-            if (pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
-                g_free(key);
-                return NULL;
-            }
-            g_hash_table_add(b->charged, g_strdup(key));
         }
         img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
     } else {

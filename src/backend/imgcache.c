@@ -6,6 +6,7 @@
 
 struct pn_imgcache {
     GHashTable *surfaces; /* path -> cairo_surface_t* */
+    GHashTable *charged;  /* paths counted in pixels */
     double pixels;        /* decoded so far */
 };
 
@@ -18,6 +19,7 @@ pn_imgcache *pn_imgcache_new(void)
 {
     pn_imgcache *c = g_new0(pn_imgcache, 1);
     c->surfaces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, surface_unref);
+    c->charged = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return c;
 }
 
@@ -25,17 +27,20 @@ void pn_imgcache_free(pn_imgcache *c)
 {
     if (!c) return;
     g_hash_table_destroy(c->surfaces);
+    g_hash_table_destroy(c->charged);
     g_free(c);
 }
 
 int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err)
 {
+    if (g_hash_table_contains(c->charged, path)) return 0;
     if (c->pixels + px > SCENE_IMAGE_MAX_DOC_PIXELS)
         return pn_err_set(err, PN_EINPUT,
                           "%s: the document's images would pass %.0f million decoded pixels; use "
                           "smaller images",
                           path, SCENE_IMAGE_MAX_DOC_PIXELS / 1e6);
     c->pixels += px;
+    g_hash_table_add(c->charged, g_strdup(path));
     return 0;
 }
 

@@ -20,8 +20,10 @@ void pn_imgcache_free(pn_imgcache *c);
  * size in user units is im->iw x im->ih. NULL with err. */
 cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_err *err);
 
-/* Counts px more decoded pixels against SCENE_IMAGE_MAX_DOC_PIXELS: 0, or -1
- * with err when the document would pass it. */
+/* Counts path's px decoded pixels against SCENE_IMAGE_MAX_DOC_PIXELS, once
+ * per path however often it is decoded (haru embeds a PNG again in every
+ * piece of a long document): 0, or -1 with err when the document would pass
+ * it. */
 int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err);
 
 /* im rasterised to a wp x hp pixel PNG in memory. Caller g_byte_array_unref()s.
