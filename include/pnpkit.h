@@ -42,7 +42,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 3
+#define PNPKIT_API_VERSION 4
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -178,10 +178,55 @@ typedef struct pnpkit_render_opts {
      * fails with PNPKIT_EIO, and nothing is left at the output. A front end's
      * signal handler may set it (the library touches no signal). */
     const volatile sig_atomic_t *cancel;
+    /* API version 4: */
+    /* A CSV file (a header row naming the columns) merged into the template
+     * in place of its own data: one sheet per row, the columns used like
+     * parameters. NULL: none. A template given as text reads no files. */
+    const char *data;
+    /* With nup 2 or 4 and pages given: more sheets, to fill the last paper. */
+    int fill;
+    /* Non-zero: an output file its owner made read-only is replaced; else it
+     * is refused (PNPKIT_EIO) before anything is drawn. */
+    int force;
+    /* Cards: grid_cols across and grid_rows down each paper (1 to
+     * PNPKIT_GRID_MAX; 0: no grid), each sheet at its own size, centred, with
+     * cut marks; the paper is then a4 unless paper says otherwise. card_w and
+     * card_h give the sheet's size in mm (0: the template's paper), gutter the
+     * space between cards. backs names a template whose sheets are printed on
+     * a paper after each paper of cards, mirrored for printing both sides
+     * (it takes the values of `set` it has parameters for). */
+    int grid_cols, grid_rows;
+    double card_w, card_h;
+    double gutter;
+    const char *backs;
+    /* Printer correction, on every paper: everything scaled by `scale` about
+     * the paper's centre (0 or 1: not scaled), then moved offset_x right and
+     * offset_y down (mm). */
+    double offset_x, offset_y;
+    double scale;
 } pnpkit_render_opts;
 
+/* Bounds of the render options (API version 4). */
+#define PNPKIT_PAGES_MAX 10000      /* sheets in one document */
+#define PNPKIT_SEED_MAX 2147483647L /* seeds run from 0 to this */
+#define PNPKIT_BLEED_MAX_MM 10.0
+#define PNPKIT_GRID_MAX 10 /* cards across or down */
+#define PNPKIT_CARD_MIN_MM 20.0
+#define PNPKIT_CARD_MAX_MM 300.0
+#define PNPKIT_GUTTER_MAX_MM 20.0
+#define PNPKIT_OFFSET_MAX_MM 20.0 /* each way */
+#define PNPKIT_SCALE_MIN 0.8
+#define PNPKIT_SCALE_MAX 1.2
+/* pnpkit_render_opts.seed when no seed is asked for: a template with a
+ * `seed` parameter keeps its own value, any other starts from 1. Any other
+ * seed (0 to PNPKIT_SEED_MAX) sets that parameter too; naming a different
+ * seed in `set` is then PNPKIT_EUSAGE. */
+#define PNPKIT_SEED_TEMPLATE ((unsigned long)-1)
+
 /* Fills o with the defaults: PDF, the template's paper and orientation, 150 dpi,
- * seed 1, as many pages as needed, 1-up, colour, no bleed, epoch 2000-01-01. */
+ * the template's seed (PNPKIT_SEED_TEMPLATE; it was 1 before API version 4),
+ * as many pages as needed, 1-up, colour, no bleed, epoch 2000-01-01, no
+ * cards. */
 void pnpkit_render_opts_init(pnpkit_render_opts *o);
 
 /* A block of bytes the library made. Caller frees with pnpkit_buffer_free. */
@@ -203,6 +248,61 @@ int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_
  * failure. */
 pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
                                  const pnpkit_render_opts *o, pnpkit_error *err);
+
+/* ---- a document prepared, then written (API version 4) ---- */
+
+/* What pnpkit_render_file does in steps, for a front end that wants to know
+ * the document before it is drawn (its name, its pages and so its files),
+ * and to write it to a file or into memory. */
+typedef struct pnpkit_doc pnpkit_doc;
+
+typedef struct pnpkit_doc_info {
+    const char *name;   /* the template's name: what an output is called by default */
+    const char *file;   /* its file, as findings and errors are placed */
+    const char *origin; /* "built-in", "user", "installed", "file" or "text" */
+    const char *format; /* "pdf", "svg", "png" or "scene" */
+    int has_seed;       /* it has a seed parameter: its sheets differ by seed */
+    int papers;         /* pages of the document: papers after n-up or cards, with backs */
+    int files;          /* files a write makes: papers for SVG and PNG (one page each), else 1 */
+} pnpkit_doc_info;
+
+/* Opens the template, sets its parameters and counts the document's pages,
+ * checking every option; nothing is drawn. o and everything it points to
+ * must stay valid until the document is freed. NULL with err. */
+pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
+                            const pnpkit_render_opts *o, pnpkit_error *err);
+/* Borrowed: lives as long as the document. */
+const pnpkit_doc_info *pnpkit_doc_get_info(const pnpkit_doc *doc);
+/* The path of the k-th file (1 to info->files) a write to path makes: path
+ * itself for one file, else NAME-k.EXT with k zero-padded so the files sort
+ * (x-01.svg ... x-12.svg). Free with pnpkit_free. */
+char *pnpkit_doc_file_path(const pnpkit_doc *doc, const char *path, int k);
+/* Page files beside path (NAME-k.EXT, and path itself for several files)
+ * that a write of this document to path does not make: left by an earlier
+ * render with more pages, they would pass for part of this one. A
+ * NULL-terminated list, sorted (*n set to its length when n is not NULL);
+ * free with pnpkit_strv_free. */
+char **pnpkit_doc_stale_files(const pnpkit_doc *doc, const char *path, size_t *n);
+/* Draws the document into path (SVG and PNG: one file a page, see
+ * pnpkit_doc_file_path), every file appearing only when all are complete;
+ * a read-only file is refused before anything is drawn unless o->force.
+ * A document is written once. 0, or -1 with err (nothing left behind). */
+int pnpkit_doc_write(pnpkit_doc *doc, const char *path, pnpkit_error *err);
+/* The same into memory: the bytes of the one file (files must be 1).
+ * NULL with err. */
+pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *doc, pnpkit_error *err);
+void pnpkit_doc_free(pnpkit_doc *doc);
+
+/* Strings and lists of them the library returns (API version 4). */
+void pnpkit_free(void *p);
+void pnpkit_strv_free(char **v);
+
+/* A paper as the paper option takes it ("a4", "letter", "WxH" with units:
+ * "200x150mm"): its width and height in mm. 0, or -1 with err. */
+int pnpkit_paper_size(const char *paper, double *w_mm, double *h_mm, pnpkit_error *err);
+/* A length with its unit ("3mm", "0.5in", "1cm", "12pt"): 1 and *mm, or 0
+ * when text is not one. */
+int pnpkit_length_mm(const char *text, double *mm);
 
 /* ---- scoring ---- */
 

@@ -3,6 +3,7 @@
 #ifndef PN_API_H
 #define PN_API_H
 
+#include <glib.h>
 #include "pnpkit.h"
 #include "scene/measure.h"
 #include "util/err.h"
@@ -22,5 +23,12 @@ int api_check_drawing(const char *format, double dpi, pn_err *err);
 /* The scored game called name, or NULL with err (PN_EINPUT) naming the
  * games there are. */
 const struct score_game *api_score_game(const char *name, pn_err *err);
+
+/* A sink for render_opts.mem: GBytes, one per file the engine would write.
+ * Free with g_ptr_array_unref. */
+GPtrArray *api_mem_sink(void);
+/* The one output in sink as a new buffer (its bytes taken, not copied).
+ * NULL with err when the engine made none or several. */
+pnpkit_buffer *api_sink_take(GPtrArray *sink, pn_err *err);
 
 #endif

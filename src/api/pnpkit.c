@@ -1,6 +1,6 @@
 /* pnpkit.c: the public interface (include/pnpkit.h) over the engine: the
- * context, errors in the public form, rendering and scoring
- * (through the game registry, src/scoring/scoring.h). */
+ * context, errors in the public form and scoring (through the game
+ * registry, src/scoring/scoring.h); rendering is in doc.c. */
 #include "pnpkit.h"
 
 #include <glib.h>
@@ -107,36 +107,6 @@ void pnpkit_buffer_free(pnpkit_buffer *b)
     g_free(b);
 }
 
-/* ---- rendering ---- */
-
-void pnpkit_render_opts_init(pnpkit_render_opts *o)
-{
-    *o = (pnpkit_render_opts){.format = "pdf",
-                              .landscape = -1,
-                              .dpi = 150,
-                              .seed = 1,
-                              .nup = 1,
-                              .epoch = 946684800 /* 2000-01-01 */};
-}
-
-/* The caller's warning function, called with each finding in the public
- * form; lives as long as the render. */
-typedef struct api_warn {
-    const pnpkit_render_opts *po;
-    int sheet;
-} api_warn;
-
-static void warn_finding(void *user, int line, int col, const char *kind, const char *msg)
-{
-    api_warn *w = user;
-    pnpkit_finding f = {.line = line,
-                        .col = col,
-                        .sheet = w->sheet > 0 ? w->sheet : 1,
-                        .kind = kind,
-                        .message = msg};
-    w->po->warn(w->po->warn_user, &f);
-}
-
 int api_check_drawing(const char *format, double dpi, pn_err *err)
 {
     if (strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png"))
@@ -159,101 +129,15 @@ const score_game *api_score_game(const char *name, pn_err *err)
     return g;
 }
 
-/* Checks the options against their bounds (in the library's words) and fills
- * the engine's options; w carries warnings to the caller's function. */
-static int engine_opts(pnpkit_ctx *ctx, const pnpkit_render_opts *po, render_opts *o, api_warn *w,
-                       pn_err *err)
-{
-    const char *f = po->format ? po->format : "pdf";
-    if (strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
-        return pn_err_set(err, PN_EINPUT, "format must be pdf, svg, png or scene, not '%s'", f);
-    if (po->dpi < RENDER_MIN_DPI || po->dpi > RENDER_MAX_DPI)
-        return pn_err_set(err, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
-    if (po->pages < 0 || po->pages > RENDER_MAX_PAGES)
-        return pn_err_set(err, PN_EINPUT, "pages must be 0 (as many as needed) to %d",
-                          RENDER_MAX_PAGES);
-    if (po->nup != 1 && po->nup != 2 && po->nup != 4)
-        return pn_err_set(err, PN_EINPUT, "sheets per paper must be 1, 2 or 4");
-    if (!(po->bleed >= 0 && po->bleed <= 10))
-        return pn_err_set(err, PN_EINPUT, "bleed must be 0 to 10mm");
-    if (po->landscape < -1 || po->landscape > 1)
-        return pn_err_set(err, PN_EINPUT, "landscape must be -1, 0 or 1");
-    if (po->epoch < 0 || po->epoch >= 253402300800LL)
-        return pn_err_set(err, PN_EINPUT, "the creation date must be 1970 to 9999");
-    *o = (render_opts){.measure = ctx->measure,
-                       .format = f,
-                       .backend = po->backend,
-                       .paper = po->paper,
-                       .landscape = po->landscape,
-                       .dpi = po->dpi,
-                       .seed = po->seed,
-                       .pages = po->pages,
-                       .nup = po->nup,
-                       .mono = po->mono != 0,
-                       .bleed = po->bleed,
-                       .ttf = po->ttf,
-                       .epoch = po->epoch,
-                       .progress = po->progress,
-                       .progress_user = po->progress_user,
-                       .cancel = po->cancel};
-    if (po->warn) {
-        *w = (api_warn){.po = po};
-        o->warn = warn_finding;
-        o->warn_user = w;
-        o->warn_sheet = &w->sheet;
-    }
-    if (!strcmp(f, "scene") && !o->backend) o->backend = "dump";
-    return 0;
-}
-
-/* The template, its parameters set and resolved. NULL with err. */
-static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_err *err)
-{
-    if (!name) name = po->template_text ? "template.yaml" : "";
-    tmpl *t = po->template_text ? tmpl_load_buffer(name, po->template_text, po->template_len, err)
-                                : tmpl_open(name, err);
-    if (!t) return NULL;
-    for (const char *const *s = po->set; s && *s; s++)
-        if (tmpl_set(t, *s, err)) {
-            tmpl_free(t);
-            return NULL;
-        }
-    if (tmpl_resolve(t, err)) {
-        tmpl_free(t);
-        return NULL;
-    }
-    return t;
-}
-
-int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *po,
-                       const char *path, pnpkit_error *err)
-{
-    pn_err e = {0};
-    render_opts o;
-    tmpl *t = NULL;
-    api_warn w;
-    int rc = engine_opts(ctx, po, &o, &w, &e);
-    if (!rc && (!path || !*path || !strcmp(path, "-")))
-        rc = pn_err_set(&e, PN_EUSAGE, "no output file named");
-    if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
-    if (!rc) {
-        o.output = path;
-        rc = render_template(t, &o, &e);
-    }
-    tmpl_free(t);
-    if (rc) api_error_from(&e, err);
-    return rc;
-}
-
 /* A sink for render_opts.mem: GBytes, one per file the engine would write. */
-static GPtrArray *mem_sink(void)
+GPtrArray *api_mem_sink(void)
 {
     return g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
 }
 
 /* The one output in sink as a new buffer (its bytes taken, not copied).
  * NULL with err when the engine made none or several. */
-static pnpkit_buffer *sink_take(GPtrArray *sink, pn_err *err)
+pnpkit_buffer *api_sink_take(GPtrArray *sink, pn_err *err)
 {
     if (sink->len != 1) {
         pn_err_set(err, PN_EIO, "rendering made %u outputs where one was expected", sink->len);
@@ -264,47 +148,6 @@ static pnpkit_buffer *sink_take(GPtrArray *sink, pn_err *err)
     pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
     b->data = g_bytes_unref_to_data(bytes, &len);
     b->len = len;
-    return b;
-}
-
-pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
-                                 const pnpkit_render_opts *po, pnpkit_error *err)
-{
-    pn_err e = {0};
-    render_opts o;
-    tmpl *t = NULL;
-    pnpkit_buffer *b = NULL;
-    api_warn w;
-    int rc = engine_opts(ctx, po, &o, &w, &e);
-    if (!rc && !(t = open_template(template_name, po, &e))) rc = -1;
-    if (!rc && strcmp(o.format, "pdf")) {
-        /* one page per SVG, PNG or scene: refuse more before drawing any */
-        int pages = o.pages > 0 ? o.pages : render_sheet_count(t, &o, &e);
-        int papers = pages < 0 ? 0 : (pages + o.nup - 1) / o.nup;
-        if (pages < 0)
-            rc = -1;
-        else if (papers > 1)
-            rc = pn_err_set(&e, PN_EUSAGE,
-                            "%s holds one page; this template makes %d: ask for one page or a PDF",
-                            !strcmp(o.format, "svg")   ? "an SVG"
-                            : !strcmp(o.format, "png") ? "a PNG"
-                                                       : "a scene",
-                            papers);
-    }
-    /* The engine writes into memory: no file, no temporary directory. */
-    GPtrArray *sink = mem_sink();
-    char *name = NULL;
-    if (!rc) {
-        name = g_strdup_printf("out.%s", o.format);
-        o.output = name;
-        o.mem = sink;
-        rc = render_template(t, &o, &e);
-        if (!rc && !(b = sink_take(sink, &e))) rc = -1;
-    }
-    g_ptr_array_unref(sink);
-    g_free(name);
-    tmpl_free(t);
-    if (rc) api_error_from(&e, err);
     return b;
 }
 
@@ -339,7 +182,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                             "the completed sheets take %d pages and %s holds one: ask for a PDF",
                             score_run_pages(run), !strcmp(format, "svg") ? "an SVG" : "a PNG");
         } else {
-            GPtrArray *sink = mem_sink();
+            GPtrArray *sink = api_mem_sink();
             char *name = g_strdup_printf("completed.%s", format);
             render_opts co = {.measure = ctx->measure,
                               .output = name,
@@ -350,7 +193,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                               .seed = 1,
                               .nup = 1,
                               .epoch = 946684800};
-            if (score_run_render(run, &co, &e) || !(completed = sink_take(sink, &e))) rc = -1;
+            if (score_run_render(run, &co, &e) || !(completed = api_sink_take(sink, &e))) rc = -1;
             g_ptr_array_unref(sink);
             g_free(name);
         }

@@ -1,0 +1,401 @@
+/* doc.c: rendering through the public interface (include/pnpkit.h): the
+ * render options checked against their bounds, a document prepared (its
+ * template opened, parameters set, pages counted) and then written to a file
+ * or into memory, and pnpkit_render_file / pnpkit_render_mem over it. */
+#include "pnpkit.h"
+
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+#include "api/api.h"
+#include "backend/backend.h"
+#include "render/cards.h"
+#include "render/paper.h"
+#include "render/render.h"
+#include "template/tmpl.h"
+#include "util/outfile.h"
+#include "util/value.h"
+
+/* The public bounds are the engine's. */
+_Static_assert(PNPKIT_PAGES_MAX == RENDER_MAX_PAGES, "pages bound");
+_Static_assert(PNPKIT_SEED_MAX == TMPL_SEED_MAX, "seed bound");
+_Static_assert(PNPKIT_GRID_MAX == CARDS_MAX_SIDE, "grid bound");
+_Static_assert(PNPKIT_DPI_MIN == RENDER_MIN_DPI && PNPKIT_DPI_MAX == RENDER_MAX_DPI, "dpi bounds");
+
+struct pnpkit_doc {
+    const pnpkit_render_opts *po; /* the caller's, borrowed */
+    render_opts o;                /* the engine's, filled from po */
+    tmpl *t, *backs;
+    int sheet; /* the sheet findings belong to (o.warn_sheet) */
+    bool written;
+    pnpkit_doc_info info;
+};
+
+void pnpkit_render_opts_init(pnpkit_render_opts *o)
+{
+    *o = (pnpkit_render_opts){.format = "pdf",
+                              .landscape = -1,
+                              .dpi = 150,
+                              .seed = PNPKIT_SEED_TEMPLATE,
+                              .nup = 1,
+                              .epoch = 946684800 /* 2000-01-01 */};
+}
+
+void pnpkit_free(void *p)
+{
+    g_free(p);
+}
+
+void pnpkit_strv_free(char **v)
+{
+    g_strfreev(v);
+}
+
+int pnpkit_paper_size(const char *paper, double *w_mm, double *h_mm, pnpkit_error *err)
+{
+    pn_err e = {0};
+    double w, h;
+    if (!paper || paper_size(paper, &w, &h, &e)) {
+        if (!paper) pn_err_set(&e, PN_EINPUT, "no paper named");
+        if (e.status == PN_OK) e.status = PN_EINPUT;
+        api_error_from(&e, err);
+        return -1;
+    }
+    if (w_mm) *w_mm = w;
+    if (h_mm) *h_mm = h;
+    return 0;
+}
+
+int pnpkit_length_mm(const char *text, double *mm)
+{
+    double v;
+    if (!text || !pv_length_mm(text, &v)) return 0;
+    if (mm) *mm = v;
+    return 1;
+}
+
+/* A finding of lint's cheap checks handed to the caller's function in the
+ * public form. */
+static void warn_finding(void *user, int line, int col, const char *kind, const char *msg)
+{
+    pnpkit_doc *d = user;
+    pnpkit_finding f = {.line = line,
+                        .col = col,
+                        .sheet = d->sheet > 0 ? d->sheet : 1,
+                        .kind = kind,
+                        .message = msg};
+    d->po->warn(d->po->warn_user, &f);
+}
+
+/* The card options against their bounds. */
+static int check_cards(const pnpkit_render_opts *po, pn_err *err)
+{
+    if (po->grid_cols < 0 || po->grid_rows < 0 || po->grid_cols > CARDS_MAX_SIDE ||
+        po->grid_rows > CARDS_MAX_SIDE || (po->grid_cols == 0) != (po->grid_rows == 0))
+        return pn_err_set(err, PN_EINPUT, "the card grid must be 1 to %d each way (or 0 by 0)",
+                          CARDS_MAX_SIDE);
+    bool card = po->card_w != 0 || po->card_h != 0;
+    if (card && !(po->card_w >= CARDS_MIN_MM && po->card_w <= CARDS_MAX_MM &&
+                  po->card_h >= CARDS_MIN_MM && po->card_h <= CARDS_MAX_MM))
+        return pn_err_set(err, PN_EINPUT, "a card's sides must be %g to %g mm", CARDS_MIN_MM,
+                          CARDS_MAX_MM);
+    if (!(po->gutter >= 0 && po->gutter <= CARDS_MAX_GUTTER))
+        return pn_err_set(err, PN_EINPUT, "the gutter must be 0 to %gmm", CARDS_MAX_GUTTER);
+    if (po->grid_cols == 0 && (card || po->gutter > 0 || po->backs))
+        return pn_err_set(err, PN_EUSAGE, "a card size, a gutter and backs need a card grid");
+    if (po->grid_cols > 0 && po->nup > 1)
+        return pn_err_set(err, PN_EUSAGE,
+                          "a card grid and several sheets per paper exclude "
+                          "each other");
+    if (!(fabs(po->offset_x) <= CARDS_MAX_OFFSET && fabs(po->offset_y) <= CARDS_MAX_OFFSET))
+        return pn_err_set(err, PN_EINPUT, "the offset must be -%g to %gmm each way",
+                          CARDS_MAX_OFFSET, CARDS_MAX_OFFSET);
+    if (po->scale != 0 && !(po->scale >= CARDS_MIN_SCALE && po->scale <= CARDS_MAX_SCALE))
+        return pn_err_set(err, PN_EINPUT, "the scale must be %g to %g (or 0: none)",
+                          CARDS_MIN_SCALE, CARDS_MAX_SCALE);
+    return 0;
+}
+
+/* Checks the options against their bounds (in the library's words) and fills
+ * the engine's options of d. */
+static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
+{
+    const pnpkit_render_opts *po = d->po;
+    const char *f = po->format ? po->format : "pdf";
+    if (strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
+        return pn_err_set(err, PN_EINPUT, "format must be pdf, svg, png or scene, not '%s'", f);
+    if (po->backend && strcmp(po->backend, "cairo") && strcmp(po->backend, "haru"))
+        return pn_err_set(err, PN_EINPUT, "unknown backend '%s' (cairo or haru)", po->backend);
+    if (po->dpi < RENDER_MIN_DPI || po->dpi > RENDER_MAX_DPI)
+        return pn_err_set(err, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
+    if (po->pages < 0 || po->pages > RENDER_MAX_PAGES)
+        return pn_err_set(err, PN_EINPUT, "pages must be 0 (as many as needed) to %d",
+                          RENDER_MAX_PAGES);
+    if (po->nup != 1 && po->nup != 2 && po->nup != 4)
+        return pn_err_set(err, PN_EINPUT, "sheets per paper must be 1, 2 or 4");
+    if (po->fill && po->nup < 2 && po->grid_cols == 0)
+        return pn_err_set(err, PN_EUSAGE, "filling the last paper needs 2 or 4 sheets per paper");
+    if (!(po->bleed >= 0 && po->bleed <= PNPKIT_BLEED_MAX_MM))
+        return pn_err_set(err, PN_EINPUT, "bleed must be 0 to %gmm", PNPKIT_BLEED_MAX_MM);
+    if (po->landscape < -1 || po->landscape > 1)
+        return pn_err_set(err, PN_EINPUT, "landscape must be -1, 0 or 1");
+    if (po->epoch < 0 || po->epoch >= 253402300800LL)
+        return pn_err_set(err, PN_EINPUT, "the creation date must be 1970 to 9999");
+    if (po->seed != PNPKIT_SEED_TEMPLATE && po->seed > (unsigned long)TMPL_SEED_MAX)
+        return pn_err_set(err, PN_EINPUT, "the seed must be 0 to %ld", TMPL_SEED_MAX);
+    if (check_cards(po, err)) return -1;
+    d->o = (render_opts){.measure = api_ctx_measurer(ctx),
+                         .format = f,
+                         .backend = po->backend,
+                         .paper = po->paper,
+                         .landscape = po->landscape,
+                         .dpi = po->dpi,
+                         .seed = po->seed == PNPKIT_SEED_TEMPLATE ? 1 : po->seed,
+                         .pages = po->pages,
+                         .nup = po->nup,
+                         .fill = po->fill != 0,
+                         .mono = po->mono != 0,
+                         .bleed = po->bleed,
+                         .ttf = po->ttf,
+                         .force = po->force != 0,
+                         .epoch = po->epoch,
+                         .progress = po->progress,
+                         .progress_user = po->progress_user,
+                         .grid_cols = po->grid_cols,
+                         .grid_rows = po->grid_rows,
+                         .card_w = po->card_w,
+                         .card_h = po->card_h,
+                         .gutter = po->gutter,
+                         .scale = po->scale,
+                         .offset_x = po->offset_x,
+                         .offset_y = po->offset_y,
+                         .cancel = po->cancel};
+    if (po->warn) {
+        d->o.warn = warn_finding;
+        d->o.warn_user = d;
+        d->o.warn_sheet = &d->sheet;
+    }
+    if (!strcmp(f, "scene") && !d->o.backend) d->o.backend = "dump";
+    return 0;
+}
+
+/* Sets the seed a document starts from on t: po->seed, unless it is
+ * PNPKIT_SEED_TEMPLATE, on a template with a seed parameter; `set` naming
+ * another seed (last_set) is an error. */
+static int apply_seed(tmpl *t, const pnpkit_render_opts *po, const char *last_set, pn_err *err)
+{
+    tmpl_param *p = tmpl_param_find(t, "seed");
+    if (po->seed == PNPKIT_SEED_TEMPLATE || !p) return 0;
+    if (last_set) {
+        if (p->value.type == PV_INT && p->value.i == (long)po->seed) return 0;
+        return pn_err_set(err, PN_EUSAGE, "seed %lu and setting %s disagree; give one of them",
+                          po->seed, last_set);
+    }
+    char buf[32];
+    g_snprintf(buf, sizeof buf, "%lu", po->seed);
+    return tmpl_set_if_present(t, "seed", buf, err);
+}
+
+/* The template, its parameters set and resolved. NULL with err. */
+static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_err *err)
+{
+    if (!name) name = po->template_text ? "template.yaml" : "";
+    tmpl *t = NULL;
+    if (po->template_text) {
+        if (po->data)
+            pn_err_set(err, PN_EINPUT, "%s: a template given as text reads no data file", name);
+        else
+            t = tmpl_load_buffer(name, po->template_text, po->template_len, err);
+    } else {
+        t = tmpl_open_data(name, po->data, err);
+    }
+    if (!t) return NULL;
+    const char *last_seed = NULL; /* the last "seed=N" of set */
+    int rc = 0;
+    for (const char *const *s = po->set; s && *s && !rc; s++) {
+        rc = tmpl_set(t, *s, err);
+        if (g_str_has_prefix(*s, "seed=")) last_seed = *s;
+    }
+    if (!rc) rc = apply_seed(t, po, last_seed, err);
+    if (!rc) rc = tmpl_resolve(t, err);
+    if (rc) {
+        tmpl_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* The backs template, with the values of `set` it has parameters for. */
+static tmpl *open_backs(const pnpkit_render_opts *po, pn_err *err)
+{
+    tmpl *b = tmpl_open(po->backs, err);
+    if (!b) return NULL;
+    int rc = 0;
+    for (const char *const *s = po->set; s && *s && !rc; s++) {
+        const char *eq = strchr(*s, '=');
+        if (!eq) continue;
+        char *name = g_strndup(*s, (gsize)(eq - *s));
+        rc = tmpl_set_if_present(b, name, eq + 1, err);
+        g_free(name);
+    }
+    if (!rc) rc = tmpl_resolve(b, err);
+    if (rc) {
+        tmpl_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* Counts the document's pages into d->info. */
+static int count_papers(pnpkit_doc *d, pn_err *err)
+{
+    render_opts co = d->o;
+    co.backs = d->backs;
+    int pages = d->o.grid_cols > 0 ? render_cards_papers(d->t, &co, err)
+                                   : render_page_total(d->t, &d->o, err);
+    if (pages < 0) return -1;
+    int nup = d->o.nup > 1 ? d->o.nup : 1;
+    int papers = d->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
+    const pn_backend *be = pn_backend_find(d->o.backend ? d->o.backend : "cairo");
+    if (be && be->max_pages && papers > be->max_pages)
+        return pn_err_set(err, PN_EUSAGE,
+                          "the %s backend holds at most %d pages in one document; give fewer "
+                          "pages or use the cairo backend",
+                          be->id, be->max_pages);
+    d->info.papers = papers;
+    bool per_page = !strcmp(d->o.format, "svg") || !strcmp(d->o.format, "png");
+    d->info.files = per_page ? papers : 1;
+    return 0;
+}
+
+pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
+                            const pnpkit_render_opts *po, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_doc *d = g_new0(pnpkit_doc, 1);
+    d->po = po;
+    int rc = engine_opts(ctx, d, &e);
+    if (!rc && !(d->t = open_template(template_name, po, &e))) rc = -1;
+    if (!rc && po->backs && !(d->backs = open_backs(po, &e))) rc = -1;
+    if (!rc) rc = count_papers(d, &e);
+    if (rc) {
+        api_error_from(&e, err);
+        pnpkit_doc_free(d);
+        return NULL;
+    }
+    d->o.backs = d->backs;
+    d->info.name = d->t->name;
+    d->info.file = d->t->file;
+    d->info.origin = d->t->origin;
+    d->info.format = d->o.format;
+    d->info.has_seed = tmpl_param_find(d->t, "seed") != NULL;
+    return d;
+}
+
+const pnpkit_doc_info *pnpkit_doc_get_info(const pnpkit_doc *d)
+{
+    return &d->info;
+}
+
+void pnpkit_doc_free(pnpkit_doc *d)
+{
+    if (!d) return;
+    tmpl_free(d->backs);
+    tmpl_free(d->t);
+    g_free(d);
+}
+
+char *pnpkit_doc_file_path(const pnpkit_doc *d, const char *path, int k)
+{
+    if (!path || k < 1 || k > d->info.files) return NULL;
+    return pn_outfile_page_path(path, k, d->info.files);
+}
+
+char **pnpkit_doc_stale_files(const pnpkit_doc *d, const char *path, size_t *n)
+{
+    bool per_page = !strcmp(d->info.format, "svg") || !strcmp(d->info.format, "png");
+    GPtrArray *stale =
+        per_page && path ? pn_outfile_stale_pages(path, d->info.papers) : g_ptr_array_new();
+    GPtrArray *v = g_ptr_array_new();
+    for (guint i = 0; i < stale->len; i++)
+        g_ptr_array_add(v, g_strdup(g_ptr_array_index(stale, i)));
+    g_ptr_array_unref(stale);
+    if (n) *n = v->len;
+    g_ptr_array_add(v, NULL);
+    return (char **)g_ptr_array_free(v, FALSE);
+}
+
+/* A document is drawn once (a template with merge data moves through its
+ * rows). */
+static int take_once(pnpkit_doc *d, pn_err *err)
+{
+    if (d->written) return pn_err_set(err, PN_EUSAGE, "a document is written once");
+    d->written = true;
+    return 0;
+}
+
+int pnpkit_doc_write(pnpkit_doc *d, const char *path, pnpkit_error *err)
+{
+    pn_err e = {0};
+    int rc = take_once(d, &e);
+    if (!rc && (!path || !*path || !strcmp(path, "-")))
+        rc = pn_err_set(&e, PN_EUSAGE, "no output file named");
+    /* a read-only file among the outputs: refused before anything is drawn */
+    for (int k = 1; !rc && !d->o.force && k <= d->info.files; k++) {
+        char *p = pn_outfile_page_path(path, k, d->info.files);
+        if (pn_outfile_is_read_only(p))
+            rc = pn_err_set(&e, PN_EIO, "%s: the file is read-only; forcing replaces it", p);
+        g_free(p);
+    }
+    if (!rc) {
+        render_opts o = d->o;
+        o.output = path;
+        rc = render_template(d->t, &o, &e);
+    }
+    if (rc) api_error_from(&e, err);
+    return rc;
+}
+
+pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *d, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_buffer *b = NULL;
+    int rc = take_once(d, &e);
+    if (!rc && d->info.files > 1)
+        rc = pn_err_set(&e, PN_EUSAGE,
+                        "%s holds one page; this template makes %d: ask for one page or a PDF",
+                        !strcmp(d->o.format, "svg") ? "an SVG" : "a PNG", d->info.files);
+    /* The engine writes into memory: no file, no temporary directory. */
+    GPtrArray *sink = api_mem_sink();
+    char *name = NULL;
+    if (!rc) {
+        name = g_strdup_printf("out.%s", d->o.format);
+        render_opts o = d->o;
+        o.output = name;
+        o.mem = sink;
+        rc = render_template(d->t, &o, &e);
+        if (!rc && !(b = api_sink_take(sink, &e))) rc = -1;
+    }
+    g_ptr_array_unref(sink);
+    g_free(name);
+    if (rc) api_error_from(&e, err);
+    return b;
+}
+
+int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *po,
+                       const char *path, pnpkit_error *err)
+{
+    pnpkit_doc *d = pnpkit_doc_open(ctx, template_name, po, err);
+    int rc = d ? pnpkit_doc_write(d, path, err) : -1;
+    pnpkit_doc_free(d);
+    return rc;
+}
+
+pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
+                                 const pnpkit_render_opts *po, pnpkit_error *err)
+{
+    pnpkit_doc *d = pnpkit_doc_open(ctx, template_name, po, err);
+    pnpkit_buffer *b = d ? pnpkit_doc_write_mem(d, err) : NULL;
+    pnpkit_doc_free(d);
+    return b;
+}
