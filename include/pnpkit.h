@@ -268,7 +268,10 @@ typedef struct pnpkit_doc_info {
 
 /* Opens the template, sets its parameters and counts the document's pages,
  * checking every option; nothing is drawn. o and everything it points to
- * must stay valid until the document is freed. NULL with err. */
+ * must stay valid until the document is freed; its hooks (progress, warn,
+ * cancel) are read when the document is written, so they may be set or
+ * cleared in between (e.g. no lint warnings for a built-in template).
+ * NULL with err. */
 pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
                             const pnpkit_render_opts *o, pnpkit_error *err);
 /* Borrowed: lives as long as the document. */

@@ -159,8 +159,6 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                          .ttf = po->ttf,
                          .force = po->force != 0,
                          .epoch = po->epoch,
-                         .progress = po->progress,
-                         .progress_user = po->progress_user,
                          .grid_cols = po->grid_cols,
                          .grid_rows = po->grid_rows,
                          .card_w = po->card_w,
@@ -168,13 +166,7 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                          .gutter = po->gutter,
                          .scale = po->scale,
                          .offset_x = po->offset_x,
-                         .offset_y = po->offset_y,
-                         .cancel = po->cancel};
-    if (po->warn) {
-        d->o.warn = warn_finding;
-        d->o.warn_user = d;
-        d->o.warn_sheet = &d->sheet;
-    }
+                         .offset_y = po->offset_y};
     if (!strcmp(f, "scene") && !d->o.backend) d->o.backend = "dump";
     return 0;
 }
@@ -188,8 +180,9 @@ static int apply_seed(tmpl *t, const pnpkit_render_opts *po, const char *last_se
     if (po->seed == PNPKIT_SEED_TEMPLATE || !p) return 0;
     if (last_set) {
         if (p->value.type == PV_INT && p->value.i == (long)po->seed) return 0;
-        return pn_err_set(err, PN_EUSAGE, "seed %lu and setting %s disagree; give one of them",
-                          po->seed, last_set);
+        return pn_err_set(err, PN_EUSAGE,
+                          "the seed %lu and the setting %s disagree; give one of them", po->seed,
+                          last_set);
     }
     char buf[32];
     g_snprintf(buf, sizeof buf, "%lu", po->seed);
@@ -325,6 +318,24 @@ char **pnpkit_doc_stale_files(const pnpkit_doc *d, const char *path, size_t *n)
     return (char **)g_ptr_array_free(v, FALSE);
 }
 
+/* The engine's options for writing d to output: the caller's hooks are
+ * read now, so that they may be set after the document is opened. */
+static render_opts write_opts(pnpkit_doc *d, const char *output)
+{
+    const pnpkit_render_opts *po = d->po;
+    render_opts o = d->o;
+    o.output = output;
+    o.progress = po->progress;
+    o.progress_user = po->progress_user;
+    o.cancel = po->cancel;
+    if (po->warn) {
+        o.warn = warn_finding;
+        o.warn_user = d;
+        o.warn_sheet = &d->sheet;
+    }
+    return o;
+}
+
 /* A document is drawn once (a template with merge data moves through its
  * rows). */
 static int take_once(pnpkit_doc *d, pn_err *err)
@@ -348,8 +359,7 @@ int pnpkit_doc_write(pnpkit_doc *d, const char *path, pnpkit_error *err)
         g_free(p);
     }
     if (!rc) {
-        render_opts o = d->o;
-        o.output = path;
+        render_opts o = write_opts(d, path);
         rc = render_template(d->t, &o, &e);
     }
     if (rc) api_error_from(&e, err);
@@ -370,8 +380,7 @@ pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *d, pnpkit_error *err)
     char *name = NULL;
     if (!rc) {
         name = g_strdup_printf("out.%s", d->o.format);
-        render_opts o = d->o;
-        o.output = name;
+        render_opts o = write_opts(d, name);
         o.mem = sink;
         rc = render_template(d->t, &o, &e);
         if (!rc && !(b = api_sink_take(sink, &e))) rc = -1;

@@ -84,13 +84,10 @@ static int lint_run_cmd(int argc, char **argv)
     if (!l) {
         rc = cli_fail_api(&err);
     } else {
-        cli_warnings *w = cli_warnings_new(l->file);
-        for (size_t i = 0; i < l->n; i++) {
-            const pnpkit_finding *f = &l->items[i];
-            *cli_warnings_sheet(w) = f->sheet;
-            cli_warnings_collect(w, f->line, f->col, f->kind, f->message);
-        }
-        cli_warnings_print(w, stdout);
+        cli_warnings *w = cli_warnings_new();
+        for (size_t i = 0; i < l->n; i++)
+            cli_warnings_collect(w, &l->items[i]);
+        cli_warnings_print(w, l->file, stdout);
         if (l->n == 0) printf("%s: no problems found\n", l->file);
         rc = strict && l->n > 0 ? 1 : 0;
         cli_warnings_free(w);

@@ -2,22 +2,19 @@
  * the command line or a list file), each to its own output. */
 #include <errno.h>
 #include <getopt.h>
+#include <glib.h>
+#include <glib/gstdio.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli/cli.h"
-#include "cli/engine.h"
-#include "backend/backend.h"
 #include "cli/progress.h"
 #include "cli/warnings.h"
-#include "render/cards.h"
-#include "render/paper.h"
-#include "render/render.h"
-#include "util/value.h"
-#include "util/outfile.h"
 
 #define RENDER_USAGE                                                                               \
     "Usage: pnpkit render TEMPLATE... [options]\n"                                                 \
@@ -86,11 +83,9 @@
 /* One render: a template and the options that apply to it. Strings are borrowed
  * from an argv that outlives the job. */
 typedef struct render_job {
-    render_opts o;
+    pnpkit_render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
-    const char *backs; /* --backs TEMPLATE */
-    const char *data;  /* --data: a CSV file merged one sheet per row */
     bool seed_given, dpi_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
@@ -100,6 +95,32 @@ typedef struct render_cmd {
     const char *outdir, *list;
     bool quiet;
 } render_cmd;
+
+/* err set to a message of its own (no place); returns -1. */
+static int fail(pnpkit_error *err, pnpkit_code code, const char *fmt, ...) CLI_PRINTF(3, 4);
+static int fail(pnpkit_error *err, pnpkit_code code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    *err = (pnpkit_error){.code = code};
+    g_vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* fail() placed at a line of a list file. */
+static int fail_at(pnpkit_error *err, const char *file, int line, const char *fmt, ...)
+    CLI_PRINTF(4, 5);
+static int fail_at(pnpkit_error *err, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    *err = (pnpkit_error){.code = PNPKIT_EINPUT, .line = line, .col = 1};
+    g_strlcpy(err->file, file, sizeof err->file);
+    g_vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
 
 static bool parse_long(const char *s, long min, long max, long *out)
 {
@@ -163,12 +184,12 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {0, 0, 0, 0}};
 
 /* What getopt_long stopped at, as a message. */
-static int bad_option(int code, char **argv, pn_err *err)
+static int bad_option(int code, char **argv, pnpkit_error *err)
 {
     const char *arg = argv[optind - 1];
-    if (code == ':') return pn_err_set(err, PN_EUSAGE, "option '%s' needs a value", arg);
-    if (optopt && optopt < 256) return pn_err_set(err, PN_EUSAGE, "unknown option '-%c'", optopt);
-    return pn_err_set(err, PN_EUSAGE, "unknown option '%s'", arg);
+    if (code == ':') return fail(err, PNPKIT_EUSAGE, "option '%s' needs a value", arg);
+    if (optopt && optopt < 256) return fail(err, PNPKIT_EUSAGE, "unknown option '-%c'", optopt);
+    return fail(err, PNPKIT_EUSAGE, "unknown option '%s'", arg);
 }
 
 /* "AxB" with units (a length each side, or the unit after B only). */
@@ -186,12 +207,13 @@ static bool parse_pair(const char *s, char sep, double *a, double *b, bool lengt
                              ? g_strdup(first)
                              : g_strdup_printf("%s%s", first, *unit ? unit : "mm");
         char *second = *unit ? g_strdup(x + 1) : g_strdup_printf("%smm", x + 1);
-        ok = pv_length_mm(withunit, a) && pv_length_mm(second, b);
+        ok = pnpkit_length_mm(withunit, a) && pnpkit_length_mm(second, b);
         g_free(withunit);
         g_free(second);
     } else {
         long ca = 0, cb = 0;
-        ok = parse_long(first, 1, CARDS_MAX_SIDE, &ca) && parse_long(x + 1, 1, CARDS_MAX_SIDE, &cb);
+        ok = parse_long(first, 1, PNPKIT_GRID_MAX, &ca) &&
+             parse_long(x + 1, 1, PNPKIT_GRID_MAX, &cb);
         *a = (double)ca;
         *b = (double)cb;
     }
@@ -200,45 +222,45 @@ static bool parse_pair(const char *s, char sep, double *a, double *b, bool lengt
 }
 
 /* --grid, --card, --gutter, --offset and --scale. */
-static int parse_card_option(render_job *j, int c, const char *arg, pn_err *err)
+static int parse_card_option(render_job *j, int c, const char *arg, pnpkit_error *err)
 {
     double a, b;
     char *end;
     switch (c) {
     case OPT_GRID:
         if (!parse_pair(arg, 'x', &a, &b, false))
-            return pn_err_set(err, PN_EUSAGE, "--grid takes CxR, 1 to %d each (3x3)",
-                              CARDS_MAX_SIDE);
+            return fail(err, PNPKIT_EUSAGE, "--grid takes CxR, 1 to %d each (3x3)",
+                        PNPKIT_GRID_MAX);
         j->o.grid_cols = (int)a;
         j->o.grid_rows = (int)b;
         return 0;
     case OPT_CARD:
-        if (!parse_pair(arg, 'x', &a, &b, true) || a < CARDS_MIN_MM || b < CARDS_MIN_MM ||
-            a > CARDS_MAX_MM || b > CARDS_MAX_MM)
-            return pn_err_set(err, PN_EUSAGE, "--card takes WxH, each %g to %g mm (63x88mm)",
-                              CARDS_MIN_MM, CARDS_MAX_MM);
+        if (!parse_pair(arg, 'x', &a, &b, true) || a < PNPKIT_CARD_MIN_MM ||
+            b < PNPKIT_CARD_MIN_MM || a > PNPKIT_CARD_MAX_MM || b > PNPKIT_CARD_MAX_MM)
+            return fail(err, PNPKIT_EUSAGE, "--card takes WxH, each %g to %g mm (63x88mm)",
+                        PNPKIT_CARD_MIN_MM, PNPKIT_CARD_MAX_MM);
         j->o.card_w = a;
         j->o.card_h = b;
         return 0;
     case OPT_GUTTER:
-        if (!pv_length_mm(arg, &a) || a < 0 || a > CARDS_MAX_GUTTER)
-            return pn_err_set(err, PN_EUSAGE, "--gutter takes a length from 0 to %gmm",
-                              CARDS_MAX_GUTTER);
+        if (!pnpkit_length_mm(arg, &a) || a < 0 || a > PNPKIT_GUTTER_MAX_MM)
+            return fail(err, PNPKIT_EUSAGE, "--gutter takes a length from 0 to %gmm",
+                        PNPKIT_GUTTER_MAX_MM);
         j->o.gutter = a;
         return 0;
     case OPT_OFFSET:
-        if (!parse_pair(arg, ',', &a, &b, true) || fabs(a) > CARDS_MAX_OFFSET ||
-            fabs(b) > CARDS_MAX_OFFSET)
-            return pn_err_set(err, PN_EUSAGE, "--offset takes X,Y, each -%g to %gmm (1.5mm,-0.5mm)",
-                              CARDS_MAX_OFFSET, CARDS_MAX_OFFSET);
+        if (!parse_pair(arg, ',', &a, &b, true) || fabs(a) > PNPKIT_OFFSET_MAX_MM ||
+            fabs(b) > PNPKIT_OFFSET_MAX_MM)
+            return fail(err, PNPKIT_EUSAGE, "--offset takes X,Y, each -%g to %gmm (1.5mm,-0.5mm)",
+                        PNPKIT_OFFSET_MAX_MM, PNPKIT_OFFSET_MAX_MM);
         j->o.offset_x = a;
         j->o.offset_y = b;
         return 0;
     default:
         a = g_ascii_strtod(arg, &end);
-        if (end == arg || *end || !(a >= CARDS_MIN_SCALE && a <= CARDS_MAX_SCALE))
-            return pn_err_set(err, PN_EUSAGE, "--scale takes a number from %g to %g",
-                              CARDS_MIN_SCALE, CARDS_MAX_SCALE);
+        if (end == arg || *end || !(a >= PNPKIT_SCALE_MIN && a <= PNPKIT_SCALE_MAX))
+            return fail(err, PNPKIT_EUSAGE, "--scale takes a number from %g to %g",
+                        PNPKIT_SCALE_MIN, PNPKIT_SCALE_MAX);
         j->o.scale = a;
         return 0;
     }
@@ -248,17 +270,17 @@ static int parse_card_option(render_job *j, int c, const char *arg, pn_err *err)
  * into names. cmd is NULL for a line of a list file, where the command-line
  * options are refused. Returns 0, 1 after printing help, or -1 with err. */
 static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, GPtrArray *names,
-                         pn_err *err)
+                         pnpkit_error *err)
 {
     long v;
     optind = 0; /* a fresh scan, also of a new argv */
     for (int c; (c = getopt_long(argc, argv, ":o:d:l:f:s:qh", render_options, NULL)) != -1;) {
         if (!cmd && (c == 'd' || c == 'l' || c == 'q' || c == 'h'))
-            return pn_err_set(err, PN_EUSAGE, "--%s belongs on the command line, not in a list",
-                              c == 'd'   ? "outdir"
-                              : c == 'l' ? "list"
-                              : c == 'q' ? "quiet"
-                                         : "help");
+            return fail(err, PNPKIT_EUSAGE, "--%s belongs on the command line, not in a list",
+                        c == 'd'   ? "outdir"
+                        : c == 'l' ? "list"
+                        : c == 'q' ? "quiet"
+                                   : "help");
         switch (c) {
         case 'o':
             j->output = optarg;
@@ -277,10 +299,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_PAPER: {
             /* a paper from the command line is checked here: a usage error */
-            double w, h;
-            pn_err perr = {0};
-            if (paper_size(optarg, &w, &h, &perr))
-                return pn_err_set(err, PN_EUSAGE, "%s", perr.msg);
+            pnpkit_error perr;
+            if (pnpkit_paper_size(optarg, NULL, NULL, &perr))
+                return fail(err, PNPKIT_EUSAGE, "%s", perr.message);
             j->o.paper = optarg;
             break;
         }
@@ -291,45 +312,46 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             j->o.landscape = 0;
             break;
         case OPT_PAGES:
-            if (!parse_long(optarg, 1, RENDER_MAX_PAGES, &v))
-                return pn_err_set(err, PN_EUSAGE, "--pages takes a number from 1 to %d",
-                                  RENDER_MAX_PAGES);
+            if (!parse_long(optarg, 1, PNPKIT_PAGES_MAX, &v))
+                return fail(err, PNPKIT_EUSAGE, "--pages takes a number from 1 to %d",
+                            PNPKIT_PAGES_MAX);
             j->o.pages = (int)v;
             break;
         case OPT_NUP:
             if (!parse_long(optarg, 1, 4, &v) || v == 3)
-                return pn_err_set(err, PN_EUSAGE, "--nup takes 2 or 4");
+                return fail(err, PNPKIT_EUSAGE, "--nup takes 2 or 4");
             j->o.nup = (int)v;
             break;
         case OPT_FILL:
-            j->o.fill = true;
+            j->o.fill = 1;
             break;
         case OPT_MONO:
-            j->o.mono = true;
+            j->o.mono = 1;
             break;
         case OPT_SEED:
-            if (!parse_long(optarg, 0, TMPL_SEED_MAX, &v))
-                return pn_err_set(err, PN_EUSAGE, "--seed takes a number from 0 to %ld",
-                                  TMPL_SEED_MAX);
+            if (!parse_long(optarg, 0, PNPKIT_SEED_MAX, &v))
+                return fail(err, PNPKIT_EUSAGE, "--seed takes a number from 0 to %ld",
+                            PNPKIT_SEED_MAX);
             j->o.seed = (unsigned long)v;
             j->seed_given = true;
             break;
         case OPT_DPI:
-            if (!parse_long(optarg, RENDER_MIN_DPI, RENDER_MAX_DPI, &v))
-                return pn_err_set(err, PN_EUSAGE, "--dpi takes a number from %d to %d",
-                                  RENDER_MIN_DPI, RENDER_MAX_DPI);
+            if (!parse_long(optarg, PNPKIT_DPI_MIN, PNPKIT_DPI_MAX, &v))
+                return fail(err, PNPKIT_EUSAGE, "--dpi takes a number from %d to %d",
+                            PNPKIT_DPI_MIN, PNPKIT_DPI_MAX);
             j->o.dpi = (double)v;
             j->dpi_given = true;
             break;
         case OPT_BACKEND:
             /* "dump" is what --format scene uses, not a choice of its own */
-            if (!pn_backend_find(optarg) || !strcmp(optarg, "dump"))
-                return pn_err_set(err, PN_EUSAGE, "unknown backend '%s' (cairo or haru)", optarg);
+            if (strcmp(optarg, "cairo") && strcmp(optarg, "haru"))
+                return fail(err, PNPKIT_EUSAGE, "unknown backend '%s' (cairo or haru)", optarg);
             j->o.backend = optarg;
             break;
         case OPT_BLEED:
-            if (!pv_length_mm(optarg, &j->o.bleed) || j->o.bleed < 0 || j->o.bleed > 10)
-                return pn_err_set(err, PN_EUSAGE, "--bleed takes a length from 0 to 10mm");
+            if (!pnpkit_length_mm(optarg, &j->o.bleed) || j->o.bleed < 0 ||
+                j->o.bleed > PNPKIT_BLEED_MAX_MM)
+                return fail(err, PNPKIT_EUSAGE, "--bleed takes a length from 0 to 10mm");
             break;
         case OPT_TTF:
             j->o.ttf = optarg;
@@ -342,13 +364,13 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             if (parse_card_option(j, c, optarg, err)) return -1;
             break;
         case OPT_BACKS:
-            j->backs = optarg;
+            j->o.backs = optarg;
             break;
         case OPT_DATA:
-            j->data = optarg;
+            j->o.data = optarg;
             break;
         case OPT_FORCE:
-            j->o.force = true;
+            j->o.force = 1;
             break;
         case 'q':
             cmd->quiet = true;
@@ -386,12 +408,12 @@ static void job_free(gpointer p)
 /* Reads the list file into jobs (built on base). Every line's words are kept in
  * words (freed by the caller) because the jobs borrow them. */
 static int read_list(const char *file, const render_job *base, GPtrArray *jobs, GPtrArray *words,
-                     pn_err *err)
+                     pnpkit_error *err)
 {
     bool std = !strcmp(file, "-");
     const char *shown = std ? "<stdin>" : file;
     FILE *fp = std ? stdin : fopen(file, "r");
-    if (!fp) return pn_err_set(err, PN_EIO, "%s: %s", file, strerror(errno));
+    if (!fp) return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
     char line[RENDER_MAX_LINE + 2];
     int lineno = 0, rc = 0;
     size_t bytes = 0;
@@ -400,13 +422,12 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         size_t len = strlen(line);
         bytes += len;
         if (bytes > RENDER_MAX_LIST_BYTES) {
-            rc = pn_err_at(err, shown, lineno, 1, "the list is larger than %u bytes",
-                           RENDER_MAX_LIST_BYTES);
+            rc = fail_at(err, shown, lineno, "the list is larger than %u bytes",
+                         RENDER_MAX_LIST_BYTES);
             break;
         }
         if (len > RENDER_MAX_LINE) {
-            rc =
-                pn_err_at(err, shown, lineno, 1, "line longer than %d characters", RENDER_MAX_LINE);
+            rc = fail_at(err, shown, lineno, "line longer than %d characters", RENDER_MAX_LINE);
             break;
         }
         g_strchomp(line);
@@ -415,15 +436,14 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
             s++;
         if (!*s || *s == '#') continue;
         if (jobs->len >= RENDER_MAX_JOBS) {
-            rc = pn_err_at(err, shown, lineno, 1, "more than %d renders in one list",
-                           RENDER_MAX_JOBS);
+            rc = fail_at(err, shown, lineno, "more than %d renders in one list", RENDER_MAX_JOBS);
             break;
         }
         int n;
         char **line_words;
         GError *ge = NULL;
         if (!g_shell_parse_argv(s, &n, &line_words, &ge)) {
-            rc = pn_err_at(err, shown, lineno, 1, "%s", ge->message);
+            rc = fail_at(err, shown, lineno, "%s", ge->message);
             g_error_free(ge);
             break;
         }
@@ -436,12 +456,12 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         g_ptr_array_add(words, argv);
         GPtrArray *names = g_ptr_array_new();
         render_job *j = job_copy(base, NULL, g_strdup_printf("%s:%d", shown, lineno));
-        pn_err perr = {0};
+        pnpkit_error perr;
         if (parse_options(j, NULL, argc, argv, names, &perr)) {
-            rc = pn_err_at(err, shown, lineno, 1, "%s", perr.msg);
+            rc = fail_at(err, shown, lineno, "%s", perr.message);
         } else if (names->len != 1) {
-            rc = pn_err_at(err, shown, lineno, 1,
-                           names->len ? "one template per line" : "which template?");
+            rc = fail_at(err, shown, lineno,
+                         names->len ? "one template per line" : "which template?");
         } else {
             j->name = g_ptr_array_index(names, 0);
             g_ptr_array_add(jobs, j);
@@ -451,19 +471,19 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         g_ptr_array_free(names, TRUE);
     }
     if (!rc && ferror(fp))
-        rc = pn_err_set(err, PN_EIO, "%s: %s", shown,
-                        errno == EISDIR ? "is a directory, not a file" : strerror(errno));
+        rc = fail(err, PNPKIT_EIO, "%s: %s", shown,
+                  errno == EISDIR ? "is a directory, not a file" : strerror(errno));
     if (!std) fclose(fp);
-    if (rc && err->status != PN_EIO) err->status = PN_EINPUT;
+    if (rc && err->code != PNPKIT_EIO) err->code = PNPKIT_EINPUT;
     return rc;
 }
 
 /* Checks the output and format of a job and settles its format. */
-static int check_output(render_job *j, pn_err *err)
+static int check_output(render_job *j, pnpkit_error *err)
 {
     const char *f = j->format;
     if (f && strcmp(f, "pdf") && strcmp(f, "svg") && strcmp(f, "png") && strcmp(f, "scene"))
-        return pn_err_set(err, PN_EUSAGE, "--format must be pdf, svg, png or scene");
+        return fail(err, PNPKIT_EUSAGE, "--format must be pdf, svg, png or scene");
     if (j->output && strcmp(j->output, "-")) {
         const char *ef = cli_format_of(j->output, 1);
         struct stat st;
@@ -471,95 +491,59 @@ static int check_output(render_job *j, pn_err *err)
         if (!ef && !f && stat(j->output, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
             f = "pdf";
         if (!ef && !f)
-            return pn_err_set(err, PN_EUSAGE,
-                              "%s: cannot tell the format; use .pdf, .svg, .png or --format",
-                              j->output);
+            return fail(err, PNPKIT_EUSAGE,
+                        "%s: cannot tell the format; use .pdf, .svg, .png or --format", j->output);
         if (ef && f && strcmp(ef, f))
-            return pn_err_set(err, PN_EUSAGE, "%s does not match --format %s", j->output, f);
+            return fail(err, PNPKIT_EUSAGE, "%s does not match --format %s", j->output, f);
         if (!f) f = ef;
     } else if (j->output) {
         if (!f) f = "pdf";
         if (strcmp(f, "svg") && strcmp(f, "scene") && isatty(STDOUT_FILENO))
-            return pn_err_set(err, PN_EUSAGE,
-                              "not writing %s to a terminal: redirect standard output or give -o "
-                              "FILE",
-                              !strcmp(f, "pdf") ? "a PDF" : "a PNG");
+            return fail(err, PNPKIT_EUSAGE,
+                        "not writing %s to a terminal: redirect standard output or give -o "
+                        "FILE",
+                        !strcmp(f, "pdf") ? "a PDF" : "a PNG");
     }
-    if (j->o.grid_cols == 0 && (j->o.card_w > 0 || j->o.gutter > 0 || j->backs))
-        return pn_err_set(err, PN_EUSAGE, "--card, --gutter and --backs are for --grid");
+    if (j->o.grid_cols == 0 && (j->o.card_w > 0 || j->o.gutter > 0 || j->o.backs))
+        return fail(err, PNPKIT_EUSAGE, "--card, --gutter and --backs are for --grid");
     if (j->o.grid_cols > 0 && j->o.nup > 1)
-        return pn_err_set(err, PN_EUSAGE, "--grid and --nup cannot be used together");
+        return fail(err, PNPKIT_EUSAGE, "--grid and --nup cannot be used together");
     if (j->o.fill && j->o.nup < 2 && j->o.grid_cols == 0)
-        return pn_err_set(err, PN_EUSAGE,
-                          "--fill fills the last paper of --nup 2 or 4; give --nup");
+        return fail(err, PNPKIT_EUSAGE, "--fill fills the last paper of --nup 2 or 4; give --nup");
     j->format = f ? f : "pdf";
-    if (!strcmp(j->format, "scene") && !j->o.backend) j->o.backend = "dump";
+    j->o.format = j->format;
     return 0;
 }
 
-/* The --backs template, with the job's --set values it has parameters for. */
-static int open_backs(const render_job *j, tmpl **out, pn_err *err)
+/* Warns about page files beside output that this run did not write (an
+ * earlier run with more pages): they would pass for part of it. */
+static void warn_stale(const pnpkit_doc *d, const char *output)
 {
-    tmpl *b = tmpl_open(j->backs, err);
-    if (!b) return -1;
-    int rc = 0;
-    for (guint i = 0; i < j->sets->len && !rc; i++) {
-        const char *a = g_ptr_array_index(j->sets, i);
-        const char *eq = strchr(a, '=');
-        char *name = g_strndup(a, eq ? (gsize)(eq - a) : strlen(a));
-        if (eq) rc = tmpl_set_if_present(b, name, eq + 1, err);
-        g_free(name);
-    }
-    if (!rc) rc = tmpl_resolve(b, err);
-    if (rc) {
-        tmpl_free(b);
-        return -1;
-    }
-    *out = b;
-    return 0;
-}
-
-/* Refuses, before anything is drawn, to replace a read-only output: the path
- * itself, or each of its page files when `files` > 1. */
-static int check_writable(const char *output, int files, pn_err *err)
-{
-    if (!strcmp(output, "-")) return 0;
-    for (int k = 1; k <= files; k++) {
-        char *p = pn_outfile_page_path(output, k, files);
-        bool ro = pn_outfile_is_read_only(p);
-        if (ro) pn_err_set(err, PN_EIO, "%s: the file is read-only; --force replaces it", p);
-        g_free(p);
-        if (ro) return -1;
-    }
-    return 0;
-}
-
-/* Warns about page files beside output that this run of `papers` pages did
- * not write (an earlier run with more pages): they would pass for part of it. */
-static void warn_stale(const char *output, int papers)
-{
-    GPtrArray *stale = pn_outfile_stale_pages(output, papers);
-    if (stale->len == 1)
+    size_t n = 0;
+    char **stale = pnpkit_doc_stale_files(d, output, &n);
+    int papers = pnpkit_doc_get_info(d)->papers;
+    if (n == 1)
         fprintf(stderr, "pnpkit render: warning: %s is not from this run (%d page%s); remove it\n",
-                (char *)g_ptr_array_index(stale, 0), papers, papers == 1 ? "" : "s");
-    else if (stale->len > 1)
+                stale[0], papers, papers == 1 ? "" : "s");
+    else if (n > 1)
         fprintf(stderr,
-                "pnpkit render: warning: %u files such as %s are not from this run (%d page%s); "
+                "pnpkit render: warning: %zu files such as %s are not from this run (%d page%s); "
                 "remove them\n",
-                stale->len, (char *)g_ptr_array_index(stale, 0), papers, papers == 1 ? "" : "s");
-    g_ptr_array_unref(stale);
+                n, stale[0], papers, papers == 1 ? "" : "s");
+    pnpkit_strv_free(stale);
 }
 
 /* On a terminal: what a render wrote (its files, pages and size). Outputs that
  * are not regular files (standard output, /dev/null) are not reported. */
-static void say_written(const char *output, int files, int papers)
+static void say_written(const pnpkit_doc *d, const char *output)
 {
+    const pnpkit_doc_info *info = pnpkit_doc_get_info(d);
     goffset size = 0;
-    for (int k = 1; k <= files; k++) {
-        char *p = pn_outfile_page_path(output, k, files);
-        struct stat st;
-        bool reg = stat(p, &st) == 0 && S_ISREG(st.st_mode);
-        g_free(p);
+    for (int k = 1; k <= info->files; k++) {
+        char *p = pnpkit_doc_file_path(d, output, k);
+        GStatBuf st;
+        bool reg = g_stat(p, &st) == 0 && S_ISREG(st.st_mode);
+        pnpkit_free(p);
         if (!reg) return;
         size += st.st_size;
     }
@@ -570,158 +554,150 @@ static void say_written(const char *output, int files, int papers)
         snprintf(human, sizeof human, "%.1f kB", (double)size / 1e3);
     else
         snprintf(human, sizeof human, "%.1f MB", (double)size / 1e6);
-    if (files == 1) {
+    int papers = info->papers;
+    if (info->files == 1) {
         fprintf(stderr, "wrote %s: %d page%s, %s\n", output, papers, papers == 1 ? "" : "s", human);
     } else {
-        char *first = pn_outfile_page_path(output, 1, files);
-        char *last = pn_outfile_page_path(output, files, files);
+        char *first = pnpkit_doc_file_path(d, output, 1);
+        char *last = pnpkit_doc_file_path(d, output, info->files);
         fprintf(stderr, "wrote %s ... %s: %d pages, %s\n", first, last, papers, human);
-        g_free(first);
-        g_free(last);
+        pnpkit_free(first);
+        pnpkit_free(last);
     }
+}
+
+/* The document's one file to standard output. */
+static int write_stdout(pnpkit_doc *d, pnpkit_error *err)
+{
+    pnpkit_buffer *b = pnpkit_doc_write_mem(d, err);
+    if (!b) return -1;
+    errno = 0;
+    bool bad = fwrite(b->data, 1, b->len, stdout) != b->len;
+    bad = fflush(stdout) != 0 || bad;
+    int saved = errno;
+    pnpkit_buffer_free(b);
+    if (!bad) return 0;
+    if (saved) return fail(err, PNPKIT_EIO, "standard output: write failed: %s", strerror(saved));
+    return fail(err, PNPKIT_EIO, "standard output: write failed");
+}
+
+/* Where a job's output goes: -o, or OUTDIR/NAME.FORMAT (the folder made).
+ * Caller frees; NULL with err. */
+static char *output_of(const render_job *j, const render_cmd *cmd, const pnpkit_doc *d,
+                       pnpkit_error *err)
+{
+    if (j->output) return g_strdup(j->output);
+    const char *dir = cmd->outdir ? cmd->outdir : "out";
+    if (g_mkdir_with_parents(dir, 0777) != 0) {
+        fail(err, PNPKIT_EIO, "cannot create directory %s: %s", dir, strerror(errno));
+        return NULL;
+    }
+    return g_strdup_printf("%s/%s.%s", dir, pnpkit_doc_get_info(d)->name, j->format);
+}
+
+/* Refuses what this run cannot write: several pages of SVG or PNG to
+ * standard output, an output an earlier job of the run wrote. */
+static int check_target(const render_job *j, const pnpkit_doc *d, const char *output,
+                        GHashTable *written, pnpkit_error *err)
+{
+    const pnpkit_doc_info *info = pnpkit_doc_get_info(d);
+    if (!strcmp(output, "-")) {
+        /* one page per SVG or PNG file: refuse more before writing any */
+        if (info->files > 1)
+            return fail(err, PNPKIT_EUSAGE,
+                        "%s file holds one page, so standard output can take only one of %d; "
+                        "write a PDF or give -o FILE",
+                        !strcmp(j->format, "svg") ? "an SVG" : "a PNG", info->papers);
+        return 0;
+    }
+    const char *before = g_hash_table_lookup(written, output);
+    if (before && j->where)
+        return fail(err, PNPKIT_EINPUT, "%s was already written by %s; give this line -o FILE",
+                    output, before);
+    if (before)
+        return fail(err, PNPKIT_EUSAGE,
+                    "%s was already written by %s; render it again on its own with -o "
+                    "FILE, or give each render its own -o in a list file (--list)",
+                    output, before);
+    return 0;
 }
 
 /* Renders one job; outputs already written by this run are refused. */
 static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, const char *label,
-                   pn_err *err)
+                   pnpkit_error *err)
 {
-    tmpl *t = tmpl_open_data(j->name, j->data, err);
-    if (!t) return -1;
-    int rc = 0;
-    const char *seed_set = NULL; /* the last --set seed=N */
-    for (guint i = 0; i < j->sets->len && !rc; i++) {
-        const char *s = g_ptr_array_index(j->sets, i);
-        rc = tmpl_set(t, s, err);
-        if (g_str_has_prefix(s, "seed=")) seed_set = s;
-    }
-    tmpl_param *seed = tmpl_param_find(t, "seed");
-    if (!rc && j->seed_given && !seed) {
-        fprintf(stderr,
-                "%s%spnpkit render: warning: %s has no seed (its sheets are not random); "
-                "--seed is ignored\n",
-                j->where ? j->where : "", j->where ? ": " : "", j->name);
-    } else if (!rc && j->seed_given && seed_set &&
-               (seed->value.type != PV_INT || seed->value.i != (long)j->o.seed)) {
-        rc = pn_err_set(err, PN_EUSAGE, "--seed %lu and --set %s disagree; give one of them",
-                        j->o.seed, seed_set);
-    } else if (!rc && j->seed_given) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%lu", j->o.seed);
-        rc = tmpl_set_if_present(t, "seed", buf, err);
-    }
-    if (!rc && j->dpi_given && strcmp(j->format, "png"))
+    const char *where = j->where ? j->where : "", *colon = j->where ? ": " : "";
+    if (j->dpi_given && strcmp(j->format, "png"))
         fprintf(stderr,
                 "%s%spnpkit render: warning: --dpi is the resolution of PNG output; it "
                 "does not change %s output\n",
-                j->where ? j->where : "", j->where ? ": " : "", j->format);
-    if (!rc) rc = tmpl_resolve(t, err);
-    tmpl *backs = NULL;
-    if (!rc && j->backs) rc = open_backs(j, &backs, err);
-    char *output = NULL;
-    if (!rc && !j->output) {
-        const char *dir = cmd->outdir ? cmd->outdir : "out";
-        if (g_mkdir_with_parents(dir, 0777) != 0)
-            rc = pn_err_set(err, PN_EIO, "cannot create directory %s: %s", dir, strerror(errno));
-        else
-            output = g_strdup_printf("%s/%s.%s", dir, t->name, j->format);
-    } else if (!rc) {
-        output = g_strdup(j->output);
+                where, colon, j->format);
+    pnpkit_ctx *ctx = cli_ctx(err);
+    if (!ctx) return -1;
+    /* the hooks: a progress bar, and for templates of one's own (the
+     * built-in ones are tested) lint's quick checks; --quiet leaves both out */
+    cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
+    cli_warnings *w = cli_warnings_new();
+    pnpkit_render_opts o = j->o;
+    g_ptr_array_add(j->sets, NULL);
+    o.set = (const char *const *)j->sets->pdata;
+    o.progress = cli_progress_update;
+    o.progress_user = bar;
+    if (!cmd->quiet) {
+        o.warn = cli_warnings_collect;
+        o.warn_user = w;
     }
-    bool per_page = !strcmp(j->format, "svg") || !strcmp(j->format, "png");
-    int papers = 0; /* pages of the document (papers, after --nup) */
-    render_opts jo = j->o;
-    if (!rc && !(jo.measure = cli_measurer(err))) rc = -1;
+    pnpkit_doc *d = pnpkit_doc_open(ctx, j->name, &o, err);
+    int rc = d ? 0 : -1;
+    const pnpkit_doc_info *info = d ? pnpkit_doc_get_info(d) : NULL;
+    if (!rc && j->seed_given && !info->has_seed)
+        fprintf(stderr,
+                "%s%spnpkit render: warning: %s has no seed (its sheets are not random); "
+                "--seed is ignored\n",
+                where, colon, j->name);
+    if (!rc && !strcmp(info->origin, "built-in")) o.warn = NULL;
+    char *output = rc ? NULL : output_of(j, cmd, d, err);
+    if (!rc && !output) rc = -1;
+    if (!rc) rc = check_target(j, d, output, written, err);
+    if (!rc) rc = strcmp(output, "-") ? pnpkit_doc_write(d, output, err) : write_stdout(d, err);
+    cli_progress_free(bar);
     if (!rc) {
-        int nup = jo.nup > 1 ? jo.nup : 1;
-        render_opts co = jo;
-        co.backs = backs;
-        int pages =
-            jo.grid_cols > 0 ? render_cards_papers(t, &co, err) : render_page_total(t, &jo, err);
-        if (pages < 0) rc = -1;
-        papers = j->o.grid_cols > 0 ? pages : (pages + nup - 1) / nup;
+        cli_warnings_print(w, info->file, stderr);
+        g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
+        if (strcmp(output, "-")) warn_stale(d, output);
+        if (!cmd->quiet && isatty(STDERR_FILENO)) say_written(d, output);
     }
-    const pn_backend *be = pn_backend_find(j->o.backend ? j->o.backend : "cairo");
-    if (!rc && be && be->max_pages && papers > be->max_pages)
-        rc = pn_err_set(err, PN_EUSAGE,
-                        "the %s backend holds at most %d pages in one document; give fewer "
-                        "--pages or use --backend cairo",
-                        be->id, be->max_pages);
-    if (!rc && !strcmp(output, "-") && per_page && papers > 1) {
-        /* one page per SVG or PNG file: refuse more before writing any */
-        rc = pn_err_set(err, PN_EUSAGE,
-                        "%s file holds one page, so standard output can take only one of %d; "
-                        "write a PDF or give -o FILE",
-                        !strcmp(j->format, "svg") ? "an SVG" : "a PNG", papers);
-    }
-    if (!rc && strcmp(output, "-")) {
-        const char *before = g_hash_table_lookup(written, output);
-        if (before && j->where)
-            rc = pn_err_set(err, PN_EINPUT, "%s was already written by %s; give this line -o FILE",
-                            output, before);
-        else if (before)
-            rc = pn_err_set(err, PN_EUSAGE,
-                            "%s was already written by %s; render it again on its own with -o "
-                            "FILE, or give each render its own -o in a list file (--list)",
-                            output, before);
-    }
-    if (!rc && !j->o.force) rc = check_writable(output, per_page ? papers : 1, err);
-    if (!rc) {
-        cli_progress *bar = cli_progress_new(label, cli_progress_wanted(cmd->quiet));
-        render_opts o = jo;
-        o.backs = backs;
-        o.output = output;
-        o.format = j->format;
-        o.progress = cli_progress_update;
-        o.progress_user = bar;
-        /* The quick lint checks, for templates of one's own (the built-in
-         * ones are tested); --quiet leaves them out. */
-        cli_warnings *w = cli_warnings_new(t->file);
-        if (strcmp(t->origin, "built-in") && !cmd->quiet) {
-            o.warn = cli_warnings_collect;
-            o.warn_user = w;
-            o.warn_sheet = cli_warnings_sheet(w);
-        }
-        rc = render_template(t, &o, err);
-        cli_progress_free(bar);
-        if (!rc) cli_warnings_print(w, stderr);
-        cli_warnings_free(w);
-        if (!rc) {
-            g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
-            if (per_page) warn_stale(output, papers);
-            if (!cmd->quiet && isatty(STDERR_FILENO))
-                say_written(output, per_page ? papers : 1, papers);
-        }
-    }
+    cli_warnings_free(w);
     g_free(output);
-    tmpl_free(backs);
-    tmpl_free(t);
+    pnpkit_doc_free(d);
+    g_ptr_array_remove_index(j->sets, j->sets->len - 1);
     return rc;
 }
 
 static int render_run(int argc, char **argv)
 {
-    render_job base = {
-        .o = {.landscape = -1, .dpi = 150, .seed = 1, .pages = 0, .nup = 1, .epoch = cli_epoch()},
-        .sets = g_ptr_array_new()};
+    render_job base = {.sets = g_ptr_array_new()};
+    pnpkit_render_opts_init(&base.o);
+    base.o.epoch = cli_epoch();
     render_cmd cmd = {0};
     GPtrArray *names = g_ptr_array_new();
     GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
     GPtrArray *words = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     GHashTable *written = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    pn_err err = {0};
+    pnpkit_error err = {0};
     int rc = parse_options(&base, &cmd, argc, argv, names, &err);
     if (rc == 1) {
         rc = 0;
         goto out;
     }
     if (rc) {
-        rc = cli_usage_error("render", "%s", err.msg);
+        rc = cli_usage_error("render", "%s", err.message);
         goto out;
     }
     for (guint i = 0; i < names->len; i++)
         g_ptr_array_add(jobs, job_copy(&base, g_ptr_array_index(names, i), NULL));
     if (cmd.list && read_list(cmd.list, &base, jobs, words, &err)) {
-        rc = cli_fail(&err);
+        rc = cli_fail_api(&err);
         goto out;
     }
     if (!jobs->len) {
@@ -737,10 +713,10 @@ static int render_run(int argc, char **argv)
         render_job *j = g_ptr_array_index(jobs, i);
         if (check_output(j, &err)) {
             if (!j->where) {
-                rc = cli_usage_error("render", "%s", err.msg);
+                rc = cli_usage_error("render", "%s", err.message);
             } else {
-                fprintf(stderr, "%s:1: %s\n", j->where, err.msg);
-                rc = PN_EINPUT;
+                fprintf(stderr, "%s:1: %s\n", j->where, err.message);
+                rc = PNPKIT_EINPUT;
             }
             goto out;
         }
@@ -753,17 +729,14 @@ static int render_run(int argc, char **argv)
         render_job *j = g_ptr_array_index(jobs, i);
         char *label = jobs->len > 1 ? g_strdup_printf("[%u/%u] %s", i + 1, jobs->len, j->name)
                                     : g_strdup(j->name);
-        pn_err jerr = {0};
+        pnpkit_error jerr = {0};
         if (run_job(j, &cmd, written, label, &jerr)) {
             int st;
             if (j->where) {
                 fprintf(stderr, "%s: ", j->where);
-                st = cli_fail(&jerr);
-            } else if (jerr.status == PN_EUSAGE) {
-                cli_option_words(jerr.msg, sizeof jerr.msg);
-                st = cli_usage_error("render", "%s", jerr.msg); /* with the hint to the help */
+                st = cli_fail_api(&jerr);
             } else {
-                st = cli_fail(&jerr);
+                st = cli_fail_usage_api("render", &jerr); /* usage: with the hint to the help */
             }
             if (!rc) rc = st;
         }

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "api/api.h"
 #include "cli/cli.h"
 #include "cli/engine.h"
 #include "cli/signals.h"
@@ -74,18 +73,6 @@ pnpkit_ctx *cli_ctx(pnpkit_error *err)
 {
     if (!run_ctx) run_ctx = pnpkit_ctx_new(err);
     return run_ctx;
-}
-
-scene_measurer *cli_measurer(pn_err *err)
-{
-    if (!run_ctx) {
-        pnpkit_error e;
-        if (!(run_ctx = pnpkit_ctx_new(&e))) {
-            pn_err_set(err, (pn_status)e.code, "%s", e.message);
-            return NULL;
-        }
-    }
-    return api_ctx_measurer(run_ctx);
 }
 
 void cli_ctx_free(void)

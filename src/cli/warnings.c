@@ -3,22 +3,30 @@
 
 #include <glib.h>
 
+/* The first finding of a place and kind. */
+typedef struct warning {
+    int line, col;
+    char *text; /* the message with its sheet */
+    int count;
+} warning;
+
 struct cli_warnings {
-    const char *file;
-    int sheet;
     int total;
     GHashTable *seen; /* "line:col:kind" -> index */
-    GPtrArray *lines; /* char*: the first message of each */
-    GArray *counts;   /* int */
+    GArray *items;    /* warning */
 };
 
-cli_warnings *cli_warnings_new(const char *file)
+static void warning_clear(void *p)
+{
+    g_free(((warning *)p)->text);
+}
+
+cli_warnings *cli_warnings_new(void)
 {
     cli_warnings *w = g_new0(cli_warnings, 1);
-    w->file = file;
     w->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    w->lines = g_ptr_array_new_with_free_func(g_free);
-    w->counts = g_array_new(FALSE, FALSE, sizeof(int));
+    w->items = g_array_new(FALSE, FALSE, sizeof(warning));
+    g_array_set_clear_func(w->items, warning_clear);
     return w;
 }
 
@@ -26,47 +34,44 @@ void cli_warnings_free(cli_warnings *w)
 {
     if (!w) return;
     g_hash_table_destroy(w->seen);
-    g_ptr_array_free(w->lines, TRUE);
-    g_array_free(w->counts, TRUE);
+    g_array_free(w->items, TRUE);
     g_free(w);
 }
 
-int *cli_warnings_sheet(cli_warnings *w)
-{
-    return &w->sheet;
-}
-
-void cli_warnings_collect(void *user, int line, int col, const char *kind, const char *msg)
+void cli_warnings_collect(void *user, const pnpkit_finding *f)
 {
     cli_warnings *w = user;
     w->total++;
-    char *key = g_strdup_printf("%d:%d:%s", line, col, kind);
+    char *key = g_strdup_printf("%d:%d:%s", f->line, f->col, f->kind);
     gpointer idx;
     if (g_hash_table_lookup_extended(w->seen, key, NULL, &idx)) {
-        g_array_index(w->counts, int, GPOINTER_TO_INT(idx))++;
+        g_array_index(w->items, warning, GPOINTER_TO_INT(idx)).count++;
         g_free(key);
         return;
     }
-    g_hash_table_insert(w->seen, key, GINT_TO_POINTER((int)w->lines->len));
-    char *where = line > 0 ? g_strdup_printf("%s:%d:%d", w->file, line, col) : g_strdup(w->file);
-    char *sheet = w->sheet > 1 ? g_strdup_printf(" (sheet %d)", w->sheet) : g_strdup("");
-    g_ptr_array_add(w->lines, g_strdup_printf("%s: warning: %s%s%s", where, msg, sheet,
-                                              line > 0 ? "" : " (the page, not a component)"));
-    g_free(where);
+    g_hash_table_insert(w->seen, key, GINT_TO_POINTER((int)w->items->len));
+    char *sheet = f->sheet > 1 ? g_strdup_printf(" (sheet %d)", f->sheet) : g_strdup("");
+    warning one = {.line = f->line,
+                   .col = f->col,
+                   .text = g_strdup_printf("%s%s%s", f->message, sheet,
+                                           f->line > 0 ? "" : " (the page, not a component)"),
+                   .count = 1};
     g_free(sheet);
-    int one = 1;
-    g_array_append_val(w->counts, one);
+    g_array_append_val(w->items, one);
 }
 
-int cli_warnings_print(const cli_warnings *w, FILE *fp)
+int cli_warnings_print(const cli_warnings *w, const char *file, FILE *fp)
 {
-    for (guint i = 0; i < w->lines->len; i++) {
-        int n = g_array_index(w->counts, int, i);
-        if (n > 1)
-            fprintf(fp, "%s (and %d more like it)\n", (char *)g_ptr_array_index(w->lines, i),
-                    n - 1);
+    for (guint i = 0; i < w->items->len; i++) {
+        const warning *x = &g_array_index(w->items, warning, i);
+        if (x->line > 0)
+            fprintf(fp, "%s:%d:%d: warning: %s", file, x->line, x->col, x->text);
         else
-            fprintf(fp, "%s\n", (char *)g_ptr_array_index(w->lines, i));
+            fprintf(fp, "%s: warning: %s", file, x->text);
+        if (x->count > 1)
+            fprintf(fp, " (and %d more like it)\n", x->count - 1);
+        else
+            fputc('\n', fp);
     }
     return w->total;
 }

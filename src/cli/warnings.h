@@ -5,17 +5,18 @@
 #define PN_CLI_WARNINGS_H
 
 #include <stdio.h>
+#include "pnpkit.h"
 
 typedef struct cli_warnings cli_warnings;
 
-/* file is borrowed and must outlive the collector. Caller frees. */
-cli_warnings *cli_warnings_new(const char *file);
+/* An empty collector. Caller frees. */
+cli_warnings *cli_warnings_new(void);
 void cli_warnings_free(cli_warnings *w);
-/* A lint_report (scene/lint.h): user is the collector. */
-void cli_warnings_collect(void *user, int line, int col, const char *kind, const char *msg);
-/* The sheet (1-based) findings from now on belong to; 0 or 1: not shown. */
-int *cli_warnings_sheet(cli_warnings *w);
-/* Prints every finding to fp; returns how many were collected in all. */
-int cli_warnings_print(const cli_warnings *w, FILE *fp);
+/* Takes one finding (the signature of pnpkit_render_opts.warn): user is the
+ * collector. A finding of sheet 2 or later names its sheet. */
+void cli_warnings_collect(void *user, const pnpkit_finding *f);
+/* Prints every finding to fp, placed in file; returns how many were
+ * collected in all. */
+int cli_warnings_print(const cli_warnings *w, const char *file, FILE *fp);
 
 #endif
