@@ -258,7 +258,7 @@ typedef struct pnpkit_doc pnpkit_doc;
 
 typedef struct pnpkit_doc_info {
     const char *name;   /* the template's name: what an output is called by default */
-    const char *file;   /* its file, as findings and errors are placed */
+    const char *file;   /* its file as findings and errors name it ("built-in template NAME") */
     const char *origin; /* "built-in", "user", "installed", "file" or "text" */
     const char *format; /* "pdf", "svg", "png" or "scene" */
     int has_seed;       /* it has a seed parameter: its sheets differ by seed */
@@ -272,8 +272,8 @@ typedef struct pnpkit_doc_info {
  * cancel) are read when the document is written, so they may be set or
  * cleared in between (e.g. no lint warnings for a built-in template).
  * NULL with err. */
-pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
-                            const pnpkit_render_opts *o, pnpkit_error *err);
+pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *o,
+                            pnpkit_error *err);
 /* Borrowed: lives as long as the document. */
 const pnpkit_doc_info *pnpkit_doc_get_info(const pnpkit_doc *doc);
 /* The path of the k-th file (1 to info->files) a write to path makes: path
@@ -392,7 +392,7 @@ typedef enum pnpkit_analysis_form {
 } pnpkit_analysis_form;
 
 typedef struct pnpkit_analyze_opts {
-    int size;                  /* DiCroNo grid size (default 6) */
+    int size; /* DiCroNo grid size (default 6) */
     pnpkit_analysis_form form;
     /* When set, the witness is drawn on the DiCroNo sheet into this file, in
      * format ("pdf", "svg" or "png") at dpi, after the answer is handed over. */

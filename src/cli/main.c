@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "cli/engine.h"
 #include "cli/signals.h"
 
 const cli_command *cli_find(const char *name)
@@ -17,15 +16,6 @@ const cli_command *cli_find(const char *name)
     for (const cli_command *const *c = cli_commands; *c; c++)
         if (!strcmp((*c)->name, name)) return *c;
     return NULL;
-}
-
-int cli_fail(const pn_err *err)
-{
-    char msg[sizeof err->msg];
-    g_strlcpy(msg, err->msg[0] ? err->msg : "pnpkit: failed", sizeof msg);
-    cli_option_words(msg, sizeof msg);
-    fprintf(stderr, "%s\n", msg);
-    return err->status ? (int)err->status : 1;
 }
 
 int cli_fail_api(const pnpkit_error *err)
@@ -55,7 +45,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry 'pnpkit help %s'.\n", cmd);
-    return PN_EUSAGE;
+    return PNPKIT_EUSAGE;
 }
 
 int cli_bad_option(const char *cmd, int code, char **argv)
@@ -157,7 +147,7 @@ int main(int argc, char **argv)
     cli_signals_install();
     if (argc < 2) {
         usage(stderr);
-        return PN_EUSAGE;
+        return PNPKIT_EUSAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
@@ -170,7 +160,7 @@ int main(int argc, char **argv)
     const cli_command *c = cli_find(argv[1]);
     if (!c) {
         fprintf(stderr, "pnpkit: unknown command '%s'\nTry 'pnpkit --help'.\n", argv[1]);
-        return PN_EUSAGE;
+        return PNPKIT_EUSAGE;
     }
     int rc = c->run(argc - 1, argv + 1);
     cli_ctx_free();

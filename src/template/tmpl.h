@@ -60,7 +60,7 @@ typedef enum { TMPL_FIT_AUTO, TMPL_FIT_SCALE, TMPL_FIT_FLOW } tmpl_fit;
 
 typedef struct tmpl {
     pn_yml *doc;
-    char *file;   /* shown in messages: a path, or "templates/NAME.yaml" for built-ins */
+    char *file;   /* shown in messages: a path, or "built-in template NAME" */
     char *origin; /* "built-in", "installed", "user", "file" or "text" */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
