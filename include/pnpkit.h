@@ -31,7 +31,12 @@
  *
  * Ownership: every pointer the library returns is freed by the caller with the
  * matching pnpkit_*_free function; every pointer the caller passes in is only
- * borrowed for the call. */
+ * borrowed for the call (a pnpkit_doc borrows its options until it is freed).
+ *
+ * Versions. PNPKIT_API_VERSION counts additions; the options structs grow at
+ * their end, so fill one with its _init function before setting fields, and
+ * build against the header of the library you link (the shared library's
+ * version 0 makes no binary promise across API versions yet). */
 #ifndef PNPKIT_H
 #define PNPKIT_H
 
