@@ -276,7 +276,7 @@ typedef struct pnpkit_doc_info {
  * must stay valid until the document is freed; its hooks (progress, warn,
  * cancel) are read when the document is written, so they may be set or
  * cleared in between (e.g. no lint warnings for a built-in template).
- * NULL with err. */
+ * o NULL: the defaults of pnpkit_render_opts_init. NULL with err. */
 pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *o,
                             pnpkit_error *err);
 /* Borrowed: lives as long as the document. */

@@ -370,6 +370,14 @@ static void test_helpers(void **state)
     assert_true(mm > 29.99 && mm < 30.01);
     assert_int_equal(pnpkit_length_mm("lots", &mm), 0);
     assert_int_equal(pnpkit_length_mm(NULL, &mm), 0);
+
+    /* no options: the defaults (a PDF); no context: refused */
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, "circle36", NULL, &err);
+    assert_non_null(b);
+    assert_memory_equal(b->data, "%PDF-", 5);
+    pnpkit_buffer_free(b);
+    assert_null(pnpkit_doc_open(NULL, "circle36", NULL, &err));
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
 }
 
 int main(void)

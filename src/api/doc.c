@@ -23,7 +23,8 @@ _Static_assert(PNPKIT_GRID_MAX == CARDS_MAX_SIDE, "grid bound");
 _Static_assert(PNPKIT_DPI_MIN == RENDER_MIN_DPI && PNPKIT_DPI_MAX == RENDER_MAX_DPI, "dpi bounds");
 
 struct pnpkit_doc {
-    const pnpkit_render_opts *po; /* the caller's, borrowed */
+    const pnpkit_render_opts *po; /* the caller's, borrowed; or &defaults */
+    pnpkit_render_opts defaults;  /* when the caller gave none */
     render_opts o;                /* the engine's, filled from po */
     tmpl *t, *backs;
     int sheet; /* the sheet findings belong to (o.warn_sheet) */
@@ -266,10 +267,11 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
 {
     pn_err e = {0};
     pnpkit_doc *d = g_new0(pnpkit_doc, 1);
-    d->po = po;
-    int rc = engine_opts(ctx, d, &e);
-    if (!rc && !(d->t = open_template(template_name, po, &e))) rc = -1;
-    if (!rc && po->backs && !(d->backs = open_backs(po, &e))) rc = -1;
+    pnpkit_render_opts_init(&d->defaults);
+    d->po = po ? po : &d->defaults;
+    int rc = ctx ? engine_opts(ctx, d, &e) : pn_err_set(&e, PN_EUSAGE, "no library context given");
+    if (!rc && !(d->t = open_template(template_name, d->po, &e))) rc = -1;
+    if (!rc && d->po->backs && !(d->backs = open_backs(d->po, &e))) rc = -1;
     if (!rc) rc = count_papers(d, &e);
     if (rc) {
         api_error_from(&e, err);
