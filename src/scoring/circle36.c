@@ -228,6 +228,23 @@ int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err
 
 /* ---- the direct parser ---- */
 
+/* True when the text holds a character YAML does not allow anywhere, not
+ * even in a comment (C0 and C1 controls but line feed and NEL, DEL, U+FFFE
+ * and U+FFFF): libfyaml's path refuses those with their place. Tabs and
+ * carriage returns count too: the direct parser leaves them to libfyaml. */
+static bool unprintable(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    for (; p < end; p++) {
+        if ((*p < 0x20 && *p != '\n') || *p == 0x7f) return true;
+        if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f && p[1] != 0x85)
+            return true;
+        if (*p == 0xef && p + 2 < end && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf))
+            return true;
+    }
+    return false;
+}
+
 /* Skips spaces; returns the position. */
 static const char *spaces(const char *p, const char *end)
 {
@@ -359,7 +376,7 @@ int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
     int round_indent = -1; /* inside "rounds:": the items' indentation once seen */
     bool in_rounds = false;
     const char *p = d->text, *end = d->text + d->len;
-    if (memchr(p, '\t', d->len) || memchr(p, '\r', d->len)) return 0;
+    if (unprintable(p, d->len)) return 0;
     /* NUL bytes and text that is not UTF-8 are refused by libfyaml's path,
      * with their place: leave them to it. */
     if (!g_utf8_validate_len(p, d->len, NULL)) return 0;
