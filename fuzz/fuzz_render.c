@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char **sets = fuzz_directives(text, "set", 8);
     for (char **s = sets; *s; s++) {
         pn_err_clear(&err);
-        if (tmpl_set(t, *s, &err)) fuzz_check_err(&err, "--set ");
+        if (tmpl_set(t, *s, &err)) fuzz_check_err(&err, "setting ");
     }
     pn_err_clear(&err);
     if (tmpl_resolve(t, &err)) {

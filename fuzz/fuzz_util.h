@@ -78,7 +78,7 @@ static inline bool fuzz_flag(const char *text, const char *name)
 }
 
 /* An error message must be one non-empty line of valid UTF-8 that starts with
- * prefix (a file name, "--set ", ...; NULL: any), and the status must be one of
+ * prefix (a file name, "setting ", ...; NULL: any), and the status must be one of
  * the documented exit codes. Anything else is a bug worth a crash report. */
 static inline void fuzz_check_err(const pn_err *err, const char *prefix)
 {
