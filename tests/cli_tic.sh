@@ -137,8 +137,6 @@ done
 printf '%s\n' "board: {seed: 2147483647}" "tokens: [0, 0, 0, 0, 0]" "$P" >"$T/max.yaml"
 expect_status 0 "the largest seed is a board" -- $CHECK "$T/max.yaml"
 
-finish
-
 # Names in --json are escaped by json-glib: a quote, a backslash, a newline
 # and control characters come back as written.
 cat >"$T/names.yaml" <<'EOF2'
@@ -149,6 +147,7 @@ players:
   - {name: Bob, color: white, goals: [[triangle, triangle, square]]}
 EOF2
 expect_status 0 "escaped names" -- $CHECK --json "$T/names.yaml"
-name=$(jq -r '.players[0].name' "$T/stdout" | od -An -c | tr -s ' ' | tr -d '\n')
-[ "$name" = ' A n n " Q " \\ x \n y 001 037 \n' ] && ok || bad "name read back by jq: $name"
-if LC_ALL=C grep -q "$(printf '[\001-\037]')" "$T/stdout"; then bad "raw control byte in JSON"; else ok; fi
+name=$(jq -r '.players[0].name' "$T/out" | od -An -c | tr -s ' ' | tr -d '\n')
+[ "$name" = ' A n n " Q " \ x \n y 001 037 \n' ] && ok || bad "name read back by jq: $name"
+if LC_ALL=C grep -q "$(printf '[\001-\037]')" "$T/out"; then bad "raw control byte in JSON"; else ok; fi
+finish
