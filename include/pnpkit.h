@@ -27,7 +27,10 @@
  * never changes process settings (it does not set fontconfig's current
  * configuration, the locale, the umask or the environment). Errors come back
  * as a pnpkit_error in the library's own words; a front end maps them to its
- * own (option names, exit statuses, HTTP codes).
+ * own (option names, exit statuses, HTTP codes). An error about one entry
+ * of an options struct's `set` list has a message that starts "setting
+ * ENTRY: " (the entry as given, "name=value"), so a front end can point at
+ * it.
  *
  * Ownership: every pointer the library returns is freed by the caller with the
  * matching pnpkit_*_free function; every pointer the caller passes in is only
@@ -47,7 +50,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 4
+#define PNPKIT_API_VERSION 5
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -88,6 +91,13 @@ const char *pnpkit_version(void);
  * and can no longer be completed; the program is expected to end. */
 void pnpkit_remove_pending_outputs(void);
 
+/* A block of bytes the library made. Caller frees with pnpkit_buffer_free. */
+typedef struct pnpkit_buffer {
+    unsigned char *data;
+    size_t len;
+} pnpkit_buffer;
+void pnpkit_buffer_free(pnpkit_buffer *b);
+
 /* ---- templates ---- */
 
 typedef struct pnpkit_param {
@@ -96,6 +106,15 @@ typedef struct pnpkit_param {
     const char *def;    /* the default as written, or NULL when the parameter is required */
     const char *bounds; /* a readable summary of the type and bounds, e.g. "int 3..6" */
     const char *help;   /* or NULL */
+    /* API version 5: the bounds as numbers, for a form. has_range: min and
+     * max hold the least and greatest value (of a number; of a length in mm;
+     * of a string or list, its length), 0 for enum, bool and colour; step:
+     * an int must be min plus a multiple of it (0: any); choices: an enum's
+     * values, NULL-terminated, or NULL. */
+    int has_range;
+    double min, max;
+    double step;
+    const char *const *choices;
 } pnpkit_param;
 
 typedef struct pnpkit_template {
@@ -112,6 +131,11 @@ typedef struct pnpkit_template {
     /* pnpkit_templates_all only: why the template could not be read (title,
      * description and game are then "" and there are no params), or NULL. */
     const pnpkit_error *error;
+    /* API version 5: its sheets differ by seed; its paper ("a4", "WxHmm")
+     * and orientation. */
+    int seeded;
+    const char *paper;
+    int landscape;
 } pnpkit_template;
 
 typedef struct pnpkit_template_list {
@@ -126,6 +150,23 @@ pnpkit_template_list *pnpkit_templates(pnpkit_ctx *ctx, pnpkit_error *err);
  * (pnpkit_template.error) instead of failing the list (API version 2). */
 pnpkit_template_list *pnpkit_templates_all(pnpkit_ctx *ctx);
 void pnpkit_template_list_free(pnpkit_template_list *list);
+
+/* API version 5. The names pnpkit_templates lists, without reading the
+ * templates (cheap: for checking that a name from a user is one of them
+ * rather than a path). NULL-terminated, sorted; free with pnpkit_strv_free. */
+char **pnpkit_template_names(pnpkit_ctx *ctx);
+/* The text of the template a listed name reaches (never a path: any other
+ * name is PNPKIT_EINPUT), NUL-terminated. NULL with err. */
+pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_error *err);
+/* Checks text (len bytes) as a template, then writes it into the user's
+ * template directory as NAME.yaml (replacing an earlier one; nothing is
+ * left half-written), where the template list finds it. name is letters,
+ * digits, '-' and '_', starting with a letter or digit, at most 64 bytes,
+ * and not a built-in template's (a user template would hide it): otherwise
+ * PNPKIT_EUSAGE. A template that cannot be read is PNPKIT_EINPUT, placed in
+ * the text (named "template.yaml"). 0, or -1 with err. */
+int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, size_t len,
+                         pnpkit_error *err);
 
 /* ---- components (API version 2) ---- */
 
@@ -234,13 +275,6 @@ typedef struct pnpkit_render_opts {
  * cards. */
 void pnpkit_render_opts_init(pnpkit_render_opts *o);
 
-/* A block of bytes the library made. Caller frees with pnpkit_buffer_free. */
-typedef struct pnpkit_buffer {
-    unsigned char *data;
-    size_t len;
-} pnpkit_buffer;
-void pnpkit_buffer_free(pnpkit_buffer *b);
-
 /* Renders the template (a built-in or installed name, or a path) to path.
  * Nothing is left at path on failure. 0, or -1 with err. */
 int pnpkit_render_file(pnpkit_ctx *ctx, const char *template_name, const pnpkit_render_opts *o,
@@ -301,6 +335,27 @@ int pnpkit_doc_write(pnpkit_doc *doc, const char *path, pnpkit_error *err);
 pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *doc, pnpkit_error *err);
 void pnpkit_doc_free(pnpkit_doc *doc);
 
+/* The slots of one sheet (API version 5): the places a player writes in,
+ * as the template lays them out for this document's options (paper, seed,
+ * parameters), in mm from the top left corner of the sheet (the paper, margins included). */
+typedef struct pnpkit_slot {
+    const char *id; /* what a filled-in sheet calls it ("r3c4", ...) */
+    double x, y, w, h;
+    int round; /* a circle in the w by h box, else a box */
+} pnpkit_slot;
+
+typedef struct pnpkit_slot_list {
+    double width, height; /* the sheet, mm */
+    size_t n;
+    const pnpkit_slot *items; /* in drawing order */
+} pnpkit_slot_list;
+
+/* Lays out sheet `sheet` (1 to the sheets the document has before n-up or
+ * cards) and lists its slots; the document can still be written after.
+ * Caller frees. NULL with err. */
+pnpkit_slot_list *pnpkit_doc_slots(pnpkit_doc *doc, int sheet, pnpkit_error *err);
+void pnpkit_slot_list_free(pnpkit_slot_list *list);
+
 /* Strings and lists of them the library returns (API version 4). */
 void pnpkit_free(void *p);
 void pnpkit_strv_free(char **v);
@@ -325,6 +380,15 @@ typedef struct pnpkit_score_opts {
     /* API version 2: non-zero gives the readable tables `pnpkit score`
      * prints (a blank line between sheets) instead of JSON lines. */
     int table;
+    /* API version 5: the template the sheets are checked against and the
+     * completed sheets drawn on: NULL (the game's own), a listed name or a
+     * path; or its text (template_len bytes; template_name then only names
+     * it in messages, "template.yaml" when NULL). It must be the game's. */
+    const char *template_name;
+    const char *template_text;
+    size_t template_len;
+    const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
+    long long epoch;        /* creation date of a completed PDF; 0: 2000-01-01 */
 } pnpkit_score_opts;
 
 /* Scores a filled-in sheet of `game` ("circle36", "dicrono", "cirplexed", ...)

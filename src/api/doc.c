@@ -1,7 +1,8 @@
 /* doc.c: rendering through the public interface (include/pnpkit.h): the
  * render options checked against their bounds, a document prepared (its
  * template opened, parameters set, pages counted) and then written to a file
- * or into memory, and pnpkit_render_file / pnpkit_render_mem over it. */
+ * or into memory, and pnpkit_render_file / pnpkit_render_mem over it; the
+ * slots of one of its sheets (pnpkit_doc_slots). */
 #include "pnpkit.h"
 
 #include <glib.h>
@@ -409,4 +410,64 @@ pnpkit_buffer *pnpkit_render_mem(pnpkit_ctx *ctx, const char *template_name,
     pnpkit_buffer *b = d ? pnpkit_doc_write_mem(d, err) : NULL;
     pnpkit_doc_free(d);
     return b;
+}
+
+/* ---- slots ---- */
+
+typedef struct slot_list {
+    pnpkit_slot_list pub; /* first: the caller holds a pointer to it */
+    GStringChunk *ids;
+    GArray *items; /* pnpkit_slot */
+} slot_list;
+
+void pnpkit_slot_list_free(pnpkit_slot_list *list)
+{
+    if (!list) return;
+    slot_list *l = (slot_list *)list;
+    g_string_chunk_free(l->ids);
+    g_array_free(l->items, TRUE);
+    g_free(l);
+}
+
+/* The slots of a laid-out sheet in the public form. */
+static pnpkit_slot_list *slots_of(const scene *s)
+{
+    slot_list *l = g_new0(slot_list, 1);
+    l->ids = g_string_chunk_new(1024);
+    l->items = g_array_new(FALSE, TRUE, sizeof(pnpkit_slot));
+    for (size_t i = 0; i < scene_count(s); i++) {
+        const scene_item *it = scene_item_at(s, i);
+        if (it->kind != SCENE_SLOT) continue;
+        const scene_slot *sl = &it->u.slot;
+        pnpkit_slot p = {.id = g_string_chunk_insert_const(l->ids, sl->id ? sl->id : ""),
+                         .x = sl->x,
+                         .y = sl->y,
+                         .w = sl->w,
+                         .h = sl->h,
+                         .round = sl->shape == SLOT_ROUND};
+        g_array_append_val(l->items, p);
+    }
+    l->pub.width = scene_width(s);
+    l->pub.height = scene_height(s);
+    l->pub.n = l->items->len;
+    l->pub.items = (const pnpkit_slot *)(void *)l->items->data;
+    return &l->pub;
+}
+
+pnpkit_slot_list *pnpkit_doc_slots(pnpkit_doc *d, int sheet, pnpkit_error *err)
+{
+    pn_err e = {0};
+    int sheets = d ? render_page_total(d->t, &d->o, &e) : -1;
+    if (!d) pn_err_set(&e, PN_EUSAGE, "no document given");
+    if (sheets >= 0 && (sheet < 1 || sheet > sheets))
+        pn_err_set(&e, PN_EUSAGE, "sheet %d asked for; the document has sheets 1 to %d", sheet,
+                   sheets);
+    scene *s = e.status == PN_OK && sheets >= 0 ? render_sheet(d->t, &d->o, sheet - 1, &e) : NULL;
+    pnpkit_slot_list *l = s ? slots_of(s) : NULL;
+    scene_free(s);
+    if (!l) {
+        if (e.status == PN_OK) e.status = PN_EIO;
+        api_error_from(&e, err);
+    }
+    return l;
 }

@@ -13,6 +13,7 @@
 typedef struct template_list {
     pnpkit_template_list pub; /* first: the caller holds a pointer to it */
     GStringChunk *strings;
+    GPtrArray *choices; /* char**: the enums' choices, freed with the list */
     pnpkit_template *items;
     pnpkit_param *params;
     pnpkit_error *errors; /* one per item (pnpkit_templates_all) */
@@ -23,16 +24,27 @@ static const char *keep(GStringChunk *c, const char *s)
     return s ? g_string_chunk_insert_const(c, s) : NULL;
 }
 
-/* The public form of a parameter or property spec, its strings kept in c. */
-static pnpkit_param public_param(GStringChunk *c, const pv_spec *spec)
+/* The public form of a parameter or property spec, its strings kept in c
+ * and its choices in choices. */
+static pnpkit_param public_param(GStringChunk *c, GPtrArray *choices, const pv_spec *spec)
 {
     char *d = pv_describe(spec);
     pnpkit_param pp = {.name = keep(c, spec->name),
                        .type = keep(c, pv_type_name(spec->type)),
                        .def = keep(c, spec->def),
                        .bounds = keep(c, d),
-                       .help = keep(c, spec->help)};
+                       .help = keep(c, spec->help),
+                       .step = spec->step};
     g_free(d);
+    if (spec->type != PV_ENUM && spec->type != PV_BOOL && spec->type != PV_COLOR) {
+        pp.has_range = 1;
+        pv_bounds(spec, &pp.min, &pp.max);
+    }
+    if (spec->choices) {
+        char **v = g_strsplit(spec->choices, "|", -1);
+        g_ptr_array_add(choices, v);
+        pp.choices = (const char *const *)v;
+    }
     return pp;
 }
 
@@ -44,6 +56,7 @@ static pnpkit_template_list *list_templates(bool all, pnpkit_error *err)
     template_list *l = g_new0(template_list, 1);
     guint n = entries->len ? entries->len : 1;
     l->strings = g_string_chunk_new(4096);
+    l->choices = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     l->items = g_new0(pnpkit_template, n);
     if (all) l->errors = g_new0(pnpkit_error, n);
     GArray *params = g_array_new(FALSE, TRUE, sizeof(pnpkit_param));
@@ -75,10 +88,13 @@ static pnpkit_template_list *list_templates(bool all, pnpkit_error *err)
         it->title = keep(l->strings, t->title ? t->title : "");
         it->description = keep(l->strings, t->description ? t->description : "");
         it->game = keep(l->strings, t->game ? t->game : "");
+        it->seeded = t->seeded;
+        it->paper = keep(l->strings, t->paper);
+        it->landscape = t->landscape;
         it->n_params = t->params->len;
         for (guint i = 0; i < t->params->len; i++) {
             const tmpl_param *p = g_ptr_array_index(t->params, i);
-            pnpkit_param pp = public_param(l->strings, &p->spec);
+            pnpkit_param pp = public_param(l->strings, l->choices, &p->spec);
             g_array_append_val(params, pp);
         }
         tmpl_free(t);
@@ -114,6 +130,7 @@ void pnpkit_template_list_free(pnpkit_template_list *list)
     if (!list) return;
     template_list *l = (template_list *)list;
     g_string_chunk_free(l->strings);
+    g_ptr_array_unref(l->choices);
     g_free(l->items);
     g_free(l->params);
     g_free(l->errors);
@@ -125,6 +142,7 @@ void pnpkit_template_list_free(pnpkit_template_list *list)
 typedef struct component_list {
     pnpkit_component_list pub; /* first: the caller holds a pointer to it */
     GStringChunk *strings;
+    GPtrArray *choices; /* char**: the enums' choices */
     pnpkit_component *items;
     pnpkit_param *props;
 } component_list;
@@ -137,6 +155,7 @@ pnpkit_component_list *pnpkit_components(void)
             nprops++;
     component_list *l = g_new0(component_list, 1);
     l->strings = g_string_chunk_new(4096);
+    l->choices = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     l->items = g_new0(pnpkit_component, n ? n : 1);
     l->props = g_new0(pnpkit_param, nprops ? nprops : 1);
     size_t k = 0, j = 0;
@@ -146,7 +165,7 @@ pnpkit_component_list *pnpkit_components(void)
         c->help = keep(l->strings, (*t)->help);
         c->props = l->props + j;
         for (const pv_spec *p = (*t)->props; p->name; p++, c->n_props++)
-            l->props[j++] = public_param(l->strings, p);
+            l->props[j++] = public_param(l->strings, l->choices, p);
     }
     l->pub.n = n;
     l->pub.items = l->items;
@@ -158,6 +177,7 @@ void pnpkit_component_list_free(pnpkit_component_list *list)
     if (!list) return;
     component_list *l = (component_list *)list;
     g_string_chunk_free(l->strings);
+    g_ptr_array_unref(l->choices);
     g_free(l->items);
     g_free(l->props);
     g_free(l);

@@ -168,8 +168,22 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
         api_error_from(&e, err);
         return NULL;
     }
-    score_run_opts ro = {
-        .json = !so->table, .keep = so->completed != NULL, .use_template = so->completed != NULL};
+    size_t nsets = 0;
+    while (so->set && so->set[nsets])
+        nsets++;
+    if (so->epoch < 0 || so->epoch >= 253402300800LL) {
+        pn_err_set(&e, PN_EINPUT, "the creation date must be 1970 to 9999");
+        api_error_from(&e, err);
+        return NULL;
+    }
+    score_run_opts ro = {.template_path = so->template_name,
+                         .template_text = so->template_text,
+                         .template_len = so->template_len,
+                         .sets = so->set,
+                         .nsets = nsets,
+                         .json = !so->table,
+                         .keep = so->completed != NULL,
+                         .use_template = so->completed != NULL};
     GString *out = g_string_new(NULL);
     score_run *run = score_run_new(g, &ro, &e);
     yml_docs *docs = run ? yml_docs_open_text(file, text, len, &e) : NULL;
@@ -192,7 +206,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                               .dpi = dpi,
                               .seed = 1,
                               .nup = 1,
-                              .epoch = 946684800};
+                              .epoch = so->epoch ? so->epoch : 946684800};
             if (score_run_render(run, &co, &e) || !(completed = api_sink_take(sink, &e))) rc = -1;
             g_ptr_array_unref(sink);
             g_free(name);

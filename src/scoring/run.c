@@ -44,7 +44,11 @@ void score_run_free(score_run *r)
 static int open_template(score_run *r, const score_run_opts *o, pn_err *err)
 {
     const score_game *g = r->g;
-    r->t = tmpl_open(o->template_path ? o->template_path : g->template_name, err);
+    if (o->template_text)
+        r->t = tmpl_load_buffer(o->template_path ? o->template_path : "template.yaml",
+                                o->template_text, o->template_len, err);
+    else
+        r->t = tmpl_open(o->template_path ? o->template_path : g->template_name, err);
     if (!r->t) return -1;
     if (r->t->game && strcmp(r->t->game, g->name))
         return pn_err_set(err, PN_EINPUT, "%s: the template is for %s, not %s", r->t->file,
@@ -64,7 +68,7 @@ score_run *score_run_new(const score_game *g, const score_run_opts *o, pn_err *e
     r->config = g_malloc0(g->config_size ? g->config_size : 1);
     r->kept = g_ptr_array_new();
     r->pages = g_array_new(FALSE, FALSE, sizeof(page_ref));
-    bool use = o->template_path || o->nsets || o->use_template || o->keep;
+    bool use = o->template_path || o->template_text || o->nsets || o->use_template || o->keep;
     if ((use && open_template(r, o, err)) || (g->configure && g->configure(r->t, r->config, err))) {
         score_run_free(r);
         return NULL;
@@ -98,8 +102,8 @@ int score_run_sheet(score_run *r, const yml_doc *d, GString *out, pn_err *err)
     int n = g->pages(sheet);
     for (int p = 0; p < n; p++) {
         if (r->pages->len >= SCORE_MAX_PAGES)
-            return pn_err_set(err, PN_EINPUT, "%s: -o draws at most %d pages", d->file,
-                              SCORE_MAX_PAGES);
+            return pn_err_set(err, PN_EINPUT, "%s: the completed sheets take at most %d pages",
+                              d->file, SCORE_MAX_PAGES);
         page_ref ref = {(int)r->kept->len - 1, p};
         g_array_append_val(r->pages, ref);
     }

@@ -64,7 +64,12 @@ typedef struct score_run score_run;
 
 typedef struct score_run_opts {
     const char *template_path; /* NULL: the game's built-in template */
-    const char *const *sets;   /* NAME=VALUE template parameters */
+    /* When set, the template is read from this text (template_len bytes);
+     * template_path then only names it in messages ("template.yaml" when
+     * NULL). */
+    const char *template_text;
+    size_t template_len;
+    const char *const *sets; /* NAME=VALUE template parameters */
     size_t nsets;
     bool use_template; /* open the template even without path or sets (to draw) */
     bool keep;         /* keep every sheet to draw the completed sheets */

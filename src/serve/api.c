@@ -9,7 +9,6 @@
 #include "pnpkit.h"
 #include "serve/engine.h"
 #include "serve/serve.h"
-#include "util/value.h"
 #include "util/resources.h"
 
 void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field)
@@ -290,7 +289,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
     if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4");
     if (ok && !q.template_name == !q.yaml)
         ok = body_fail(&b, "template", "give 'template' (a name) or 'yaml' (a template's text)");
-    if (ok && bleed && (!pv_length_mm(bleed, &q.bleed) || q.bleed < 0 || q.bleed > 10))
+    if (ok && bleed && (!pnpkit_length_mm(bleed, &q.bleed) || q.bleed < 0 || q.bleed > 10))
         ok = body_fail(&b, "bleed", "--bleed takes a length from 0 to 10mm");
     if (!ok) {
         reply_body_error(r, &b);

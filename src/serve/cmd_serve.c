@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "cli/engine.h"
 #include "serve/engine.h"
 #include "serve/serve.h"
 
@@ -35,6 +34,16 @@ static bool parse_int(const char *s, long min, long max, long *out)
 static bool loopback(const char *addr)
 {
     return g_str_has_prefix(addr, "127.") || !strcmp(addr, "::1");
+}
+
+/* Prints err as one line on stderr; returns its exit status. */
+static int serve_fail(const pn_err *err)
+{
+    char msg[sizeof err->msg];
+    g_strlcpy(msg, err->msg[0] ? err->msg : "pnpkit serve: failed", sizeof msg);
+    cli_option_words(msg, sizeof msg);
+    fprintf(stderr, "%s\n", msg);
+    return err->status ? (int)err->status : 1;
 }
 
 static int serve_cmd(int argc, char **argv)
@@ -92,12 +101,12 @@ static int serve_cmd(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     pn_err err = {0};
-    if (serve_engine_start((int)jobs, (int)queue, &err)) return cli_fail(&err);
+    if (serve_engine_start((int)jobs, (int)queue, &err)) return serve_fail(&err);
     serve_server *s = serve_start(&cfg, &err);
     if (!s) {
         serve_engine_end();
         if (err.status == PN_EUSAGE) return cli_usage_error("serve", "%s", err.msg);
-        return cli_fail(&err);
+        return serve_fail(&err);
     }
     bool v6 = strchr(cfg.bind, ':') != NULL;
     char *url =

@@ -1,8 +1,9 @@
-/* engine.h: the web server's one door into the rendering and scoring engine.
- * Every request that lays out, draws or scores goes through these functions;
- * they run at most `jobs` engine calls at once and hand back whole files in
- * memory. Errors come back in a pn_err (the CLI's wording) and, when one
- * request field is at fault, that field's name. */
+/* engine.h: the web server's one door into libpnpkit. Every request that
+ * lays out, draws, scores or saves goes through these functions (over the
+ * public interface, pnpkit.h); they run at most `jobs` engine calls at once
+ * and hand back whole files in memory. Errors come back in a pn_err (the
+ * CLI's wording) and, when one request field is at fault, that field's
+ * name. */
 #ifndef PN_SERVE_ENGINE_H
 #define PN_SERVE_ENGINE_H
 

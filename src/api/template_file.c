@@ -1,0 +1,145 @@
+/* template_file.c: templates as files through the public interface: the
+ * names a user may pick from, a listed template's text, and saving a
+ * template into the user's template directory (pnpkit_template_names,
+ * pnpkit_template_source, pnpkit_template_save). Only names from the list
+ * are read: a name is never taken as a path here. */
+#include <errno.h>
+#include <glib.h>
+#include <string.h>
+#include "api/api.h"
+#include "pnpkit.h"
+#include "template/tmpl.h"
+#include "util/outfile.h"
+#include "util/paths.h"
+#include "util/resources.h"
+
+#define SAVE_NAME_MAX 64
+
+char **pnpkit_template_names(pnpkit_ctx *ctx)
+{
+    (void)ctx;
+    GPtrArray *list = tmpl_list();
+    GPtrArray *v = g_ptr_array_new();
+    for (guint i = 0; i < list->len; i++)
+        g_ptr_array_add(v, g_strdup(((const tmpl_entry *)g_ptr_array_index(list, i))->name));
+    g_ptr_array_add(v, NULL);
+    g_ptr_array_unref(list);
+    return (char **)g_ptr_array_free(v, FALSE);
+}
+
+/* The list's entry called name, or NULL. The entry belongs to list. */
+static const tmpl_entry *find_entry(GPtrArray *list, const char *name)
+{
+    for (guint i = 0; name && i < list->len; i++) {
+        const tmpl_entry *e = g_ptr_array_index(list, i);
+        if (!strcmp(e->name, name)) return e;
+    }
+    return NULL;
+}
+
+/* A NUL-terminated buffer holding a copy of len bytes of data. */
+static pnpkit_buffer *buffer_of(const void *data, size_t len)
+{
+    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
+    b->data = g_malloc(len + 1);
+    memcpy(b->data, data, len);
+    b->data[len] = 0;
+    b->len = len;
+    return b;
+}
+
+pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_error *err)
+{
+    (void)ctx;
+    pn_err e = {0};
+    pnpkit_buffer *b = NULL;
+    GPtrArray *list = tmpl_list();
+    const tmpl_entry *found = find_entry(list, name);
+    if (!found) {
+        pn_err_set(&e, PN_EINPUT, "%s: no such template", name ? name : "");
+    } else if (!strcmp(found->origin, "built-in")) {
+        const pn_resource *res = pn_resource_find(found->path);
+        if (res)
+            b = buffer_of(res->data, res->len);
+        else
+            pn_err_set(&e, PN_EIO, "%s: missing from the program", found->path);
+    } else {
+        char *data;
+        gsize len;
+        GError *ge = NULL;
+        if (g_file_get_contents(found->path, &data, &len, &ge)) {
+            b = g_new0(pnpkit_buffer, 1);
+            b->data = (unsigned char *)data; /* GLib adds the NUL */
+            b->len = len;
+        } else {
+            pn_err_set(&e, PN_EIO, "%s", ge->message);
+            g_error_free(ge);
+        }
+    }
+    g_ptr_array_unref(list);
+    if (!b) api_error_from(&e, err);
+    return b;
+}
+
+/* A name the user may save under: letters, digits, '-' and '_', not first. */
+static bool save_name_ok(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n == 0 || n > SAVE_NAME_MAX || !g_ascii_isalnum(name[0])) return false;
+    for (const char *p = name; *p; p++)
+        if (!g_ascii_isalnum(*p) && *p != '-' && *p != '_') return false;
+    return true;
+}
+
+static int check_save_name(const char *name, pn_err *err)
+{
+    if (!save_name_ok(name))
+        return pn_err_set(err, PN_EUSAGE,
+                          "'%s' is not a template name (letters, digits, '-' and '_', at most %d)",
+                          name ? name : "", SAVE_NAME_MAX);
+    char **builtins = tmpl_builtin_names();
+    bool builtin = g_strv_contains((const char *const *)builtins, name);
+    g_strfreev(builtins);
+    if (builtin)
+        return pn_err_set(err, PN_EUSAGE,
+                          "%s is a built-in template; save the copy under another name", name);
+    return 0;
+}
+
+/* Writes len bytes of text to path through a temporary file. */
+static int write_whole(const char *path, const char *text, size_t len, pn_err *err)
+{
+    pn_outfile *o = pn_outfile_open(path, err);
+    if (!o) return -1;
+    if (!pn_outfile_write(o, text, len)) {
+        int rc = pn_err_set(err, PN_EIO, "%s: %s", path, strerror(o->error));
+        pn_outfile_abort(o);
+        return rc;
+    }
+    return pn_outfile_commit(o, err);
+}
+
+int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, size_t len,
+                         pnpkit_error *err)
+{
+    (void)ctx;
+    pn_err e = {0};
+    int rc = check_save_name(name, &e);
+    if (!rc && !text) rc = pn_err_set(&e, PN_EUSAGE, "no template text given");
+    tmpl *t = rc ? NULL : tmpl_load_buffer("template.yaml", text, len, &e);
+    if (!rc && !t) rc = -1;
+    tmpl_free(t);
+    char *path = NULL;
+    if (!rc) {
+        const char *dir = pn_paths_user_templates();
+        if (g_mkdir_with_parents(dir, 0777) != 0)
+            rc = pn_err_set(&e, PN_EIO, "cannot create %s: %s", dir, strerror(errno));
+        char *file = g_strdup_printf("%s.yaml", name);
+        path = g_build_filename(dir, file, NULL);
+        g_free(file);
+    }
+    if (!rc) rc = write_whole(path, text, len, &e);
+    g_free(path);
+    if (rc) api_error_from(&e, err);
+    return rc;
+}
