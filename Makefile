@@ -53,11 +53,12 @@ check-asan: deps
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && $(SAN_ENV) ctest --output-on-failure -j$(JOBS) -E $(SAN_SKIP)
 
-# The unit tests (the 8-thread test_threads among them) under ThreadSanitizer.
+# The unit tests (the 8-thread test_threads among them) and pnpkit serve's API
+# and load tests (request threads over a pool of contexts) under ThreadSanitizer.
 check-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
 	cmake --build $(TSAN_BUILD) -j$(JOBS)
-	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^test_'
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$)'
 
 # Everything CI runs (.ci/run), for a machine with time to spare.
 check-all:

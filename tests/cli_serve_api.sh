@@ -18,7 +18,11 @@ start_server() {
     URL=$(head -1 "$log")
     case "$URL" in http://127.0.0.1:*/) ok ;; *) bad "server did not start: $(cat "$log.err")"; finish ;; esac
 }
-stop_server() { kill "$1" 2>/dev/null; wait "$1"; }
+# stop_server PID LOG: stops it; a sanitizer build's report in its stderr fails.
+stop_server() {
+    kill "$1" 2>/dev/null; wait "$1"
+    if grep -q 'Sanitizer' "$2.err"; then bad "sanitizer report: $(grep -m1 Sanitizer "$2.err")"; else ok; fi
+}
 
 # req METHOD PATH [curl args...]: status in $T/code, body in $T/body.
 req() {
@@ -281,7 +285,7 @@ expect_no_file "$XDG_DATA_HOME/pnpkit/templates/broken.yaml" "broken not written
 # still serving after all of that
 req GET /api/templates
 expect_code 200 "still serving"
-stop_server $PID
+stop_server $PID "$T/server"
 
 # ---- a full engine answers 503 at once ----
 start_server "$T/server2" --jobs 1 --queue 0
@@ -303,7 +307,7 @@ wait $SLOW
 expect_eq "$(cat "$T/slow.code")" "200" "the slow render was served"
 post /api/render "$T/q.json"
 expect_code 200 "free again"
-stop_server $PID
+stop_server $PID "$T/server2"
 
 # ---- command line ----
 expect_status 2 "bad port" -- "$PNPKIT" serve --port 70000
