@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <json-glib/json-glib.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include "cli/cli.h"
