@@ -389,7 +389,7 @@ static void test_error_places(void **state)
                         "red, blue, green, yellow, combos, rounds)");
     assert_string_equal(load_error("orange: [1]\n"),
                         "t.yaml:1:1: orange: this board has 3 rings (a variant with more rings is "
-                        "scored with --template FILE or --set rings=N)");
+                        "scored with its own template or the setting rings=N)");
     assert_string_equal(load_error("# nothing\n"), "t.yaml:1:1: the sheet is empty");
     /* Illegal rounds name the round. */
     assert_string_equal(load_error(SHEET_HEAD "rounds:\n  - {dice: [5, 2], cell: R1}\n"

@@ -1,5 +1,6 @@
 /* warnings.c: gathering and printing lint findings (see warnings.h). */
 #include "cli/warnings.h"
+#include "cli/cli.h"
 
 #include <glib.h>
 
@@ -51,9 +52,12 @@ void cli_warnings_collect(void *user, const pnpkit_finding *f)
     }
     g_hash_table_insert(w->seen, key, GINT_TO_POINTER((int)w->items->len));
     char *sheet = f->sheet > 1 ? g_strdup_printf(" (sheet %d)", f->sheet) : g_strdup("");
+    char msg[1024]; /* in the command line's words ("--mono") */
+    g_strlcpy(msg, f->message, sizeof msg);
+    cli_option_words(msg, sizeof msg);
     warning one = {.line = f->line,
                    .col = f->col,
-                   .text = g_strdup_printf("%s%s%s", f->message, sheet,
+                   .text = g_strdup_printf("%s%s%s", msg, sheet,
                                            f->line > 0 ? "" : " (the page, not a component)"),
                    .count = 1};
     g_free(sheet);

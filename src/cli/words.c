@@ -30,6 +30,10 @@ static const cli_word words[] = {
     {"a TrueType font to embed needs the haru backend", "--ttf is for --backend haru", false},
     {"lower the resolution", "lower --dpi", false},
     {"cairo backend or fewer pages", "cairo backend or fewer --pages", false},
+    {"the card grid", "--grid", true},
+    {"scored with its own template or the setting rings=N",
+     "scored with --template FILE or --set rings=N", false},
+    {" (the mono setting)", " (--mono)", false},
     {"; embed a TrueType font that has it",
      "; give --ttf FILE to embed a TrueType font that has it", false},
 };

@@ -101,7 +101,8 @@ static int layout_of(tmpl *t, const render_opts *o, const render_opts *co, cards
 {
     *l = (cards_layout){.cols = o->grid_cols, .rows = o->grid_rows, .gutter = o->gutter};
     if (l->cols < 1 || l->rows < 1 || l->cols > CARDS_MAX_SIDE || l->rows > CARDS_MAX_SIDE)
-        return pn_err_set(err, PN_EUSAGE, "--grid: 1 to %d cards across and down", CARDS_MAX_SIDE);
+        return pn_err_set(err, PN_EUSAGE, "the card grid: 1 to %d cards across and down",
+                          CARDS_MAX_SIDE);
     if (render_sheet_size(t, co, &l->cw, &l->ch, err)) return -1;
     if (l->cw < CARDS_MIN_MM || l->ch < CARDS_MIN_MM || l->cw > CARDS_MAX_MM ||
         l->ch > CARDS_MAX_MM)
@@ -117,10 +118,11 @@ static int layout_of(tmpl *t, const render_opts *o, const render_opts *co, cards
     double bh = l->rows * l->ch + (l->rows - 1) * l->gutter;
     double aw = l->pw - 2 * PAPER_UNPRINTABLE_MM, ah = l->ph - 2 * PAPER_UNPRINTABLE_MM;
     if (bw > aw + 1e-9 || bh > ah + 1e-9)
-        return pn_err_set(err, PN_EUSAGE,
-                          "--grid %dx%d of %gx%gmm cards with %gmm gutters takes %gx%gmm; the "
-                          "%gx%gmm paper has %gx%gmm inside its unprintable border",
-                          l->cols, l->rows, l->cw, l->ch, l->gutter, bw, bh, l->pw, l->ph, aw, ah);
+        return pn_err_set(
+            err, PN_EUSAGE,
+            "the card grid %dx%d of %gx%gmm cards with %gmm gutters takes %gx%gmm; the "
+            "%gx%gmm paper has %gx%gmm inside its unprintable border",
+            l->cols, l->rows, l->cw, l->ch, l->gutter, bw, bh, l->pw, l->ph, aw, ah);
     l->x0 = (l->pw - bw) / 2;
     l->y0 = (l->ph - bh) / 2;
     return 0;

@@ -238,8 +238,8 @@ static void trace(cairo_t *cr, const scene *s, const scene_path *p)
 
 /* A mask of where the fill of item i lies in the window (x0, y0) at k
  * pixels per mm, grown by `grow` mm; NULL when cairo fails. */
-static cairo_surface_t *fill_mask(const scene *s, size_t i, double x0, double y0, double k,
-                                  int w, int h, double grow)
+static cairo_surface_t *fill_mask(const scene *s, size_t i, double x0, double y0, double k, int w,
+                                  int h, double grow)
 {
     cairo_surface_t *m = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
     if (cairo_surface_status(m) != CAIRO_STATUS_SUCCESS) {
@@ -273,7 +273,8 @@ static bool shapes_touch(const scene *s, const fill *a, const fill *b)
     double d = LINT_ADJACENT_MM;
     double x0 = fmax(a->b.x0, b->b.x0) - d, y0 = fmax(a->b.y0, b->b.y0) - d;
     double x1 = fmin(a->b.x1, b->b.x1) + d, y1 = fmin(a->b.y1, b->b.y1) + d;
-    double k = fmin(LINT_MASK_PX_MM, fmin(LINT_MASK_MAX_PX / (x1 - x0), LINT_MASK_MAX_PX / (y1 - y0)));
+    double k =
+        fmin(LINT_MASK_PX_MM, fmin(LINT_MASK_MAX_PX / (x1 - x0), LINT_MASK_MAX_PX / (y1 - y0)));
     int w = (int)ceil((x1 - x0) * k), h = (int)ceil((y1 - y0) * k);
     if (w < 1 || h < 1) return true;
     cairo_surface_t *ma = fill_mask(s, a->item, x0, y0, k, w, h, d);
@@ -295,7 +296,8 @@ static bool shapes_touch(const scene *s, const fill *a, const fill *b)
 static void check_colors(lint_run *r, GArray *fills)
 {
     static const char *const how[] = {"with protanopia (red-blind)",
-                                      "with deuteranopia (green-blind)", "in greyscale (--mono)"};
+                                      "with deuteranopia (green-blind)",
+                                      "in greyscale (the mono setting)"};
     GHashTable *seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     for (guint i = 0; i < fills->len; i++)
         for (guint j = i + 1; j < fills->len; j++) {

@@ -127,7 +127,7 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
                 if (fy_node_pair_value(p) == extra) extra = fy_node_pair_key(p);
             return pn_yml_err(err, cx->y, extra,
                               "%s: this board has %d ring%s (a variant with more rings is scored "
-                              "with --template FILE or --set rings=N)",
+                              "with its own template or the setting rings=N)",
                               c36_ring_name(r), v->rings, v->rings == 1 ? "" : "s");
         }
     }
@@ -237,8 +237,7 @@ static bool unprintable(const char *text, size_t len)
     const unsigned char *p = (const unsigned char *)text, *end = p + len;
     for (; p < end; p++) {
         if ((*p < 0x20 && *p != '\n') || *p == 0x7f) return true;
-        if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f && p[1] != 0x85)
-            return true;
+        if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f && p[1] != 0x85) return true;
         if (*p == 0xef && p + 2 < end && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf))
             return true;
     }
