@@ -9,9 +9,10 @@
  * few milliseconds and a few megabytes to make). Everything else the library
  * keeps is immutable after a thread-safe one-time initialisation (the embedded
  * templates and data tables), so contexts on different threads never share
- * mutable state (but for the counter below). Results (pnpkit_buffer,
- * pnpkit_template_list) belong to the caller and may be handed to any
- * thread. Contexts made one after another share no cairo font either (cairo
+ * mutable state (but for the counter below). Results (pnpkit_buffer, the
+ * lists, strings and string lists) belong to the caller and may be handed to
+ * any thread. A pnpkit_doc draws with the context it was opened with, so it
+ * follows that context's rule: one thread at a time, the context's. Contexts made one after another share no cairo font either (cairo
  * would otherwise lock one scaled font for every thread drawing it): each
  * context's fonts take one of cairo's five subpixel orders in turn, which
  * grey antialiasing ignores, so five contexts at a time never meet; that
