@@ -12,15 +12,17 @@
  * mutable state (but for the counter below). Results (pnpkit_buffer, the
  * lists, strings and string lists) belong to the caller and may be handed to
  * any thread. A pnpkit_doc draws with the context it was opened with, so it
- * follows that context's rule: one thread at a time, the context's. Contexts made one after another
- * share no cairo font either (cairo would otherwise lock one scaled font for every thread drawing
- * it): each context's fonts take one of cairo's five subpixel orders in turn, which grey
- * antialiasing ignores, so five contexts at a time never meet; that round-robin counter is the one
- * process-wide value the library changes, and it changes no result. One process-wide cost is left
- * to the program: glibc's localeconv() writes a single static struct, and cairo calls it for every
- * number it writes, so two threads drawing PDF or SVG bounce that memory between their cores.
- * pnpkit's own front ends define a thread-local localeconv (src/cli/lconv.c in the sources); a
- * program rendering on several threads may do the same.
+ * follows that context's rule: one thread at a time, the context's. Contexts
+ * made one after another share no cairo font either (cairo would otherwise
+ * lock one scaled font for every thread drawing it): each context's fonts take
+ * one of cairo's five subpixel orders in turn, which grey antialiasing
+ * ignores, so five contexts at a time never meet; that round-robin counter is
+ * the one process-wide value the library changes, and it changes no result.
+ * One process-wide cost is left to the program: glibc's localeconv() writes a
+ * single static struct, and cairo calls it for every number it writes, so two
+ * threads drawing PDF or SVG bounce that memory between their cores. pnpkit's
+ * own front ends define a thread-local localeconv (src/cli/lconv.c in the
+ * sources); a program rendering on several threads may do the same.
  *
  * The library never prints, never forks, never installs signal handlers and
  * never changes process settings (it does not set fontconfig's current
