@@ -5,6 +5,7 @@
  * are read: a name is never taken as a path here. */
 #include <errno.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include "api/api.h"
 #include "pnpkit.h"
@@ -12,6 +13,7 @@
 #include "util/outfile.h"
 #include "util/paths.h"
 #include "util/resources.h"
+#include "util/yml.h"
 
 #define SAVE_NAME_MAX 64
 
@@ -67,7 +69,11 @@ pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_
         char *data;
         gsize len;
         GError *ge = NULL;
-        if (g_file_get_contents(found->path, &data, &len, &ge)) {
+        GStatBuf sb;
+        if (g_stat(found->path, &sb) == 0 && sb.st_size > (goffset)PN_YML_MAX_BYTES) {
+            pn_err_set(&e, PN_EINPUT, "%s: file too large (more than %u bytes)", found->path,
+                       PN_YML_MAX_BYTES);
+        } else if (g_file_get_contents(found->path, &data, &len, &ge)) {
             b = g_new0(pnpkit_buffer, 1);
             b->data = (unsigned char *)data; /* GLib adds the NUL */
             b->len = len;
