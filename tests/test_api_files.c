@@ -3,7 +3,8 @@
  * the user's directory (name rules, built-in names, a bad template at its
  * place), parameters' bounds as numbers, the slots of a sheet checked
  * against the scene dump of the same sheet, and scoring against a template
- * given by name, as text or with parameters, with a creation date. */
+ * given by name, as text or with parameters, with a creation date; that
+ * date's bounds wherever a drawing is made. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -339,6 +340,50 @@ static void test_score_template(void **state)
     free(tmpl);
 }
 
+static int ignore_report(void *user, const char *report, size_t len)
+{
+    (void)user, (void)report, (void)len;
+    return 0;
+}
+
+/* A creation date out of 1970..9999 is refused wherever a drawing is made,
+ * before anything is written. */
+static void test_epoch_bounds(void **state)
+{
+    (void)state;
+    char out[128];
+    snprintf(out, sizeof out, "%s/completed.pdf", data_home);
+    pnpkit_error err;
+    pnpkit_score_file_opts sf;
+    pnpkit_score_file_opts_init(&sf);
+    sf.path = PNPKIT_SOURCE_DIR "/tests/data/circle36-perfect.yaml";
+    sf.output = out;
+    sf.report = ignore_report;
+    sf.epoch = -1;
+    assert_int_equal(pnpkit_score_file(ctx, "circle36", &sf, &err), -1);
+    assert_int_equal(err.code, PNPKIT_EINPUT);
+    assert_non_null(strstr(err.message, "creation date"));
+    sf.epoch = 253402300800LL; /* 10000-01-01 */
+    assert_int_equal(pnpkit_score_file(ctx, "circle36", &sf, &err), -1);
+    sf.epoch = 253402300799LL;
+    assert_int_equal(pnpkit_score_file(ctx, "circle36", &sf, &err), 1);
+
+    pnpkit_analyze_opts ao;
+    pnpkit_analyze_opts_init(&ao);
+    ao.size = 4;
+    ao.output = out;
+    ao.report = ignore_report;
+    ao.epoch = -1;
+    assert_int_equal(pnpkit_analyze(ctx, "dicrono-max", &ao, &err), -1);
+    assert_non_null(strstr(err.message, "creation date"));
+
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.epoch = -1;
+    assert_null(pnpkit_render_mem(ctx, "circle36", &o, &err));
+    assert_non_null(strstr(err.message, "creation date"));
+}
+
 int main(void)
 {
     /* the user's template directory: set before anything reads it */
@@ -348,7 +393,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_source), cmocka_unit_test(test_save),
         cmocka_unit_test(test_param_bounds),     cmocka_unit_test(test_slots),
-        cmocka_unit_test(test_score_template),
+        cmocka_unit_test(test_score_template),   cmocka_unit_test(test_epoch_bounds),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
     char cmd[128];

@@ -156,7 +156,7 @@ int pnpkit_analyze(pnpkit_ctx *ctx, const char *question, const pnpkit_analyze_o
     else if (!o->report)
         pn_err_set(&e, PN_EUSAGE, "no report function to hand the answer to");
     else if (o->output)
-        api_check_drawing(format, dpi, &e);
+        api_check_drawing(format, dpi, o->epoch, &e);
     if (e.status) {
         api_error_from(&e, err);
         return -1;

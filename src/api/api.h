@@ -15,10 +15,14 @@ scene_measurer *api_ctx_measurer(pnpkit_ctx *ctx);
  * apart into file, line and column. out may be NULL. */
 void api_error_from(const pn_err *err, pnpkit_error *out);
 
-/* The checks of a drawing made beside a report (a completed sheet, a
- * witness): format is pdf, svg or png and dpi within the bounds. 0, or -1
+/* A creation date for a PDF, seconds since 1970: 1970 to 9999. 0, or -1
  * with err (PN_EINPUT). */
-int api_check_drawing(const char *format, double dpi, pn_err *err);
+int api_check_epoch(long long epoch, pn_err *err);
+
+/* The checks of a drawing made beside a report (a completed sheet, a
+ * witness): format is pdf, svg or png, dpi and the creation date within
+ * their bounds. 0, or -1 with err (PN_EINPUT). */
+int api_check_drawing(const char *format, double dpi, long long epoch, pn_err *err);
 
 /* The scored game called name, or NULL with err (PN_EINPUT) naming the
  * games there are. */

@@ -141,8 +141,7 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
         return pn_err_set(err, PN_EINPUT, "bleed must be 0 to %gmm", PNPKIT_BLEED_MAX_MM);
     if (po->landscape < -1 || po->landscape > 1)
         return pn_err_set(err, PN_EINPUT, "landscape must be -1, 0 or 1");
-    if (po->epoch < 0 || po->epoch >= 253402300800LL)
-        return pn_err_set(err, PN_EINPUT, "the creation date must be 1970 to 9999");
+    if (api_check_epoch(po->epoch, err)) return -1;
     if (po->seed != PNPKIT_SEED_TEMPLATE && po->seed > (unsigned long)TMPL_SEED_MAX)
         return pn_err_set(err, PN_EINPUT, "the seed must be 0 to %ld", TMPL_SEED_MAX);
     if (check_cards(po, err)) return -1;

@@ -107,14 +107,23 @@ void pnpkit_buffer_free(pnpkit_buffer *b)
     g_free(b);
 }
 
-int api_check_drawing(const char *format, double dpi, pn_err *err)
+#define EPOCH_END 253402300800LL /* 10000-01-01 */
+
+int api_check_epoch(long long epoch, pn_err *err)
+{
+    if (epoch < 0 || epoch >= EPOCH_END)
+        return pn_err_set(err, PN_EINPUT, "the creation date must be 1970 to 9999");
+    return 0;
+}
+
+int api_check_drawing(const char *format, double dpi, long long epoch, pn_err *err)
 {
     if (strcmp(format, "pdf") && strcmp(format, "svg") && strcmp(format, "png"))
         return pn_err_set(err, PN_EINPUT, "the drawing's format must be pdf, svg or png, not '%s'",
                           format);
     if (dpi < RENDER_MIN_DPI || dpi > RENDER_MAX_DPI)
         return pn_err_set(err, PN_EINPUT, "dpi must be %d to %d", RENDER_MIN_DPI, RENDER_MAX_DPI);
-    return 0;
+    return api_check_epoch(epoch, err);
 }
 
 const score_game *api_score_game(const char *name, pn_err *err)
@@ -164,18 +173,15 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
     double dpi = so->dpi > 0 ? so->dpi : 150;
     if (so->completed) *so->completed = NULL;
     const score_game *g = api_score_game(game, &e);
-    if (!g || (so->completed && api_check_drawing(format, dpi, &e))) {
+    long long epoch = so->epoch ? so->epoch : 946684800; /* 0: 2000-01-01 */
+    if (!g || api_check_epoch(epoch, &e) ||
+        (so->completed && api_check_drawing(format, dpi, epoch, &e))) {
         api_error_from(&e, err);
         return NULL;
     }
     size_t nsets = 0;
     while (so->set && so->set[nsets])
         nsets++;
-    if (so->epoch < 0 || so->epoch >= 253402300800LL) {
-        pn_err_set(&e, PN_EINPUT, "the creation date must be 1970 to 9999");
-        api_error_from(&e, err);
-        return NULL;
-    }
     score_run_opts ro = {.template_path = so->template_name,
                          .template_text = so->template_text,
                          .template_len = so->template_len,
@@ -206,7 +212,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                               .dpi = dpi,
                               .seed = 1,
                               .nup = 1,
-                              .epoch = so->epoch ? so->epoch : 946684800};
+                              .epoch = epoch};
             if (score_run_render(run, &co, &e) || !(completed = api_sink_take(sink, &e))) rc = -1;
             g_ptr_array_unref(sink);
             g_free(name);

@@ -29,7 +29,8 @@ int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file
 {
     pn_err e = {0};
     const score_game *g = api_score_game(game, &e);
-    if (!g || (o->output && api_check_drawing(o->format ? o->format : "pdf", o->dpi, &e))) {
+    if (!g ||
+        (o->output && api_check_drawing(o->format ? o->format : "pdf", o->dpi, o->epoch, &e))) {
         api_error_from(&e, err);
         return -1;
     }
