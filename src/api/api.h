@@ -28,6 +28,12 @@ int api_check_drawing(const char *format, double dpi, long long epoch, pn_err *e
  * games there are. */
 const struct score_game *api_score_game(const char *name, pn_err *err);
 
+/* A buffer that takes data (len bytes, g_malloc()ed; NUL-terminated where
+ * the caller promises text) without copying it. */
+pnpkit_buffer *api_buffer_take(void *data, size_t len);
+/* The same for a GString's text, which it takes (NUL-terminated). */
+pnpkit_buffer *api_buffer_of_string(GString *s);
+
 /* A sink for render_opts.mem: GBytes, one per file the engine would write.
  * Free with g_ptr_array_unref. */
 GPtrArray *api_mem_sink(void);

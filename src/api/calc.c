@@ -133,8 +133,5 @@ pnpkit_buffer *pnpkit_calc(pnpkit_ctx *ctx, const pnpkit_calc_opts *o, pnpkit_er
         api_error_from(&e, err);
         return NULL;
     }
-    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
-    b->len = out->len;
-    b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
-    return b;
+    return api_buffer_of_string(out);
 }

@@ -52,9 +52,7 @@ pnpkit_buffer *pnpkit_check(pnpkit_ctx *ctx, const char *game, const char *text,
                                                 text ? text : "", text ? len : 0, &e);
     GString *out = g_string_new(NULL);
     if (st && !check_stream(st, o->json != 0, out, &e)) {
-        b = g_new0(pnpkit_buffer, 1);
-        b->len = out->len;
-        b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
+        b = api_buffer_of_string(out);
         out = NULL;
     }
     if (out) g_string_free(out, TRUE);

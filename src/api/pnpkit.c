@@ -154,10 +154,22 @@ pnpkit_buffer *api_sink_take(GPtrArray *sink, pn_err *err)
     }
     GBytes *bytes = g_ptr_array_steal_index(sink, 0);
     gsize len = 0;
+    void *data = g_bytes_unref_to_data(bytes, &len);
+    return api_buffer_take(data, len);
+}
+
+pnpkit_buffer *api_buffer_take(void *data, size_t len)
+{
     pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
-    b->data = g_bytes_unref_to_data(bytes, &len);
+    b->data = data;
     b->len = len;
     return b;
+}
+
+pnpkit_buffer *api_buffer_of_string(GString *s)
+{
+    size_t len = s->len;
+    return api_buffer_take(g_string_free(s, FALSE), len);
 }
 
 /* ---- scoring ---- */
@@ -225,10 +237,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
         return NULL;
     }
     if (so->completed) *so->completed = completed;
-    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
-    b->len = out->len;
-    b->data = (unsigned char *)g_string_free(out, FALSE); /* NUL-terminated */
-    return b;
+    return api_buffer_of_string(out);
 }
 
 size_t pnpkit_game_count(void)

@@ -39,17 +39,6 @@ static const tmpl_entry *find_entry(GPtrArray *list, const char *name)
     return NULL;
 }
 
-/* A NUL-terminated buffer holding a copy of len bytes of data. */
-static pnpkit_buffer *buffer_of(const void *data, size_t len)
-{
-    pnpkit_buffer *b = g_new0(pnpkit_buffer, 1);
-    b->data = g_malloc(len + 1);
-    memcpy(b->data, data, len);
-    b->data[len] = 0;
-    b->len = len;
-    return b;
-}
-
 pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_error *err)
 {
     (void)ctx;
@@ -62,7 +51,7 @@ pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_
     } else if (!strcmp(found->origin, "built-in")) {
         const pn_resource *res = pn_resource_find(found->path);
         if (res)
-            b = buffer_of(res->data, res->len);
+            b = api_buffer_of_string(g_string_new_len((const char *)res->data, (gssize)res->len));
         else
             pn_err_set(&e, PN_EIO, "%s: missing from the program", found->path);
     } else {
@@ -74,9 +63,7 @@ pnpkit_buffer *pnpkit_template_source(pnpkit_ctx *ctx, const char *name, pnpkit_
             pn_err_set(&e, PN_EINPUT, "%s: file too large (more than %u bytes)", found->path,
                        PN_YML_MAX_BYTES);
         } else if (g_file_get_contents(found->path, &data, &len, &ge)) {
-            b = g_new0(pnpkit_buffer, 1);
-            b->data = (unsigned char *)data; /* GLib adds the NUL */
-            b->len = len;
+            b = api_buffer_take(data, len); /* GLib adds the NUL */
         } else {
             pn_err_set(&e, PN_EIO, "%s", ge->message);
             g_error_free(ge);

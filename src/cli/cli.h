@@ -50,6 +50,11 @@ void cli_ctx_free(void);
 /* The creation date written into documents: $SOURCE_DATE_EPOCH or a fixed date. */
 long long cli_epoch(void);
 
+/* The scored games for messages: "circle36, dicrono or cirplexed" (caller
+ * g_free()s), and whether name is one of them. */
+char *cli_game_names(void);
+int cli_game_known(const char *name);
+
 /* The format path's extension names, in any case: "pdf", "svg" or "png", and
  * "scene" for .scene when with_scene is non-zero; NULL for any other name. */
 const char *cli_format_of(const char *path, int with_scene);

@@ -46,25 +46,6 @@ static int print_report(void *user, const char *text, size_t len)
     return 0;
 }
 
-/* "circle36, dicrono or cirplexed": the games the library scores. */
-static char *game_names(void)
-{
-    GString *names = g_string_new(NULL);
-    size_t n = pnpkit_game_count();
-    for (size_t i = 0; i < n; i++) {
-        if (i) g_string_append(names, i + 1 == n ? " or " : ", ");
-        g_string_append(names, pnpkit_game_name(i));
-    }
-    return g_string_free(names, FALSE);
-}
-
-static bool game_known(const char *name)
-{
-    for (size_t i = 0; i < pnpkit_game_count(); i++)
-        if (!strcmp(pnpkit_game_name(i), name)) return true;
-    return false;
-}
-
 enum { OPT_TEMPLATE = 256, OPT_JSON, OPT_DPI };
 
 static int score_run_cmd(int argc, char **argv)
@@ -117,7 +98,7 @@ static int score_run_cmd(int argc, char **argv)
         }
     }
     if (optind >= argc) {
-        char *names = game_names();
+        char *names = cli_game_names();
         rc = cli_usage_error("score", "which game? %s", names);
         g_free(names);
         goto out;
@@ -126,8 +107,8 @@ static int score_run_cmd(int argc, char **argv)
         rc = cli_usage_error("score", "one sheet file at a time (a file may hold many sheets)");
         goto out;
     }
-    if (!game_known(argv[optind])) {
-        char *names = game_names();
+    if (!cli_game_known(argv[optind])) {
+        char *names = cli_game_names();
         rc = cli_usage_error("score", "unknown game '%s' (%s)", argv[optind], names);
         g_free(names);
         goto out;

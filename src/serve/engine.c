@@ -318,14 +318,6 @@ static GBytes *json_array_of_lines(const char *text)
     return g_bytes_new_take(g_string_free(arr, FALSE), len);
 }
 
-/* Whether the library scores a game called name. */
-static bool game_known(const char *name)
-{
-    for (size_t i = 0; name && pnpkit_game_name(i); i++)
-        if (!strcmp(pnpkit_game_name(i), name)) return true;
-    return false;
-}
-
 static int do_score(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, const char **ctype,
                     serve_fault *f)
 {
@@ -371,18 +363,12 @@ static int do_score(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, con
 
 int serve_engine_score(const serve_score_req *r, GBytes **out, const char **ctype, serve_fault *f)
 {
-    if (!game_known(r->game)) {
-        GString *names = g_string_new(NULL);
-        for (size_t i = 0; pnpkit_game_name(i); i++)
-            g_string_append_printf(names, "%s%s",
-                                   i == 0                    ? ""
-                                   : pnpkit_game_name(i + 1) ? ", "
-                                                             : " or ",
-                                   pnpkit_game_name(i));
+    if (!cli_game_known(r->game)) {
+        char *names = cli_game_names();
         f->field = "game";
         f->http = 404;
-        pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (%s)", r->game, names->str);
-        g_string_free(names, TRUE);
+        pn_err_set(&f->err, PN_EUSAGE, "unknown game '%s' (%s)", r->game, names);
+        g_free(names);
         return -1;
     }
     if (r->format && !known_format(r->format)) {
