@@ -51,19 +51,17 @@ int main(int argc, char **argv)
             scan_digit_classify(img, p);
             int got = ds_argmax(p);
             right += got == ds_label(k);
-            if (!round)
-                confusion[ds_label(k)][got]++;
+            if (!round) confusion[ds_label(k)][got]++;
         }
         rounds[round] = (double)(g_get_monotonic_time() - t0) / DS_COUNT;
     }
     qsort(rounds, 5, sizeof rounds[0], cmp_double);
-    printf("held-out MNIST digits: %d of %d right, %.2f%% (target 99.30%%): %s\n", right,
-           DS_COUNT, 100.0 * right / DS_COUNT, right * 1000 >= DS_COUNT * 993 ? "PASS" : "FAIL");
+    printf("held-out MNIST digits: %d of %d right, %.2f%% (target 99.30%%): %s\n", right, DS_COUNT,
+           100.0 * right / DS_COUNT, right * 1000 >= DS_COUNT * 993 ? "PASS" : "FAIL");
     printf("  wrong (true -> read, times):");
     for (int a = 0; a < 10; a++)
         for (int b = 0; b < 10; b++)
-            if (a != b && confusion[a][b])
-                printf(" %d->%d x%d", a, b, confusion[a][b]);
+            if (a != b && confusion[a][b]) printf(" %d->%d x%d", a, b, confusion[a][b]);
     printf("\ntime per digit: %.0f us (median of 5 rounds of %d)\n", rounds[2], DS_COUNT);
 
     static uint8_t grey[DS_MAX_W * DS_MAX_H];
@@ -81,16 +79,15 @@ int main(int argc, char **argv)
             gint64 t0 = g_get_monotonic_time();
             int rc = scan_read_number(grey, w, h, w, 2, &f);
             spent += g_get_monotonic_time() - t0;
-            if (rc)
-                continue;
+            if (rc) continue;
             first += f.n && f.c[0].value == want;
             for (int c = 0; c < f.n; c++)
                 listed += f.c[c].value == want;
         }
         printf("fields, %s: %.2f%% read right first, %.2f%% among the candidates, %.0f us a "
                "field (%d fields)\n",
-               what[n], 100.0 * first / fields, 100.0 * listed / fields,
-               (double)spent / fields, fields);
+               what[n], 100.0 * first / fields, 100.0 * listed / fields, (double)spent / fields,
+               fields);
         g_rand_free(r);
     }
     ds_free(set);

@@ -49,8 +49,7 @@ static void test_matches_torch(void **state)
     int rows = 0;
     double worst = 0.0;
     while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
-            continue;
+        if (line[0] == '#') continue;
         float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], p[10];
         for (int i = 0; i < SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE; i++) {
             int hi = hexval(line[2 * i]), lo = hexval(line[2 * i + 1]);
@@ -65,8 +64,7 @@ static void test_matches_torch(void **state)
             assert_true(end > s);
             s = end;
             double diff = fabs(want - p[d]);
-            if (diff > worst)
-                worst = diff;
+            if (diff > worst) worst = diff;
             if (diff > 1e-4)
                 fail_msg("input %d, digit %d: C %.7f, torch %.7f", rows, d, p[d], want);
         }
@@ -112,8 +110,7 @@ static void check_field(const scan_field *f, int max_digits)
     for (int i = 0; i < f->n; i++) {
         assert_true(f->c[i].p >= 0.0 && f->c[i].p <= 1.0);
         assert_true(f->c[i].value == SCAN_EMPTY || (f->c[i].value >= 0 && f->c[i].value <= top));
-        if (i)
-            assert_true(f->c[i].p <= f->c[i - 1].p);
+        if (i) assert_true(f->c[i].p <= f->c[i - 1].p);
         for (int j = 0; j < i; j++)
             assert_int_not_equal(f->c[i].value, f->c[j].value);
         sum += f->c[i].p;
@@ -137,11 +134,9 @@ static int read_fields(int n, int max_digits, guint32 seed, int *listed)
         scan_field f;
         assert_int_equal(scan_read_number(grey, w, h, w, max_digits, &f), 0);
         check_field(&f, max_digits);
-        if (f.c[0].value == want)
-            right++;
+        if (f.c[0].value == want) right++;
         for (int c = 0; c < f.n; c++)
-            if (f.c[c].value == want)
-                ++*listed;
+            if (f.c[c].value == want) ++*listed;
     }
     g_rand_free(r);
     return right;
@@ -151,9 +146,10 @@ static void test_read_one_digit(void **state)
 {
     (void)state;
     int listed, right = read_fields(1, 2, 11, &listed);
-    printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
-    assert_true(right >= FIELDS * 93 / 100);
-    assert_true(listed >= FIELDS * 97 / 100);
+    printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS,
+           listed);
+    assert_true(right >= FIELDS * 95 / 100);
+    assert_true(listed >= FIELDS * 98 / 100);
     right = read_fields(1, 1, 12, &listed);
     printf("one digit, one allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
     assert_true(right >= FIELDS * 95 / 100);
@@ -164,8 +160,8 @@ static void test_read_two_digits(void **state)
     (void)state;
     int listed, right = read_fields(2, 2, 21, &listed);
     printf("two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
-    assert_true(right >= FIELDS * 88 / 100);
-    assert_true(listed >= FIELDS * 93 / 100);
+    assert_true(right >= FIELDS * 92 / 100);
+    assert_true(listed >= FIELDS * 96 / 100);
 }
 
 static void test_read_empty(void **state)
@@ -223,12 +219,9 @@ static void test_unusable(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_matches_torch),
-        cmocka_unit_test(test_heldout_accuracy),
-        cmocka_unit_test(test_read_one_digit),
-        cmocka_unit_test(test_read_two_digits),
-        cmocka_unit_test(test_read_empty),
-        cmocka_unit_test(test_read_blank_and_lines),
+        cmocka_unit_test(test_matches_torch),  cmocka_unit_test(test_heldout_accuracy),
+        cmocka_unit_test(test_read_one_digit), cmocka_unit_test(test_read_two_digits),
+        cmocka_unit_test(test_read_empty),     cmocka_unit_test(test_read_blank_and_lines),
         cmocka_unit_test(test_unusable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

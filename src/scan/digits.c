@@ -21,6 +21,9 @@
 #define RN_MAX_HYP 6       /* ways of cutting the ink into digits */
 #define RN_P_EMPTY 0.995   /* how sure a blank field is blank */
 #define RN_MAX_PIECES 64   /* pieces of ink looked at in one field */
+#define RN_WIDE1 1.15      /* width / height of the ink: one digit up to here, */
+#define RN_WIDE2 1.8       /* two digits from here; */
+#define RN_SPLIT 0.9       /* one piece of ink wider than this may be two touching digits */
 
 typedef struct rn_comp {
     int area, x0, y0, x1, y1; /* bounding box, inclusive */
@@ -36,7 +39,8 @@ typedef struct rn_img {
     rn_comp *comp;
     int n;
     int band;   /* width of the border band printed lines are looked for in */
-    int *stack; /* work space for labelling */
+    int *stack; /* work space for labelling and searching */
+    int *from;  /* work space: the way back in rn_carve */
 } rn_img;
 
 /* ------------------------------------------------------------ levels and mask */
@@ -51,8 +55,7 @@ static void rn_levels(const uint8_t *grey, int w, int h, int stride, int *paper,
     int p01 = -1, p60 = 255;
     for (int v = 0; v < 256; v++) {
         acc += hist[v];
-        if (p01 < 0 && acc * 100 >= total)
-            p01 = v;
+        if (p01 < 0 && acc * 100 >= total) p01 = v;
         if (acc * 100 >= total * 60) {
             p60 = v;
             break;
@@ -69,8 +72,7 @@ static int rn_label(rn_img *im, float thr)
     int w = im->w, h = im->h, n = 0;
     memset(im->label, 0, sizeof(int) * (size_t)w * h);
     for (int start = 0; start < w * h; start++) {
-        if (im->label[start] || im->dark[start] < thr)
-            continue;
+        if (im->label[start] || im->dark[start] < thr) continue;
         n++;
         int top = 0;
         im->stack[top++] = start;
@@ -80,8 +82,7 @@ static int rn_label(rn_img *im, float thr)
             for (int dy = -1; dy <= 1; dy++) {
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
-                    if (xx < 0 || yy < 0 || xx >= w || yy >= h)
-                        continue;
+                    if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
                     int j = yy * w + xx;
                     if (!im->label[j] && im->dark[j] >= thr) {
                         im->label[j] = n;
@@ -93,8 +94,7 @@ static int rn_label(rn_img *im, float thr)
     }
     free(im->comp);
     im->comp = calloc((size_t)n + 1, sizeof(rn_comp));
-    if (!im->comp)
-        return -1;
+    if (!im->comp) return -1;
     im->n = n;
     for (int c = 1; c <= n; c++)
         im->comp[c] = (rn_comp){0, w, h, -1, -1, 0, 0, 0};
@@ -102,8 +102,7 @@ static int rn_label(rn_img *im, float thr)
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             int l = im->label[y * w + x];
-            if (!l)
-                continue;
+            if (!l) continue;
             rn_comp *c = &im->comp[l];
             c->area++;
             if (x < c->x0) c->x0 = x;
@@ -111,8 +110,7 @@ static int rn_label(rn_img *im, float thr)
             if (y < c->y0) c->y0 = y;
             if (y > c->y1) c->y1 = y;
             c->sides |= (y == 0) | (y == h - 1) << 1 | (x == 0) << 2 | (x == w - 1) << 3;
-            if (x >= b && y >= b && x < w - b && y < h - b)
-                c->inner++;
+            if (x >= b && y >= b && x < w - b && y < h - b) c->inner++;
         }
     }
     return 0;
@@ -130,61 +128,158 @@ static void rn_erase(rn_img *im, int l)
     c->group = -1;
 }
 
-/* Printed lines at the border: a component nearly all inside the border band;
- * a thin one that enters and leaves through two sides; and, in a component
- * that reaches inside (a digit written over a line), the long runs parallel to
- * the side it touches, inside the band. Returns 1 when it erased pixels of a
- * component it kept (so the caller labels again). */
-static int rn_strip_lines(rn_img *im, float thr)
+/* Where border pixel (x, y) lies along the border, clockwise from the top left. */
+static int rn_perimeter(int w, int h, int x, int y)
 {
-    int w = im->w, h = im->h, b = im->band, peeled = 0;
-    int minside = w < h ? w : h;
-    for (int l = 1; l <= im->n; l++) {
-        rn_comp *c = &im->comp[l];
-        if (!c->sides)
-            continue;
-        if (c->inner * 20 <= c->area || c->inner < 3) {
-            rn_erase(im, l);
-            continue;
+    if (y == 0) return x;
+    if (x == w - 1) return w + y;
+    if (y == h - 1) return w + h + (w - 1 - x);
+    return 2 * w + h + (h - 1 - y);
+}
+
+typedef struct rn_contact {
+    int t0, t1; /* first and last place along the border */
+    int x, y;   /* its middle pixel */
+} rn_contact;
+
+/* The places where component l meets the border, as runs along it; returns how
+ * many (at most cap). A run crossing the top left corner is joined up. */
+static int rn_contacts(const rn_img *im, int l, rn_contact *out, int cap)
+{
+    int w = im->w, h = im->h, per = 2 * (w + h), n = 0;
+    int prev = -10, first = -1;
+    for (int t = 0; t < per; t++) {
+        int x, y;
+        if (t < w)
+            x = t, y = 0;
+        else if (t < w + h)
+            x = w - 1, y = t - w;
+        else if (t < 2 * w + h)
+            x = w - 1 - (t - w - h), y = h - 1;
+        else
+            x = 0, y = h - 1 - (t - 2 * w - h);
+        if (im->label[y * w + x] != l) continue;
+        if (t - prev > 2) {
+            if (n == cap) break;
+            out[n++] = (rn_contact){t, t, x, y};
+            if (first < 0) first = t;
         }
-        int nsides = __builtin_popcount((unsigned)c->sides);
-        double bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1, diag = sqrt(bw * bw + bh * bh);
-        double thin = fmax(2.5, 0.05 * minside);
-        if (nsides >= 2 && diag >= 0.5 * minside && c->area <= thin * diag) {
-            rn_erase(im, l);
-            continue;
+        out[n - 1].t1 = t;
+        prev = t;
+    }
+    if (n >= 2 && first <= 1 && out[n - 1].t1 >= per - 2) { /* around the corner */
+        out[0].t0 = out[n - 1].t0 - per;
+        n--;
+    }
+    for (int i = 0; i < n; i++) { /* the middle pixel of each run */
+        int tm = (out[i].t0 + out[i].t1) / 2;
+        tm = (tm + per) % per;
+        if (tm < w)
+            out[i].x = tm, out[i].y = 0;
+        else if (tm < w + h)
+            out[i].x = w - 1, out[i].y = tm - w;
+        else if (tm < 2 * w + h)
+            out[i].x = w - 1 - (tm - w - h), out[i].y = h - 1;
+        else
+            out[i].x = 0, out[i].y = h - 1 - (tm - 2 * w - h);
+    }
+    return n;
+}
+
+static int rn_in_contact(const rn_img *im, const rn_contact *c, int x, int y)
+{
+    int w = im->w, h = im->h, per = 2 * (w + h);
+    if (x != 0 && y != 0 && x != w - 1 && y != h - 1) return 0;
+    int t = rn_perimeter(w, h, x, y);
+    return (t >= c->t0 && t <= c->t1) || (t - per >= c->t0 && t - per <= c->t1);
+}
+
+/* A printed line crosses the crop: it enters through the border at one place
+ * and leaves at another. In a component meeting the border at two places far
+ * apart, the shortest way through its pixels from one to the other follows the
+ * line; the pixels within the line's half width of that way are erased (all
+ * of a lone line fragment, the line's part of a digit written over it).
+ * Returns 1 when it erased anything. */
+static int rn_carve(rn_img *im, int l)
+{
+    int w = im->w, h = im->h, minside = w < h ? w : h;
+    rn_contact c[8];
+    int n = rn_contacts(im, l, c, 8);
+    if (n < 2) return 0;
+    int a = 0, b = 1;
+    double far = -1.0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            double d = hypot(c[i].x - c[j].x, c[i].y - c[j].y);
+            if (d > far) far = d, a = i, b = j;
         }
-        /* peel long runs in the band */
-        for (int y = 0; y < h; y++) {
-            int in_tb = y < b || y >= h - b;
-            for (int x = 0; x < w; x++) {
-                int in_lr = x < b || x >= w - b;
-                if (!in_tb && !in_lr)
-                    continue;
-                if (im->label[y * w + x] != l)
-                    continue;
-                int run_h = 0, run_v = 0;
-                if (in_tb) {
-                    int x0 = x, x1 = x;
-                    while (x0 > 0 && im->dark[y * w + x0 - 1] >= thr) x0--;
-                    while (x1 < w - 1 && im->dark[y * w + x1 + 1] >= thr) x1++;
-                    run_h = x1 - x0 + 1;
-                }
-                if (in_lr) {
-                    int y0 = y, y1 = y;
-                    while (y0 > 0 && im->dark[(y0 - 1) * w + x] >= thr) y0--;
-                    while (y1 < h - 1 && im->dark[(y1 + 1) * w + x] >= thr) y1++;
-                    run_v = y1 - y0 + 1;
-                }
-                if ((in_tb && run_h * 10 >= w * 3) || (in_lr && run_v * 10 >= h * 3)) {
-                    im->label[y * w + x] = 0;
-                    im->dark[y * w + x] = -1.0f;
-                    peeled = 1;
-                }
+    if (far < 0.3 * minside) return 0;
+    /* breadth first from contact a through the component's pixels */
+    int *from = im->from, head = 0, tail = 0, end = -1;
+    rn_comp *cp = &im->comp[l];
+    for (int y = cp->y0; y <= cp->y1; y++)
+        for (int x = cp->x0; x <= cp->x1; x++)
+            from[y * w + x] = -2;
+    for (int y = cp->y0; y <= cp->y1; y++)
+        for (int x = cp->x0; x <= cp->x1; x++)
+            if (im->label[y * w + x] == l && rn_in_contact(im, &c[a], x, y)) {
+                from[y * w + x] = -1;
+                im->stack[tail++] = y * w + x;
             }
+    while (head < tail && end < 0) {
+        int i = im->stack[head++], x = i % w, y = i / w;
+        for (int k = 0; k < 8 && end < 0; k++) {
+            static const int dxs[8] = {1, -1, 0, 0, 1, 1, -1, -1};
+            static const int dys[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+            int xx = x + dxs[k], yy = y + dys[k];
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            int j = yy * w + xx;
+            if (im->label[j] != l || from[j] != -2) continue;
+            from[j] = i;
+            im->stack[tail++] = j;
+            if (rn_in_contact(im, &c[b], xx, yy)) end = j;
         }
     }
-    return peeled;
+    if (end < 0) return 0;
+    int thick =
+        c[a].t1 - c[a].t0 < c[b].t1 - c[b].t0 ? c[a].t1 - c[a].t0 + 1 : c[b].t1 - c[b].t0 + 1;
+    int r = (thick + 2) / 2;
+    r = r < 1 ? 1 : r > im->band ? im->band : r;
+    for (int i = end; i >= 0; i = from[i]) {
+        int x = i % w, y = i / w;
+        for (int dy = -r; dy <= r; dy++)
+            for (int dx = -r; dx <= r; dx++) {
+                int xx = x + dx, yy = y + dy;
+                if (xx < 0 || yy < 0 || xx >= w || yy >= h || dx * dx + dy * dy > r * r + 1)
+                    continue;
+                int j = yy * w + xx;
+                if (im->label[j] == l) {
+                    im->label[j] = 0;
+                    im->dark[j] = -1.0f;
+                }
+            }
+        if (from[i] == -1) break;
+    }
+    return 1;
+}
+
+/* Printed lines at the border: lines crossing the crop carved away
+ * (rn_carve), then what is left nearly all inside the border band (a stub of
+ * a line, the rim of a box) erased. Labels again as needed. */
+static int rn_strip_lines(rn_img *im, float thr)
+{
+    for (int round = 0; round < 4; round++) {
+        int carved = 0;
+        for (int l = 1; l <= im->n; l++)
+            if (im->comp[l].sides) carved |= rn_carve(im, l);
+        if (!carved) break;
+        if (rn_label(im, thr)) return -1;
+    }
+    for (int l = 1; l <= im->n; l++) {
+        rn_comp *c = &im->comp[l];
+        if (c->sides && (c->inner * 20 <= c->area || c->inner < 3)) rn_erase(im, l);
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------ MNIST normalising */
@@ -207,8 +302,7 @@ static void rn_resample_1d(const float *src, int n, float *dst, int m, int sstri
         }
         for (int i = (int)floor(a); i < n && i < bnd; i++) {
             double lo = fmax(a, i), hi = fmin(bnd, i + 1.0);
-            if (hi > lo)
-                sum += (hi - lo) * src[i * sstride];
+            if (hi > lo) sum += (hi - lo) * src[i * sstride];
         }
         dst[j * dstride] = (float)(sum / step);
     }
@@ -218,7 +312,8 @@ static void rn_resample_1d(const float *src, int n, float *dst, int m, int sstri
  * [xa, xb). The faint rim of the strokes (below the ink threshold, next to a
  * piece pixel) comes along. Fills out (28x28, 0 paper .. 1 ink); returns -1
  * when the piece is empty. */
-static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE])
+static int rn_mnist(const rn_img *im, int g, int xa, int xb,
+                    float out[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE])
 {
     int w = im->w, h = im->h;
     int x0 = w, y0 = h, x1 = -1, y1 = -1;
@@ -231,8 +326,7 @@ static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGI
                 if (y < y0) y0 = y;
                 if (y > y1) y1 = y;
             }
-    if (x1 < 0)
-        return -1;
+    if (x1 < 0) return -1;
     x0 = x0 > xa ? x0 - 1 : x0;
     x1 = x1 < xb - 1 ? x1 + 1 : x1;
     y0 = y0 > 0 ? y0 - 1 : y0;
@@ -240,8 +334,7 @@ static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGI
     int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
     /* the patch, then room for it resized across (RN_BOX columns at most) */
     float *patch = malloc(sizeof(float) * ((size_t)bw * bh + (size_t)RN_BOX * bh));
-    if (!patch)
-        return -1;
+    if (!patch) return -1;
     float top = 0.0f;
     for (int y = y0; y <= y1; y++) {
         for (int x = x0; x <= x1; x++) {
@@ -253,7 +346,8 @@ static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGI
                 for (int dy = -1; dy <= 1 && v == 0.0f; dy++)
                     for (int dx = -1; dx <= 1; dx++) {
                         int xx = x + dx, yy = y + dy;
-                        if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1 && RN_IN(yy * w + xx, xx)) {
+                        if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1 &&
+                            RN_IN(yy * w + xx, xx)) {
                             v = im->dark[i];
                             break;
                         }
@@ -261,8 +355,7 @@ static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGI
             }
             v = v > 1.0f ? 1.0f : v;
             patch[(y - y0) * bw + (x - x0)] = v;
-            if (v > top)
-                top = v;
+            if (v > top) top = v;
         }
     }
 #undef RN_IN
@@ -292,11 +385,9 @@ static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGI
             m += v;
             mx += v * x;
             my += v * y;
-            if (v > peak)
-                peak = v;
+            if (v > peak) peak = v;
         }
-    if (m <= 0.0 || peak <= 0.0f)
-        return -1;
+    if (m <= 0.0 || peak <= 0.0f) return -1;
     int ox = (int)lround(14.0 - mx / m), oy = (int)lround(14.0 - my / m);
     if (ox < 0) ox = 0;
     if (oy < 0) oy = 0;
@@ -331,8 +422,7 @@ static double rn_maxp(const float *p)
 static int rn_piece(const rn_img *im, int g, int xa, int xb, float p[10])
 {
     float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE];
-    if (rn_mnist(im, g, xa, xb, img))
-        return -1;
+    if (rn_mnist(im, g, xa, xb, img)) return -1;
     scan_digit_classify(img, p);
     return 0;
 }
@@ -344,15 +434,13 @@ static void rn_add(scan_cand *c, int *n, int cap, int value, double p)
             c[i].p += p;
             return;
         }
-    if (*n < cap)
-        c[(*n)++] = (scan_cand){value, p};
+    if (*n < cap) c[(*n)++] = (scan_cand){value, p};
 }
 
 static int rn_cmp_cand(const void *a, const void *b)
 {
     const scan_cand *x = a, *y = b;
-    if (x->p != y->p)
-        return x->p > y->p ? -1 : 1;
+    if (x->p != y->p) return x->p > y->p ? -1 : 1;
     return x->value - y->value;
 }
 
@@ -370,8 +458,7 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
     int ix0 = w, iy0 = h, ix1 = -1, iy1 = -1, area = 0;
     for (int l = 1; l <= im->n; l++) {
         rn_comp *c = &im->comp[l];
-        if (c->group < 0)
-            continue;
+        if (c->group < 0) continue;
         area += c->area;
         if (c->x0 < ix0) ix0 = c->x0;
         if (c->y0 < iy0) iy0 = c->y0;
@@ -393,16 +480,13 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         for (int l = 1; l <= im->n; l++)
             if (im->comp[l].group >= 0) {
                 alive++;
-                if (!smallest || im->comp[l].area < im->comp[smallest].area)
-                    smallest = l;
+                if (!smallest || im->comp[l].area < im->comp[smallest].area) smallest = l;
             }
-        if (alive <= RN_MAX_PIECES)
-            break;
+        if (alive <= RN_MAX_PIECES) break;
         rn_erase(im, smallest);
     }
     for (int l = 1; l <= im->n; l++)
-        if (im->comp[l].group >= 0)
-            order[ng++] = l;
+        if (im->comp[l].group >= 0) order[ng++] = l;
     for (int i = 1; i < ng; i++) /* insertion sort by x0 */
         for (int j = i; j > 0 && im->comp[order[j]].x0 < im->comp[order[j - 1]].x0; j--) {
             int t = order[j];
@@ -420,8 +504,7 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
             int gw = gx1[k] - gx0[k] + 1;
             int narrow = cw < gw ? cw : gw;
             int small = (c->y1 - c->y0 + 1) * 100 < inkh * 35;
-            if (ov * 10 >= narrow * 6 || small)
-                g = k;
+            if (ov * 10 >= narrow * 6 || small) g = k;
         }
         if (g < 0) {
             g = ngr++;
@@ -436,8 +519,7 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
     }
     /* a small group at either end joins its neighbour */
     for (int g = 0; g < ngr && ngr > 1; g++) {
-        if ((gy1[g] - gy0[g] + 1) * 100 >= inkh * 35)
-            continue;
+        if ((gy1[g] - gy0[g] + 1) * 100 >= inkh * 35) continue;
         int to = g == 0 ? 1 : g - 1, final = to > g ? to - 1 : to;
         for (int i = 0; i < ng; i++) {
             rn_comp *c = &im->comp[order[i]];
@@ -467,9 +549,12 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         comp_group[i] = im->comp[order[i]].group;
         im->comp[order[i]].group = 0;
     }
-    double prior1 = aspect < 0.75 ? 1.0 : aspect > 1.3 ? 0.05 : 1.0 - 0.95 * (aspect - 0.75) / 0.55;
-    if (ngr >= 2 && max_digits >= 2)
-        prior1 *= 0.15;
+    /* one digit is rarely wider than RN_WIDE1 times its height (a 5 or a 7
+     * with a long bar reaches it), two seldom narrower than RN_WIDE2 */
+    double prior1 = aspect <= RN_WIDE1   ? 1.0
+                    : aspect >= RN_WIDE2 ? 0.1
+                                         : 1.0 - 0.9 * (aspect - RN_WIDE1) / (RN_WIDE2 - RN_WIDE1);
+    if (ngr >= 2 && max_digits >= 2) prior1 *= 0.15;
     if (!rn_piece(im, 0, 0, w, hyp[nh].p[0])) {
         hyp[nh].ndig = 1;
         hyp[nh].weight = prior1 * rn_maxp(hyp[nh].p[0]);
@@ -488,16 +573,14 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
                 if (c->y1 > *a1) *a1 = c->y1;
             }
             rn_hyp *hp = &hyp[nh];
-            if (rn_piece(im, 0, 0, w, hp->p[0]) || rn_piece(im, 1, 0, w, hp->p[1]))
-                continue;
+            if (rn_piece(im, 0, 0, w, hp->p[0]) || rn_piece(im, 1, 0, w, hp->p[1])) continue;
             double prior = 1.0;
-            if ((lh_y1 - lh_y0 + 1) * 2 < inkh || (rh_y1 - rh_y0 + 1) * 2 < inkh)
-                prior = 0.2;
+            if ((lh_y1 - lh_y0 + 1) * 2 < inkh || (rh_y1 - rh_y0 + 1) * 2 < inkh) prior = 0.2;
             hp->ndig = 2;
             hp->weight = prior * rn_maxp(hp->p[0]) * rn_maxp(hp->p[1]);
             nh++;
         }
-    } else if (max_digits >= 2 && aspect >= 0.7) {
+    } else if (max_digits >= 2 && aspect >= RN_SPLIT) {
         /* one piece of ink, wide: touching digits, cut at the thinnest columns */
         for (int i = 0; i < ng; i++)
             im->comp[order[i]].group = 0;
@@ -513,21 +596,18 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         for (int pass = 0; pass < 2; pass++) {
             int bx = -1;
             for (int x = lo; x <= hi; x++) {
-                if (pass && abs(x - best[0]) * 10 < inkw)
-                    continue;
-                if (bx < 0 || cols[x - ix0] < cols[bx - ix0])
-                    bx = x;
+                if (pass && abs(x - best[0]) * 10 < inkw) continue;
+                if (bx < 0 || cols[x - ix0] < cols[bx - ix0]) bx = x;
             }
             best[pass] = bx;
         }
-        double prior = fmin(1.0, fmax(0.02, (aspect - 0.7) / 0.6)) * 0.8;
+        /* digits written touching are less usual than digits apart */
+        double prior = 0.25 * fmin(1.0, (aspect - RN_SPLIT) / (RN_WIDE2 - RN_SPLIT));
         for (int pass = 0; pass < 2 && nh < RN_MAX_HYP; pass++) {
             int cx = best[pass];
-            if (cx < 0)
-                continue;
+            if (cx < 0) continue;
             rn_hyp *hp = &hyp[nh];
-            if (rn_piece(im, 0, 0, cx, hp->p[0]) || rn_piece(im, 0, cx, w, hp->p[1]))
-                continue;
+            if (rn_piece(im, 0, 0, cx, hp->p[0]) || rn_piece(im, 0, cx, w, hp->p[1])) continue;
             hp->ndig = 2;
             hp->weight = prior * (pass ? 0.5 : 1.0) * rn_maxp(hp->p[0]) * rn_maxp(hp->p[1]);
             nh++;
@@ -567,11 +647,9 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
     return 0;
 }
 
-int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits,
-                     scan_field *out)
+int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits, scan_field *out)
 {
-    if (!out)
-        return -1;
+    if (!out) return -1;
     out->n = 0;
     if (!grey || w < RN_MIN_SIDE || h < RN_MIN_SIDE || w > RN_MAX_SIDE || h > RN_MAX_SIDE ||
         stride < w || max_digits < 1 || max_digits > RN_MAX_DIGITS)
@@ -588,9 +666,9 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     im.dark = malloc(sizeof(float) * npx);
     im.label = malloc(sizeof(int) * npx);
     im.stack = malloc(sizeof(int) * npx);
+    im.from = malloc(sizeof(int) * npx);
     int rc = -1;
-    if (!im.dark || !im.label || !im.stack)
-        goto done;
+    if (!im.dark || !im.label || !im.stack || !im.from) goto done;
     float thr = 0.0f;
     for (size_t i = 0; i < npx; i++) {
         int g = grey[(i / (size_t)w) * (size_t)stride + i % (size_t)w];
@@ -600,25 +678,17 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     thr = (float)fmax(0.4 * (paper - ink) / span, RN_MIN_CONTRAST / span);
     int minside = w < h ? w : h;
     im.band = minside * 12 / 100 > 2 ? minside * 12 / 100 : 2;
-    if (rn_label(&im, thr))
-        goto done;
-    if (rn_strip_lines(&im, thr) && rn_label(&im, thr))
-        goto done;
-    /* a second look: a peeled digit may have left a line piece of its own */
-    for (int l = 1; l <= im.n; l++) {
-        rn_comp *c = &im.comp[l];
-        if (c->sides && (c->inner * 20 <= c->area || c->inner < 3))
-            rn_erase(&im, l);
-    }
+    if (rn_label(&im, thr)) goto done;
+    if (rn_strip_lines(&im, thr)) goto done;
     int speck = (int)fmax(4.0, 0.0015 * (double)npx);
     for (int l = 1; l <= im.n; l++)
-        if (im.comp[l].group >= 0 && im.comp[l].area < speck)
-            rn_erase(&im, l);
+        if (im.comp[l].group >= 0 && im.comp[l].area < speck) rn_erase(&im, l);
     rc = rn_read(&im, max_digits, out);
 done:
     free(im.dark);
     free(im.label);
     free(im.stack);
+    free(im.from);
     free(im.comp);
     return rc;
 }
