@@ -12,9 +12,9 @@
 #include <string.h>
 #include "scan/digits.h"
 
-#define RN_MIN_SIDE 8
-#define RN_MAX_SIDE 1024
-#define RN_MAX_DIGITS 2
+#define RN_MIN_SIDE SCAN_CROP_MIN
+#define RN_MAX_SIDE SCAN_CROP_MAX
+#define RN_MAX_DIGITS SCAN_MAX_NUMBER_DIGITS
 #define RN_MIN_CONTRAST 35 /* grey levels: fainter marks are paper */
 #define RN_MIN_SPAN 80     /* the darkness scale never stretches less than this */
 #define RN_BOX 20          /* MNIST fits a digit in 20x20 and centres it in 28x28 */
