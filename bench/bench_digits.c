@@ -3,10 +3,10 @@
  * 99.3%) with the digits it gets wrong, the time per digit, and
  * scan_read_number on synthesized fields (tests/digits_synth.h: held-out
  * digits pasted at random scale and place, a printed line at the border,
- * noise): how often the first reading is right for one digit, two digits and
- * nothing written, how many first readings given a probability of 0.95 or
- * 0.99 are wrong, and the time per field. Times are CPU time of the thread
- * (the wall time of the classifier is printed beside it).
+ * noise; then the same at half the resolution): how often the first reading is right for one digit,
+ * two digits and nothing written, how many first readings given a probability of 0.95 or 0.99 are
+ * wrong, and the time per field. Times are CPU time of the thread (the wall time of the classifier
+ * is printed beside it).
  *
  *   bench-digits SOURCE_DIR [FIELDS]
  *
@@ -83,8 +83,9 @@ int main(int argc, char **argv)
 
     static uint8_t grey[DS_MAX_W * DS_MAX_H];
     const char *what[3] = {"nothing written", "one digit", "two digits"};
-    for (int n = 0; n <= 2; n++) {
-        GRand *r = g_rand_new_with_seed(100 + n);
+    for (int run = 0; run < 6; run++) {
+        int n = run % 3, halve = run >= 3;
+        GRand *r = g_rand_new_with_seed(100 + run);
         int first = 0, listed = 0, sure95 = 0, wrong95 = 0, sure99 = 0, wrong99 = 0;
         double spent = 0.0;
         for (int i = 0; i < fields; i++) {
@@ -92,6 +93,7 @@ int main(int argc, char **argv)
             ks[0] = g_rand_int_range(r, n == 2 ? DS_PER_CLASS : 0, DS_COUNT);
             ks[1] = g_rand_int_range(r, 0, DS_COUNT);
             int want = ds_field(set, r, ks, n, grey, &w, &h);
+            if (halve) ds_halve(grey, &w, &h);
             scan_field f;
             double c0 = cpu_us();
             int rc = scan_read_number(grey, w, h, w, 2, &f);
@@ -109,10 +111,10 @@ int main(int argc, char **argv)
             for (int c = 0; c < f.n; c++)
                 listed += f.c[c].value == want;
         }
-        printf("fields, %s: %.2f%% read right first, %.2f%% among the candidates, %.0f us a "
+        printf("%s, %s: %.2f%% read right first, %.2f%% among the candidates, %.0f us a "
                "field (%d fields)\n",
-               what[n], 100.0 * first / fields, 100.0 * listed / fields, (double)spent / fields,
-               fields);
+               halve ? "small fields" : "fields", what[n], 100.0 * first / fields,
+               100.0 * listed / fields, (double)spent / fields, fields);
         printf("  first reading at p >= 0.95: %d fields, %d of them wrong; at p >= 0.99: %d, %d "
                "wrong\n",
                sure95, wrong95, sure99, wrong99);

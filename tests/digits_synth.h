@@ -143,4 +143,18 @@ static inline int ds_field(const ds_set *set, GRand *r, const int *ks, int n, ui
     return n == 1 ? ds_label(ks[0]) : 10 * ds_label(ks[0]) + ds_label(ks[1]);
 }
 
+/* The field at half its resolution (2x2 pixels averaged), in place: a small
+ * crop, the digits 10 to 32 pixels high and the line under 2 pixels wide. */
+static inline void ds_halve(uint8_t *grey, int *pw, int *ph)
+{
+    int w = *pw, w2 = *pw / 2, h2 = *ph / 2;
+    for (int y = 0; y < h2; y++)
+        for (int x = 0; x < w2; x++) {
+            const uint8_t *p = grey + 2 * y * w + 2 * x;
+            grey[y * w2 + x] = (uint8_t)((p[0] + p[1] + p[w] + p[w + 1] + 2) / 4);
+        }
+    *pw = w2;
+    *ph = h2;
+}
+
 #endif

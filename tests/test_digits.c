@@ -120,7 +120,7 @@ static void check_field(const scan_field *f, int max_digits)
 
 /* Reads FIELDS synthesized fields of n digits; returns how many came out with
  * the right value first, and counts in *listed those with it among the candidates. */
-static int read_fields(int n, int max_digits, guint32 seed, int *listed)
+static int read_fields(int n, int max_digits, guint32 seed, int halve, int *listed)
 {
     static uint8_t grey[DS_MAX_W * DS_MAX_H];
     GRand *r = g_rand_new_with_seed(seed);
@@ -131,6 +131,7 @@ static int read_fields(int n, int max_digits, guint32 seed, int *listed)
         ks[0] = g_rand_int_range(r, n == 2 ? DS_PER_CLASS : 0, DS_COUNT); /* no leading zero */
         ks[1] = g_rand_int_range(r, 0, DS_COUNT);
         int want = ds_field(set, r, ks, n, grey, &w, &h);
+        if (halve) ds_halve(grey, &w, &h);
         scan_field f;
         assert_int_equal(scan_read_number(grey, w, h, w, max_digits, &f), 0);
         check_field(&f, max_digits);
@@ -145,12 +146,12 @@ static int read_fields(int n, int max_digits, guint32 seed, int *listed)
 static void test_read_one_digit(void **state)
 {
     (void)state;
-    int listed, right = read_fields(1, 2, 11, &listed);
+    int listed, right = read_fields(1, 2, 11, 0, &listed);
     printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS,
            listed);
     assert_true(right >= FIELDS * 95 / 100);
     assert_true(listed >= FIELDS * 98 / 100);
-    right = read_fields(1, 1, 12, &listed);
+    right = read_fields(1, 1, 12, 0, &listed);
     printf("one digit, one allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
     assert_true(right >= FIELDS * 95 / 100);
 }
@@ -158,7 +159,7 @@ static void test_read_one_digit(void **state)
 static void test_read_two_digits(void **state)
 {
     (void)state;
-    int listed, right = read_fields(2, 2, 21, &listed);
+    int listed, right = read_fields(2, 2, 21, 0, &listed);
     printf("two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
     assert_true(right >= FIELDS * 92 / 100);
     assert_true(listed >= FIELDS * 96 / 100);
@@ -167,8 +168,24 @@ static void test_read_two_digits(void **state)
 static void test_read_empty(void **state)
 {
     (void)state;
-    int listed, right = read_fields(0, 2, 31, &listed);
+    int listed, right = read_fields(0, 2, 31, 0, &listed);
     printf("nothing written: %d of %d read as empty\n", right, FIELDS);
+    assert_int_equal(right, FIELDS);
+}
+
+/* Crops of half the size: the digits 10 to 32 pixels high, the printed line
+ * faint and under 2 pixels wide (it breaks into dashes). */
+static void test_read_small(void **state)
+{
+    (void)state;
+    int listed, right = read_fields(1, 2, 41, 1, &listed);
+    printf("small crops, one digit: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 93 / 100);
+    right = read_fields(2, 2, 42, 1, &listed);
+    printf("small crops, two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 88 / 100);
+    right = read_fields(0, 2, 43, 1, &listed);
+    printf("small crops, nothing written: %d of %d read as empty\n", right, FIELDS);
     assert_int_equal(right, FIELDS);
 }
 
@@ -246,10 +263,15 @@ static void test_unusable(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_matches_torch),  cmocka_unit_test(test_heldout_accuracy),
-        cmocka_unit_test(test_read_one_digit), cmocka_unit_test(test_read_two_digits),
-        cmocka_unit_test(test_read_empty),     cmocka_unit_test(test_read_blank_and_lines),
-        cmocka_unit_test(test_hostile_crops),  cmocka_unit_test(test_unusable),
+        cmocka_unit_test(test_matches_torch),
+        cmocka_unit_test(test_heldout_accuracy),
+        cmocka_unit_test(test_read_one_digit),
+        cmocka_unit_test(test_read_two_digits),
+        cmocka_unit_test(test_read_empty),
+        cmocka_unit_test(test_read_small),
+        cmocka_unit_test(test_read_blank_and_lines),
+        cmocka_unit_test(test_hostile_crops),
+        cmocka_unit_test(test_unusable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

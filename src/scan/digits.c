@@ -264,10 +264,13 @@ static int rn_carve(rn_img *im, int l)
 }
 
 /* Printed lines at the border: lines crossing the crop carved away
- * (rn_carve), then what is left nearly all inside the border band (a stub of
- * a line, the rim of a box) erased. Labels again as needed. */
+ * (rn_carve), then what is left nearly all inside the border band erased when
+ * it touches the border (a stub of a line, the rim of a box) or is long and
+ * thin (a dash of a faint line); a thin piece along a side that meets the
+ * border at its end goes too. Labels again as needed. */
 static int rn_strip_lines(rn_img *im, float thr)
 {
+    int minside = im->w < im->h ? im->w : im->h;
     for (int round = 0; round < 4; round++) {
         int carved = 0;
         for (int i = 0; i < im->w * im->h; i++)
@@ -279,7 +282,17 @@ static int rn_strip_lines(rn_img *im, float thr)
     }
     for (int l = 1; l <= im->n; l++) {
         rn_comp *c = &im->comp[l];
-        if (c->sides && (c->inner * 20 <= c->area || c->inner < 3)) rn_erase(im, l);
+        int bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
+        int longer = bw > bh ? bw : bh, shorter = bw > bh ? bh : bw;
+        int banded = c->inner * 20 <= c->area || c->inner < 3;
+        /* a faint line breaks into dashes that need not reach the border */
+        if (banded && (c->sides || longer * 2 >= shorter * 5)) rn_erase(im, l);
+        /* or into pieces that reach it at one end: thin, running along a side
+         * close to it, from the border across it */
+        int b2 = 2 * im->band, thin = shorter <= (minside * 8 / 100 > 3 ? minside * 8 / 100 : 3);
+        int along_lr = bh >= 4 * bw && (c->x0 < b2 || c->x1 >= im->w - b2) && (c->sides & 3);
+        int along_tb = bw >= 4 * bh && (c->y0 < b2 || c->y1 >= im->h - b2) && (c->sides & 12);
+        if (thin && (along_lr || along_tb)) rn_erase(im, l);
     }
     rn_sweep(im);
     return 0;
@@ -680,7 +693,7 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     /* ink: darker than paper by 40% of the ink's contrast and by RN_MIN_CONTRAST */
     thr = (float)fmax(0.4 * (paper - ink) / span, RN_MIN_CONTRAST / span);
     int minside = w < h ? w : h;
-    im.band = minside * 12 / 100 > 2 ? minside * 12 / 100 : 2;
+    im.band = minside * 12 / 100 > 3 ? minside * 12 / 100 : 3;
     if (rn_label(&im, thr)) goto done;
     if (rn_strip_lines(&im, thr)) goto done;
     int speck = (int)fmax(4.0, 0.0015 * (double)npx);
