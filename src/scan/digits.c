@@ -195,7 +195,13 @@ static int rn_read(scan_ink *im, int max_digits, scan_field *out)
     double prior1 = aspect <= RN_WIDE1   ? 1.0
                     : aspect >= RN_WIDE2 ? 0.1
                                          : 1.0 - 0.9 * (aspect - RN_WIDE1) / (RN_WIDE2 - RN_WIDE1);
-    if (ngr >= 2 && max_digits >= 2) prior1 *= 0.15;
+    if (ngr >= 2 && max_digits >= 2) {
+        /* groups apart: two digits, the more so the wider the widest gap */
+        int gap = 0;
+        for (int g = 1; g < ngr; g++)
+            if (gx0[g] - gx1[g - 1] > gap) gap = gx0[g] - gx1[g - 1];
+        prior1 *= gap * 100 >= inkh * 15 ? 0.03 : 0.15;
+    }
     if (!rn_piece(im, 0, 0, w, hyp[nh].p[0])) {
         hyp[nh].ndig = 1;
         hyp[nh].weight = prior1 * rn_maxp(hyp[nh].p[0]);
