@@ -189,6 +189,47 @@ static void test_read_small(void **state)
     assert_int_equal(right, FIELDS);
 }
 
+/* Several threads reading the same fields at once read what one thread reads. */
+enum { TH_FIELDS = 24, TH_THREADS = 4 };
+static uint8_t th_grey[TH_FIELDS][DS_MAX_W * DS_MAX_H];
+static int th_w[TH_FIELDS], th_h[TH_FIELDS];
+static scan_field th_alone[TH_FIELDS];
+
+static gpointer th_read(gpointer data)
+{
+    int *same = data;
+    for (int i = 0; i < TH_FIELDS; i++) {
+        scan_field f;
+        int rc = scan_read_number(th_grey[i], th_w[i], th_h[i], th_w[i], 2, &f);
+        int eq = rc == 0 && f.n == th_alone[i].n;
+        for (int c = 0; eq && c < f.n; c++)
+            eq = f.c[c].value == th_alone[i].c[c].value && f.c[c].p == th_alone[i].c[c].p;
+        *same += eq;
+    }
+    return NULL;
+}
+
+static void test_read_threads(void **state)
+{
+    (void)state;
+    GRand *r = g_rand_new_with_seed(51);
+    for (int i = 0; i < TH_FIELDS; i++) {
+        int ks[2] = {g_rand_int_range(r, DS_PER_CLASS, DS_COUNT), g_rand_int_range(r, 0, DS_COUNT)};
+        ds_field(set, r, ks, i % 3, th_grey[i], &th_w[i], &th_h[i]);
+        assert_int_equal(scan_read_number(th_grey[i], th_w[i], th_h[i], th_w[i], 2, &th_alone[i]),
+                         0);
+    }
+    g_rand_free(r);
+    GThread *t[TH_THREADS];
+    int same[TH_THREADS] = {0};
+    for (int k = 0; k < TH_THREADS; k++)
+        t[k] = g_thread_new("read", th_read, &same[k]);
+    for (int k = 0; k < TH_THREADS; k++) {
+        g_thread_join(t[k]);
+        assert_int_equal(same[k], TH_FIELDS);
+    }
+}
+
 /* Blank paper, and a field of nothing but a printed line across it. */
 static void test_read_blank_and_lines(void **state)
 {
@@ -263,15 +304,11 @@ static void test_unusable(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_matches_torch),
-        cmocka_unit_test(test_heldout_accuracy),
-        cmocka_unit_test(test_read_one_digit),
-        cmocka_unit_test(test_read_two_digits),
-        cmocka_unit_test(test_read_empty),
-        cmocka_unit_test(test_read_small),
-        cmocka_unit_test(test_read_blank_and_lines),
-        cmocka_unit_test(test_hostile_crops),
-        cmocka_unit_test(test_unusable),
+        cmocka_unit_test(test_matches_torch),  cmocka_unit_test(test_heldout_accuracy),
+        cmocka_unit_test(test_read_one_digit), cmocka_unit_test(test_read_two_digits),
+        cmocka_unit_test(test_read_empty),     cmocka_unit_test(test_read_small),
+        cmocka_unit_test(test_read_threads),   cmocka_unit_test(test_read_blank_and_lines),
+        cmocka_unit_test(test_hostile_crops),  cmocka_unit_test(test_unusable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
