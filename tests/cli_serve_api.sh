@@ -119,7 +119,7 @@ for body in '{"template":"circle36","pages":0}' '{"template":"circle36","pages":
     [ -n "$(json .error)" ] && ok || bad "$body: no error message"
 done
 printf '%s' '{"template":"circle36","pages":0}' > "$T/q.json"; post /api/render "$T/q.json"
-expect_eq "$(json .error)" "--pages takes a number from 1 to 100" "pages message"
+expect_eq "$(json .error)" "--pages takes a number from 1 to 100, not 0" "pages message"
 printf '%s' '{"template":"nope"}' > "$T/q.json"; post /api/render "$T/q.json"
 expect_code 404 "unknown template"
 printf '%s' '{"template":"../../etc/passwd"}' > "$T/q.json"; post /api/render "$T/q.json"

@@ -199,6 +199,32 @@ static void test_value_bounds(void **state)
     pv_pool_free(pool);
 }
 
+/* A number too small or too large for a double is still a number: read as
+ * the nearest double, or refused as out of range with the text as written. */
+static void test_value_extreme_numbers(void **state)
+{
+    pv_pool *pool = pv_pool_new();
+    pv_spec tint = {.name = "tint", .type = PV_NUMBER, .min = 0, .max = 1};
+    pv_value v;
+    char why[128];
+    assert_int_equal(pv_parse(&tint, "1e-320", pool, &v, why, sizeof why), 0);
+    assert_true(v.num >= 0 && v.num < 1e-300);
+    assert_int_equal(pv_parse(&tint, "1e999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "1e999 is out of range (0 to 1)");
+    assert_int_equal(pv_parse(&tint, "-1e999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "-1e999 is out of range (0 to 1)");
+    assert_int_equal(pv_parse(&tint, "nan", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "'nan' is not a number");
+    assert_int_equal(pv_parse(&tint, "inf", pool, &v, why, sizeof why), -1);
+    pv_spec list = {.name = "w", .type = PV_NUMLIST};
+    const char *items[] = {"1e-320", "1e999"};
+    assert_int_equal(pv_parse_list(&list, items, 2, pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "item 2: 1e999 is out of range (-1000000 to 1000000)");
+    double mm;
+    assert_false(pv_length_mm("1e999mm", &mm)); /* no infinite length */
+    pv_pool_free(pool);
+}
+
 static void test_scene_budget(void **state)
 {
     scene *s = scene_new(210, 297, false, test_measurer());
@@ -305,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_yml_stream_limits_in_order),
         cmocka_unit_test(test_messages_are_one_line),
         cmocka_unit_test(test_value_bounds),
+        cmocka_unit_test(test_value_extreme_numbers),
         cmocka_unit_test(test_scene_budget),
         cmocka_unit_test(test_scene_text_budget),
         cmocka_unit_test(test_outfile),

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "pnpkit.h"
 #include "serve/engine.h"
+#include "serve/jsonin.h"
 #include "serve/serve.h"
 #include "util/resources.h"
 
@@ -56,7 +57,7 @@ GBytes *serve_json_bytes(JsonBuilder *b)
 /* ---- reading the request body ---- */
 
 typedef struct body {
-    JsonParser *parser;
+    serve_json *doc;
     JsonObject *obj;
     const char *bad_field; /* the key at fault */
     char msg[256];
@@ -64,14 +65,13 @@ typedef struct body {
 
 static bool body_parse(body *b, const char *text, size_t len)
 {
-    b->parser = json_parser_new();
-    GError *ge = NULL;
-    if (!json_parser_load_from_data(b->parser, text, (gssize)len, &ge)) {
-        snprintf(b->msg, sizeof b->msg, "the request body is not JSON: %s", ge->message);
-        g_error_free(ge);
+    char why[200];
+    b->doc = serve_json_read(text, len, why, sizeof why);
+    if (!b->doc) {
+        snprintf(b->msg, sizeof b->msg, "the request body is not JSON: %s", why);
         return false;
     }
-    JsonNode *root = json_parser_get_root(b->parser);
+    JsonNode *root = serve_json_root(b->doc);
     if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
         snprintf(b->msg, sizeof b->msg, "the request body must be a JSON object");
         return false;
@@ -134,39 +134,43 @@ static bool get_bool(body *b, const char *key, bool *out)
     return true;
 }
 
-/* A whole number in min..max (also given as a string of digits); msg is the
- * CLI's message for a bad value. */
+/* A whole number in min..max, written as a JSON number; msg is the CLI's
+ * message for a bad value, followed by the value as the client wrote it. */
 static bool get_long(body *b, const char *key, long min, long max, const char *msg, long *out,
                      bool *given)
 {
     JsonNode *n = json_object_get_member(b->obj, key);
     if (!n || JSON_NODE_HOLDS_NULL(n)) return true;
-    gint64 v = 0;
-    bool ok = JSON_NODE_HOLDS_VALUE(n);
-    if (ok && json_node_get_value_type(n) == G_TYPE_INT64) {
-        v = json_node_get_int(n);
-    } else if (ok && json_node_get_value_type(n) == G_TYPE_STRING) {
-        const char *s = json_node_get_string(n);
-        char *end;
-        v = g_ascii_strtoll(s, &end, 10);
-        ok = *s && !*end;
-    } else {
-        ok = false;
+    const char *text = serve_json_number_text(b->doc, n);
+    char why[256];
+    if (!text) {
+        snprintf(why, sizeof why, "'%s' must be a number%s", key,
+                 JSON_NODE_HOLDS_VALUE(n) && json_node_get_value_type(n) == G_TYPE_STRING
+                     ? ", not a string"
+                     : "");
+        return body_fail(b, key, why);
     }
-    if (!ok || v < min || v > max) return body_fail(b, key, msg);
-    *out = (long)v;
+    if (json_node_get_value_type(n) != G_TYPE_INT64 || json_node_get_int(n) < min ||
+        json_node_get_int(n) > max) {
+        snprintf(why, sizeof why, "%s, not %.60s%s", msg, text,
+                 strlen(text) > 60 ? "..." : "");
+        return body_fail(b, key, why);
+    }
+    *out = (long)json_node_get_int(n);
     if (given) *given = true;
     return true;
 }
 
-/* One JSON value as --set takes it: numbers as written, lists comma-separated. */
-static char *value_text(JsonNode *n)
+/* One JSON value as --set takes it: numbers as written, lists
+ * comma-separated. The reader bounds the nesting (jsonin.h), so the
+ * recursion is bounded too. */
+static char *value_text(const serve_json *doc, JsonNode *n)
 {
     if (JSON_NODE_HOLDS_ARRAY(n)) {
         JsonArray *a = json_node_get_array(n);
         GString *s = g_string_new(NULL);
         for (guint i = 0; i < json_array_get_length(a); i++) {
-            char *item = value_text(json_array_get_element(a, i));
+            char *item = value_text(doc, json_array_get_element(a, i));
             if (!item || strchr(item, ',')) {
                 g_free(item);
                 g_string_free(s, TRUE);
@@ -181,13 +185,9 @@ static char *value_text(JsonNode *n)
     if (!JSON_NODE_HOLDS_VALUE(n)) return NULL;
     GType t = json_node_get_value_type(n);
     if (t == G_TYPE_STRING) return g_strdup(json_node_get_string(n));
-    if (t == G_TYPE_INT64) return g_strdup_printf("%" G_GINT64_FORMAT, json_node_get_int(n));
     if (t == G_TYPE_BOOLEAN) return g_strdup(json_node_get_boolean(n) ? "true" : "false");
-    if (t == G_TYPE_DOUBLE) {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        return g_strdup(g_ascii_dtostr(buf, sizeof buf, json_node_get_double(n)));
-    }
-    return NULL;
+    const char *number = serve_json_number_text(doc, n);
+    return number ? g_strdup(number) : NULL;
 }
 
 /* "set": {NAME: VALUE, ...} into names and values (values owned by keep). */
@@ -202,7 +202,7 @@ static bool get_sets(body *b, GPtrArray *names, GPtrArray *values, GPtrArray *ke
     bool ok = true;
     for (GList *m = members; m && ok; m = m->next) {
         const char *k = m->data;
-        char *v = value_text(json_object_get_member(o, k));
+        char *v = value_text(b->doc, json_object_get_member(o, k));
         if (!v) {
             char msg[200];
             snprintf(msg, sizeof msg,
@@ -220,7 +220,7 @@ static bool get_sets(body *b, GPtrArray *names, GPtrArray *values, GPtrArray *ke
 
 static void body_clear(body *b)
 {
-    if (b->parser) g_object_unref(b->parser);
+    serve_json_free(b->doc);
 }
 
 /* ---- answers ---- */
@@ -286,7 +286,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
         has_landscape = true;
         ok = get_bool(&b, "landscape", &landscape);
     }
-    if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4");
+    if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4, not 3");
     if (ok && !q.template_name == !q.yaml)
         ok = body_fail(&b, "template", "give 'template' (a name) or 'yaml' (a template's text)");
     if (ok && bleed && (!pnpkit_length_mm(bleed, &q.bleed) || q.bleed < 0 || q.bleed > 10))
