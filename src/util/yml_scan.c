@@ -205,7 +205,7 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
     if (!yaml_parser_initialize(&p))
         return pn_err_set(err, PN_EIO, "%s: cannot start the YAML parser", file);
     yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-    int rc = 0, doc = -1;
+    int rc = 0, doc = -1, depth = 0;
     size_t doc_pos = 0;
     for (;;) {
         yaml_event_t e;
@@ -225,9 +225,19 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
         if (type == YAML_DOCUMENT_START_EVENT) {
             doc++;
             doc_pos = e.start_mark.index;
+            depth = 0;
         }
+        /* The nesting is bounded here, as the events come: libyaml's scanner
+         * does work in proportion to the open collections for every token,
+         * so 100,000 nested '[' would cost it minutes before the event
+         * count below could refuse them. */
+        if ((type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) &&
+            ++depth > PN_YML_MAX_DEPTH)
+            rc = pn_err_at(err, file, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1,
+                           "nesting deeper than %d levels", PN_YML_MAX_DEPTH);
+        if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) depth--;
         yaml_event_delete(&e);
-        if (type == YAML_STREAM_END_EVENT) break;
+        if (rc || type == YAML_STREAM_END_EVENT) break;
     }
     yaml_parser_delete(&p);
     if (rc) {
