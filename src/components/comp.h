@@ -38,6 +38,7 @@ typedef struct comp_ctx {
     int line, col;          /* the component's place in the template */
     const GPtrArray *fonts; /* the template's font files (pn_font_file*), borrowed; may be NULL */
     const char *no_files;   /* why the template may read no files (images), or NULL */
+    bool confined;          /* files only beside the template (util/paths.h) */
 } comp_ctx;
 
 /* A component's resolved properties, in the order of its spec table. */

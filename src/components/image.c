@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "components/comp.h"
+#include "util/paths.h"
 #include "scene/image.h"
 
 static const pv_spec image_props[] = {
@@ -31,7 +32,16 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     const char *src = comp_str(a, "src");
     if (!*src) return comp_err(ctx, err, "image: src is empty");
     if (ctx->no_files) return comp_err(ctx, err, "image: %s", ctx->no_files);
-    char *path = image_path(ctx, src);
+    const char *why = NULL;
+    char *path;
+    if (ctx->confined) {
+        char *dir = g_path_get_dirname(ctx->file);
+        path = pn_paths_beside(dir, src, &why);
+        g_free(dir);
+    } else {
+        path = image_path(ctx, src);
+    }
+    if (!path) return comp_err(ctx, err, "image: %s: %s", src, why);
     scene_image_info info;
     if (scene_image_probe(path, &info, err)) {
         g_free(path);

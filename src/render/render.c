@@ -72,7 +72,8 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .mono = o->mono,
                       .file = t->file,
                       .fonts = t->fonts,
-                      .no_files = tmpl_no_files(t)};
+                      .no_files = tmpl_no_files(t),
+                      .confined = tmpl_confined(t)};
     return 0;
 }
 

@@ -39,6 +39,7 @@ void tmpl_free(tmpl *t)
     if (t->fonts) g_ptr_array_free(t->fonts, TRUE);
     pn_yml_free(t->doc);
     g_free(t->file);
+    g_free(t->dir);
     g_free(t->origin);
     g_free(t);
 }
@@ -292,9 +293,9 @@ static int load_data(tmpl *t, struct fy_node *dn, pn_err *err)
     if (path) {
         const char *denied = tmpl_no_files(t);
         if (denied) return pn_yml_err(err, t->doc, dn, "data: %s", denied);
-        char *dir = g_path_get_dirname(t->file);
-        char *full = g_path_is_absolute(path) ? g_strdup(path) : g_build_filename(dir, path, NULL);
-        g_free(dir);
+        const char *refused;
+        char *full = tmpl_file_path(t, path, &refused);
+        if (!full) return pn_yml_err(err, t->doc, dn, "data: %s: %s", path, refused);
         tmpl_data *d = tmpl_data_read_csv(full, err);
         g_free(full);
         if (!d && err->status == PN_EIO) {
@@ -362,11 +363,9 @@ static int load_fonts(tmpl *t, struct fy_node *fn, pn_err *err)
         if (t->fonts->len >= PN_FONT_FILES_MAX)
             return pn_yml_err(err, t->doc, c, "fonts: more than %d font files", PN_FONT_FILES_MAX);
         if (!*path) return pn_yml_err(err, t->doc, c, "fonts: the file name is empty");
-        char *dir = g_path_get_dirname(t->file);
-        char *full = g_path_is_absolute(path) || !strcmp(dir, ".")
-                         ? g_strdup(path)
-                         : g_build_filename(dir, path, NULL);
-        g_free(dir);
+        const char *refused;
+        char *full = tmpl_file_path(t, path, &refused);
+        if (!full) return pn_yml_err(err, t->doc, c, "fonts: %s: %s", path, refused);
         pn_font_file *f = pn_font_file_probe(full, err);
         g_free(full);
         if (!f) {
@@ -487,14 +486,21 @@ static int second_document(const char *text)
 
 /* The CSV file to merge instead of the template's own data (--data), read
  * before the first resolve so that its columns are known. */
-static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err);
+static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
+                         pn_err *err);
 
 static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
 {
-    return from_doc_data(doc, origin, NULL, err);
+    return from_doc_in(doc, origin, NULL, NULL, err);
 }
 
 static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err)
+{
+    return from_doc_in(doc, origin, csv, NULL, err);
+}
+
+static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
+                         pn_err *err)
 {
     if (!doc) return NULL;
     int second = doc->buf ? second_document(doc->buf) : 0;
@@ -509,6 +515,7 @@ static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_
     t->doc = doc;
     t->file = g_strdup(doc->file);
     t->origin = g_strdup(origin);
+    t->dir = g_strdup(dir);
     t->pool = pv_pool_new();
     t->params = g_ptr_array_new();
     t->comps = g_ptr_array_new();
@@ -536,6 +543,32 @@ tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *er
     return from_doc(pn_yml_load_buffer(file, buf, len, err), "text", err);
 }
 
+tmpl *tmpl_load_buffer_saved(const char *file, const char *dir, const char *buf, size_t len,
+                             pn_err *err)
+{
+    return from_doc_in(pn_yml_load_buffer(file, buf, len, err), "user", NULL, dir, err);
+}
+
+bool tmpl_confined(const tmpl *t)
+{
+    return !strcmp(t->origin, "user") || !strcmp(t->origin, "installed");
+}
+
+char *tmpl_file_path(const tmpl *t, const char *name, const char **why)
+{
+    *why = NULL;
+    char *dir = t->dir ? g_strdup(t->dir) : g_path_get_dirname(t->file);
+    if (tmpl_confined(t)) {
+        char *full = pn_paths_beside(dir, name, why);
+        g_free(dir);
+        return full;
+    }
+    char *full = g_path_is_absolute(name) || !strcmp(dir, ".") ? g_strdup(name)
+                                                               : g_build_filename(dir, name, NULL);
+    g_free(dir);
+    return full;
+}
+
 const char *tmpl_no_files(const tmpl *t)
 {
     if (!strcmp(t->origin, "built-in")) return "a built-in template reads no files";
@@ -553,7 +586,9 @@ static bool find_named(const char *name, const char **origin, char **path, const
     *res = NULL;
     *path = g_build_filename(pn_paths_user_templates(), file, NULL);
     *origin = "user";
-    if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+    /* a symbolic link in the template folder is not a template: it could
+     * point anywhere */
+    if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR) || g_file_test(*path, G_FILE_TEST_IS_SYMLINK)) {
         g_free(*path);
         *path = g_strdup_printf("templates/%s", file);
         *origin = "built-in";
@@ -561,7 +596,8 @@ static bool find_named(const char *name, const char **origin, char **path, const
             g_free(*path);
             *path = g_build_filename(pn_paths_installed_templates(), file, NULL);
             *origin = "installed";
-            if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+            if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR) ||
+                g_file_test(*path, G_FILE_TEST_IS_SYMLINK)) {
                 g_free(*path);
                 *path = NULL;
             }
@@ -609,6 +645,10 @@ static void add_dir_names(GHashTable *names, const char *dir)
     int n = 0;
     for (const char *f; n < TMPL_MAX_LISTED && (f = g_dir_read_name(d));) {
         if (!g_str_has_suffix(f, ".yaml")) continue;
+        char *full = g_build_filename(dir, f, NULL);
+        bool link = g_file_test(full, G_FILE_TEST_IS_SYMLINK);
+        g_free(full);
+        if (link) continue; /* never a template: see find_named */
         char *name = g_strndup(f, strlen(f) - 5);
         if (valid_name(name)) {
             g_hash_table_add(names, name);

@@ -62,6 +62,7 @@ typedef struct tmpl {
     pn_yml *doc;
     char *file;   /* shown in messages: a path, or "built-in template NAME" */
     char *origin; /* "built-in", "installed", "user", "file" or "text" */
+    char *dir;    /* the folder its files are read from; NULL: file's own */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
@@ -91,9 +92,21 @@ tmpl *tmpl_load_file(const char *path, pn_err *err);
 /* A template from memory (origin "text"): file only names it in messages.
  * It has no folder, so it may read no files. */
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
+/* Text that is about to be saved into the folder dir (file names it in
+ * messages): loaded as the saved template it becomes, so it reads the files
+ * beside it in dir and no others. */
+tmpl *tmpl_load_buffer_saved(const char *file, const char *dir, const char *buf, size_t len,
+                             pn_err *err);
 /* Why t may read no files (images, fonts, data: a built-in template or one
  * given as text), or NULL when it may read those beside it. */
 const char *tmpl_no_files(const tmpl *t);
+/* True for a template that reads files only beside itself
+ * (pn_paths_beside): a saved (user) or installed one. */
+bool tmpl_confined(const tmpl *t);
+/* The path of the file called name that t reads (data, fonts, images): for a
+ * confined template checked by pn_paths_beside (NULL with *why), otherwise
+ * relative to the template's folder or absolute. Caller frees. */
+char *tmpl_file_path(const tmpl *t, const char *name, const char **why);
 void tmpl_free(tmpl *t);
 
 /* Sets a parameter from "NAME=VALUE". Errors read "--set NAME=VALUE: ...". */
