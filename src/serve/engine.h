@@ -60,9 +60,9 @@ typedef struct serve_fault {
 } serve_fault;
 
 /* Sets the engine up: at most jobs calls at once, waiting requests at most
- * queue; work files go to a private directory (removed by serve_engine_end).
- * 0, or -1 with err. */
-int serve_engine_start(int jobs, int queue, pn_err *err);
+ * queue, a render stopped (503) after work_s seconds; work files go to a
+ * private directory (removed by serve_engine_end). 0, or -1 with err. */
+int serve_engine_start(int jobs, int queue, int work_s, pn_err *err);
 void serve_engine_end(void);
 
 /* Each returns 0 with *out (caller g_bytes_unref()s) and, for files, *ctype
