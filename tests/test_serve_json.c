@@ -42,7 +42,8 @@ static void test_depth(void **state)
     GString *s = g_string_new("{\"set\":{\"x\":");
     for (size_t i = 0; i < n; i++)
         g_string_append_c(s, '[');
-    assert_string_equal(refused(s->str, s->len), "line 1, column 43: nesting deeper than 32 levels");
+    assert_string_equal(refused(s->str, s->len),
+                        "line 1, column 43: nesting deeper than 32 levels");
     g_string_free(s, TRUE);
     /* exactly 32 levels are read, 33 are not */
     GString *ok = g_string_new(NULL), *deep = g_string_new("[");
@@ -107,9 +108,10 @@ static void test_strict(void **state)
 static void test_values(void **state)
 {
     (void)state;
-    serve_json *j = accepted(" {\"s\": \"Zo\\u00eb \\ud83c\\udfb2 \\\"q\\\" \\/\", \"t\": true, "
-                             "\"f\": false, \"n\": null, \"i\": -12, \"big\": 99999999999999999999, "
-                             "\"tiny\": 1e-320, \"d\": 2.50, \"l\": [1, \"a\", []], \"o\": {}}\r\n");
+    serve_json *j =
+        accepted(" {\"s\": \"Zo\\u00eb \\ud83c\\udfb2 \\\"q\\\" \\/\", \"t\": true, "
+                 "\"f\": false, \"n\": null, \"i\": -12, \"big\": 99999999999999999999, "
+                 "\"tiny\": 1e-320, \"d\": 2.50, \"l\": [1, \"a\", []], \"o\": {}}\r\n");
     JsonObject *o = json_node_get_object(serve_json_root(j));
     assert_string_equal(json_object_get_string_member(o, "s"), "Zoë 🎲 \"q\" /");
     assert_true(json_object_get_boolean_member(o, "t"));

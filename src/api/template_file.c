@@ -107,17 +107,16 @@ static int check_save_name(const char *name, pn_err *err)
  * regular file (a symbolic link, dangling or not) is refused, and the text
  * goes to a new temporary file (O_EXCL | O_NOFOLLOW) that is synced and
  * renamed over `file`, so the file is replaced whole or not at all. */
-static int save_beside(const char *dir, const char *file, const char *text, size_t len,
-                       pn_err *err)
+static int save_beside(const char *dir, const char *file, const char *text, size_t len, pn_err *err)
 {
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0) return pn_err_set(err, PN_EIO, "%s: %s", dir, strerror(errno));
     struct stat st;
     if (fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
         close(dfd);
-        return pn_err_set(err, PN_EUSAGE,
-                          "%s/%s is %s, not a template file; remove it to save under this name",
-                          dir, file, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+        return pn_err_set(
+            err, PN_EUSAGE, "%s/%s is %s, not a template file; remove it to save under this name",
+            dir, file, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
     }
     char tmp[SAVE_NAME_MAX + 32];
     int fd = -1;
@@ -140,8 +139,10 @@ static int save_beside(const char *dir, const char *file, const char *text, size
         else
             done += (size_t)n;
     }
-    if (!rc && fsync(fd) != 0) rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
-    if (close(fd) != 0 && !rc) rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
+    if (!rc && fsync(fd) != 0)
+        rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
+    if (close(fd) != 0 && !rc)
+        rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
     if (!rc && renameat(dfd, tmp, dfd, file) != 0)
         rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
     if (rc) unlinkat(dfd, tmp, 0);

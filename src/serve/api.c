@@ -152,8 +152,7 @@ static bool get_long(body *b, const char *key, long min, long max, const char *m
     }
     if (json_node_get_value_type(n) != G_TYPE_INT64 || json_node_get_int(n) < min ||
         json_node_get_int(n) > max) {
-        snprintf(why, sizeof why, "%s, not %.60s%s", msg, text,
-                 strlen(text) > 60 ? "..." : "");
+        snprintf(why, sizeof why, "%s, not %.60s%s", msg, text, strlen(text) > 60 ? "..." : "");
         return body_fail(b, key, why);
     }
     *out = (long)json_node_get_int(n);

@@ -10,8 +10,8 @@
 #include "serve/serve.h"
 
 #define SERVE_USAGE                                                                                \
-    "Usage: pnpkit serve [--port N] [--bind ADDR] [--open] [--jobs N] [--queue N]\n"                \
-    "                    [--work-seconds N]\n\n"                                                  \
+    "Usage: pnpkit serve [--port N] [--bind ADDR] [--open] [--jobs N] [--queue N]\n"               \
+    "                    [--work-seconds N]\n\n"                                                   \
     "Serves pnpkit's pages and its JSON API (see docs/api.md) on this machine:\n"                  \
     "a gallery of templates with live previews, score pages, a template editor.\n\n"               \
     "  --port N     TCP port (default 8036); 0 picks a free one (printed)\n"                       \
@@ -20,8 +20,8 @@
     "  --open       open the page in the desktop browser (xdg-open)\n"                             \
     "  --jobs N     renders and scores admitted at once (1 to 16, default 2)\n"                    \
     "  --queue N    requests that may wait for one (0 to 256, default 16);\n"                      \
-    "               beyond that the server answers 503 at once\n"                                   \
-    "  --work-seconds N  a render stops after N seconds of work and is answered\n"               \
+    "               beyond that the server answers 503 at once\n"                                  \
+    "  --work-seconds N  a render stops after N seconds of work and is answered\n"                 \
     "               503 (1 to 600, default 20)\n\n"                                                \
     "The first line printed is the URL. Stop with Ctrl-C (SIGINT) or SIGTERM.\n"
 

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <sys/socket.h>
 
-#define SERVE_REQUEST_S 10       /* seconds to send a whole request */
-#define SERVE_ANSWER_S 60        /* seconds to work on and send one answer */
+#define SERVE_REQUEST_S 10        /* seconds to send a whole request */
+#define SERVE_ANSWER_S 60         /* seconds to work on and send one answer */
 #define SERVE_MAX_CONNECTIONS 256 /* open at once: beyond, refused at once */
 #define SERVE_SOFT_TOTAL 192      /* beyond: the oldest unfinished request is closed */
 #define SERVE_MAX_PER_ADDR 96     /* open from one address: beyond, refused */

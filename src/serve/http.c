@@ -68,8 +68,8 @@ static enum MHD_Result add_header(void *cls, enum MHD_ValueKind kind, const char
 }
 
 /* The request as route.c takes it. headers receives the header list. */
-static serve_request request_of(const serve_server *s, struct MHD_Connection *c,
-                                const char *url, const char *method, GArray *headers)
+static serve_request request_of(const serve_server *s, struct MHD_Connection *c, const char *url,
+                                const char *method, GArray *headers)
 {
     mhd->get_connection_values(c, MHD_HEADER_KIND, add_header, headers);
     serve_request q = {.method = method,
@@ -209,10 +209,9 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
         flags, (uint16_t)cfg->port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        (unsigned)SERVE_MAX_PER_ADDR, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)SERVE_MHD_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, on_done, s,
-        MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_UNESCAPE_CALLBACK,
-        keep_escaped, NULL, MHD_OPTION_END);
+        (unsigned)SERVE_MAX_PER_ADDR, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_MHD_MEMORY,
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, s, MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+        MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL, MHD_OPTION_END);
     if (!s->d) {
         serve_conns_free(s->conns);
         pn_err_set(err, PN_EIO,

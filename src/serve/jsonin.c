@@ -84,8 +84,7 @@ static bool read_string(reader *r, GString *out)
         }
         if (c < 0x20) {
             if (c)
-                fail_at(r, r->pos, "a control character inside a string (write it as \\u%04x)",
-                        c);
+                fail_at(r, r->pos, "a control character inside a string (write it as \\u%04x)", c);
             else
                 fail_at(r, r->pos, "a NUL byte inside a string");
             return false;

@@ -47,12 +47,11 @@ static gpointer mhd_fill(gpointer unused)
     mhd_fns.queue_response = (enum MHD_Result(*)(struct MHD_Connection *, unsigned int,
                                                  struct MHD_Response *))mhd_ptrs[6];
     mhd_fns.destroy_response = (void (*)(struct MHD_Response *))mhd_ptrs[7];
-    mhd_fns.get_connection_values =
-        (int (*)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator,
-                 void *))mhd_ptrs[8];
+    mhd_fns.get_connection_values = (int (*)(struct MHD_Connection *, enum MHD_ValueKind,
+                                             MHD_KeyValueIterator, void *))mhd_ptrs[8];
     mhd_fns.get_connection_info =
-        (const union MHD_ConnectionInfo *(*)(struct MHD_Connection *,
-                                             enum MHD_ConnectionInfoType, ...))mhd_ptrs[9];
+        (const union MHD_ConnectionInfo *(*)(struct MHD_Connection *, enum MHD_ConnectionInfoType,
+                                             ...))mhd_ptrs[9];
     return &mhd_fns;
 }
 

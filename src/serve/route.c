@@ -88,7 +88,8 @@ static char *decode_path(const char *raw, char *msg, size_t size)
         }
         int hi = g_ascii_xdigit_value(p[1]), lo = hi < 0 ? -1 : g_ascii_xdigit_value(p[2]);
         if (hi < 0 || lo < 0) {
-            snprintf(msg, size, "the path has a '%%' that is not followed by two hexadecimal digits");
+            snprintf(msg, size,
+                     "the path has a '%%' that is not followed by two hexadecimal digits");
             g_string_free(out, TRUE);
             return NULL;
         }
