@@ -95,6 +95,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     serve_server *s = cls;
     (void)version;
     req_state *st = *con_cls;
+    if (st && (st->answered || *upload_size)) {
+        /* a piece of the body: kept unless the request was refused or is
+         * too large already */
+        if (st->body && !st->too_big && !st->answered) {
+            if (st->body->len + *upload_size > SERVE_MAX_BODY)
+                st->too_big = true;
+            else
+                g_string_append_len(st->body, upload, (gssize)*upload_size);
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
     GArray *headers = g_array_new(FALSE, FALSE, sizeof(serve_header));
     serve_request q = request_of(s, c, url, method, headers);
     enum MHD_Result rc = MHD_YES;
@@ -111,16 +123,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                 mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
             st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
         }
-    } else if (st->answered) {
-        *upload_size = 0;
-    } else if (*upload_size) {
-        if (st->body && !st->too_big) {
-            if (st->body->len + *upload_size > SERVE_MAX_BODY)
-                st->too_big = true;
-            else
-                g_string_append_len(st->body, upload, (gssize)*upload_size);
-        }
-        *upload_size = 0;
     } else {
         serve_conn_answering(s->conns, conn_of(c));
         serve_reply r = {0};
