@@ -58,7 +58,7 @@ check-asan: deps
 check-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
 	cmake --build $(TSAN_BUILD) -j$(JOBS)
-	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$)'
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$|cli_serve_hostile$$)'
 
 # Everything CI runs (.ci/run), for a machine with time to spare.
 check-all:
