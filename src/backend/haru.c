@@ -744,7 +744,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
-/* The libharu image for im: a PNG loaded from its file, an SVG rasterised at
+/* The libharu image for im: a PNG as cairo decoded it, an SVG rasterised at
  * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
 static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
 {
@@ -769,22 +769,18 @@ static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
         return img;
     }
     if (im->kind == SCENE_IMAGE_PNG) {
-        scene_image_info info;
-        if (scene_image_probe(im->path, &info, err) ||
-            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
-            g_free(key);
-            return NULL;
-        }
-        img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
-    } else {
-        GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
-        if (!png) {
-            g_free(key);
-            return NULL;
-        }
-        img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
-        g_byte_array_unref(png);
+        /* Never the file itself: libharu's PNG reader aborts the process on
+         * some damaged files; cairo decodes it (or refuses it) first. */
+        wp = (int)im->iw;
+        hp = (int)im->ih;
     }
+    GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
+    if (!png) {
+        g_free(key);
+        return NULL;
+    }
+    img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
+    g_byte_array_unref(png);
     if (!img) {
         if (!haru_check(b, "to load an image", err))
             pn_err_set(err, PN_EIO, "%s: libharu could not load the image", im->path);

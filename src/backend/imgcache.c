@@ -49,8 +49,10 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     cairo_surface_t *s = cairo_image_surface_create_from_png(path);
     cairo_status_t st = cairo_surface_status(s);
     if (st != CAIRO_STATUS_SUCCESS) {
+        /* cairo 1.16 reports every libpng error as running out of memory. */
         pn_err_set(err, PN_EINPUT, "%s: cannot decode the PNG: %s", path,
-                   cairo_status_to_string(st));
+                   st == CAIRO_STATUS_NO_MEMORY ? "the file is damaged (or too large for the memory)"
+                                                : cairo_status_to_string(st));
         cairo_surface_destroy(s);
         return NULL;
     }
@@ -119,10 +121,26 @@ static cairo_status_t append_cb(void *closure, const unsigned char *data, unsign
     return CAIRO_STATUS_SUCCESS;
 }
 
+/* dst written as PNG bytes (cairo's own encoder). */
+static GByteArray *png_bytes(cairo_surface_t *dst, const char *path, pn_err *err)
+{
+    GByteArray *out = g_byte_array_new();
+    cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        g_byte_array_unref(out);
+        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", path,
+                   cairo_status_to_string(st));
+        return NULL;
+    }
+    return out;
+}
+
 GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int hp, pn_err *err)
 {
     cairo_surface_t *src = pn_imgcache_surface(c, im, err);
     if (!src) return NULL;
+    if (im->kind == SCENE_IMAGE_PNG && wp == (int)im->iw && hp == (int)im->ih)
+        return png_bytes(src, im->path, err); /* decoded by cairo: its pixels as they are */
     if (pn_imgcache_charge(c, im->path, (double)wp * hp, err)) return NULL;
     cairo_surface_t *dst = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wp, hp);
     if (cairo_surface_status(dst) != CAIRO_STATUS_SUCCESS) {
@@ -135,14 +153,7 @@ GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int h
     cairo_set_source_surface(cr, src, 0, 0);
     cairo_paint(cr);
     cairo_destroy(cr);
-    GByteArray *out = g_byte_array_new();
-    cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
+    GByteArray *out = png_bytes(dst, im->path, err);
     cairo_surface_destroy(dst);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        g_byte_array_unref(out);
-        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", im->path,
-                   cairo_status_to_string(st));
-        return NULL;
-    }
     return out;
 }

@@ -75,8 +75,8 @@ bool comp_same_every_page(const comp_type *t);
 
 /* Property access by name. Asking for a name the table lacks is a programming
  * error and aborts. Lengths come back in mm with percentages resolved against
- * the content box: names starting with y or h against its height, all others
- * against its width. comp_x and comp_y add the content box's origin, giving
+ * the content box: properties of axis 'y' against its height, the others
+ * against its width (comp_len_mm). comp_x and comp_y add the content box's origin, giving
  * positions on the page. */
 long comp_int(const comp_args *a, const char *name);
 double comp_num(const comp_args *a, const char *name);
@@ -87,6 +87,19 @@ const char *comp_str(const comp_args *a, const char *name);
 bool comp_bool(const comp_args *a, const char *name);
 pn_rgba comp_color(const comp_args *a, const char *name);
 const pv_value *comp_val(const comp_args *a, const char *name);
+
+/* A length property's value in mm: a percentage of the content box's width
+ * (axis 'x') or height (axis 'y'), any other length as written. */
+double comp_len_mm(const comp_ctx *ctx, const pv_spec *spec, const pv_value *v);
+
+/* pv_parse checks a length in mm against its bounds when the template is
+ * read; a percentage can only be checked once the content box is known. Every
+ * caller of a layout (or sheet counter) calls this first, so a percentage, or
+ * a parameter or expression that gives one, obeys the same bounds as a length
+ * in mm. Returns the index of the first property out of bounds, with the
+ * reason in why ("is 0mm on this page, out of range (...)"; the caller names
+ * the value), or -1 when all are within them. */
+int comp_check_lengths(const comp_ctx *ctx, const comp_args *a, char *why, size_t whylen);
 
 /* An error at the component: "file:line:col: <type>: message". Returns -1. */
 int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...) PN_PRINTF(3, 4);

@@ -147,6 +147,29 @@ static comp_args args_of(const tmpl_comp *c)
     return (comp_args){.specs = c->type->props, .vals = c->vals, .n = n};
 }
 
+/* Every length of c given as a percentage within its property's bounds on
+ * this content box; the error points at the property's value. */
+static int check_lengths(const tmpl *t, const tmpl_comp *c, const comp_ctx *ctx,
+                         const comp_args *a, pn_err *err)
+{
+    char why[256];
+    int k = comp_check_lengths(ctx, a, why, sizeof why);
+    if (k < 0) return 0;
+    int line = c->line, col = c->col;
+    struct fy_node *n = pn_yml_get(c->node, a->specs[k].name);
+    if (n) pn_yml_mark(n, &line, &col);
+    /* The value as written; one made by a parameter or an expression as it came out. */
+    const char *written = n ? pn_yml_scalar(n) : NULL;
+    char *value = pv_format(&a->vals[k]);
+    int rc = written && !strchr(written, '$')
+                 ? pn_err_at(err, t->file, line, col, "%s: %s: %s %s", c->type->name,
+                             a->specs[k].name, written, why)
+                 : pn_err_at(err, t->file, line, col, "%s: %s: %s (%s) %s", c->type->name,
+                             a->specs[k].name, written ? written : "the default", value, why);
+    g_free(value);
+    return rc;
+}
+
 int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
 {
     comp_ctx ctx;
@@ -158,6 +181,7 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
         comp_sheets_fn sheets = comp_sheets_of(c->type);
         if (!c->enabled || !sheets) continue;
         comp_args a = args_of(c);
+        if (check_lengths(t, c, &ctx, &a, err)) return -1;
         int k = sheets(&ctx, &a);
         if (k > most) most = k;
     }
@@ -214,7 +238,8 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         ctx.col = c->col;
         comp_args a = args_of(c);
         scene_mark(s, c->line, c->col);
-        int rc = c->type->layout(&ctx, &a, s, err);
+        int rc = check_lengths(t, c, &ctx, &a, err);
+        if (!rc) rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))
             rc = pn_err_at(err, t->file, c->line, c->col, "%s: %s", c->type->name, over.msg);

@@ -33,9 +33,12 @@ static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* One line of UTF-8, as every message: a quoted text may hold newlines. */
+    pn_err tidy;
+    pn_err_set(&tidy, PN_EINPUT, "%s", msg);
     int line, col;
     scene_origin(r->s, i, &line, &col);
-    r->report(r->user, line, col, kind, msg);
+    r->report(r->user, line, col, kind, tidy.msg);
     r->found++;
 }
 
