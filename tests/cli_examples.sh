@@ -20,6 +20,8 @@ expect_status 0 "elements back lint --strict" -- "$PNPKIT" lint --strict "$EX/el
 # Hex Islands: one landscape A4 with 15 x 11 hexes, numbered, with its art.
 expect_status 0 "hex-islands" -- "$PNPKIT" render "$EX/hex-islands/hex-islands.yaml" -o "$T/hex.pdf"
 expect_eq "$(pdf_pages "$T/hex.pdf")" 1 "hex-islands: one page"
+# the palms and ships are each drawn twice: one entry per image in the resources
+expect_qpdf_ok "$T/hex.pdf" "hex-islands"
 expect_eq "$(pdf_size "$T/hex.pdf")" "841.89x595.276" "hex-islands: landscape A4"
 expect_status 0 "hex-islands scene" -- "$PNPKIT" render "$EX/hex-islands/hex-islands.yaml" -f scene -o "$T/hex.scene"
 expect_eq "$(grep -c '^slot hex\.' "$T/hex.scene")" 165 "hex-islands: 15 x 11 hexes"
@@ -32,6 +34,7 @@ expect_eq "$(grep -c 'fill=#4a86c5' "$T/hex.scene" | awk '{print ($1 > 20)}')" 1
 # Circle 36 Solar: the variant's board with the suns.
 expect_status 0 "circle36-solar" -- "$PNPKIT" render "$EX/circle36-solar/circle36-solar.yaml" -o "$T/solar.pdf"
 expect_eq "$(pdf_size "$T/solar.pdf")" "595.276x841.89" "circle36-solar: A4"
+expect_qpdf_ok "$T/solar.pdf" "circle36-solar"
 pdftotext "$T/solar.pdf" - | grep -q "Circle 48 Solar" && ok || bad "circle36-solar: title with the target"
 expect_status 0 "circle36-solar scene" -- "$PNPKIT" render "$EX/circle36-solar/circle36-solar.yaml" -f scene -o "$T/solar.scene"
 # four rings of ten sectors and the centre: 41 spaces
@@ -42,6 +45,7 @@ expect_eq "$(grep -c '^image sun.svg svg' "$T/solar.scene")" 3 "circle36-solar: 
 D="$EX/elements-deck"
 expect_status 0 "elements deck" -- "$PNPKIT" render "$D/elements.yaml" --grid 3x3 --gutter 2mm --backs "$D/back.yaml" -o "$T/deck.pdf"
 expect_eq "$(pdf_pages "$T/deck.pdf")" 4 "elements: 4 pages"
+expect_qpdf_ok "$T/deck.pdf" "elements"
 expect_eq "$(grep -ac '/Subtype /Form' "$T/deck.pdf" | awk '{print ($1 >= 4)}')" 1 "elements: the four pictures as vectors"
 pdftotext -f 1 -l 1 "$T/deck.pdf" - | grep -q "Wildfire" && ok || bad "elements: a card's name from the CSV"
 pdftotext -f 3 -l 3 "$T/deck.pdf" - | grep -q "Tempest" && ok || bad "elements: card 12 on the second paper"
