@@ -33,8 +33,8 @@
     "  -f, --format FMT     pdf | svg | png (default pdf); scene writes the laid-out\n"            \
     "                       display list as text (mm), for checking layouts\n"                     \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
-    "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm:\n"          \
-    "                       200 wide, 150 high)\n"                                                 \
+    "      --paper PAPER    a0..a6 | b1..b6 | letter | legal | poker | bridge | tarot |\n"       \
+    "                       mini | WxH with units (200x150mm: 200 wide, 150 high)\n"              \
     "      --landscape      turn the paper: long side across; --portrait: down\n"                  \
     "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
     "                       default: as many as the template needs (usually 1)\n"                  \

@@ -18,10 +18,18 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
         *h = o->card_h;
         return 0;
     }
-    if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
-    /* WxH given for the print is width and height as written; --landscape
-     * and --portrait turn it (the long side across or down). */
-    if (o->paper && !paper_is_named(o->paper) && o->landscape < 0) return 0;
+    if (o->paper) {
+        if (paper_size(o->paper, w, h, err)) return -1;
+    } else if (paper_size(t->paper, w, h, err)) {
+        /* The template's own paper: an error at its place in the file. */
+        pn_err why = *err;
+        return pn_err_at(err, t->file, t->paper_line, t->paper_col, "%s", why.msg);
+    }
+    /* WxH, given for the print or in the template, is width and height as
+     * written; --landscape and --portrait (or the template's orientation)
+     * turn it (the long side across or down). */
+    const char *paper = o->paper ? o->paper : t->paper;
+    if (!paper_is_named(paper) && o->landscape < 0 && (o->paper || !t->oriented)) return 0;
     bool landscape = o->landscape < 0 ? t->landscape : o->landscape == 1;
     if (landscape != (*w > *h)) {
         double tmp = *w;
@@ -79,7 +87,7 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
 /* The template's own paper, in the template's orientation. */
 static int design_size(const tmpl *t, double *w, double *h, pn_err *err)
 {
-    render_opts design = {.paper = t->paper, .landscape = t->landscape ? 1 : 0};
+    render_opts design = {.landscape = -1}; /* no paper: the template's, as it says */
     return render_sheet_size(t, &design, w, h, err);
 }
 

@@ -174,9 +174,12 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
 {
     if (pn_yml_check_keys(t->doc, pg, page_keys, err)) return -1;
     if (opt_text(t, pg, "paper", &t->paper, err)) return -1;
+    struct fy_node *papn = pn_yml_get(pg, "paper");
+    if (papn) pn_yml_mark(papn, &t->paper_line, &t->paper_col);
     struct fy_node *on = pn_yml_get(pg, "orientation");
     if (on) {
         const char *o;
+        t->oriented = true;
         if (pn_yml_str(t->doc, on, &o, err)) return -1;
         if (!strcmp(o, "landscape"))
             t->landscape = true;

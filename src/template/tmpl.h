@@ -65,7 +65,9 @@ typedef struct tmpl {
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
+    int paper_line, paper_col; /* where `paper:` is written (0: not written) */
     bool landscape;
+    bool oriented; /* `orientation:` is written: a WxH paper is turned to it */
     double margin;      /* mm */
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
