@@ -159,7 +159,7 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
     comp_ctx ctx;
     double w, h;
     if (layout_size(t, o, &w, &h, err) || content_box(t, o, w, h, &ctx, err)) return -1;
-    int most = tmpl_rows(t) > 1 ? tmpl_rows(t) : 1; /* a sheet per row of merge data */
+    int most = tmpl_cards(t); /* a sheet per card of merge data (its count) */
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         comp_sheets_fn sheets = comp_sheets_of(c->type);
@@ -288,7 +288,7 @@ static scene *with_background(const tmpl *t, scene *s, pn_err *err)
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
-    if (tmpl_rows(t) && tmpl_select_row(t, page % tmpl_rows(t), err)) return NULL;
+    if (tmpl_select_card(t, page, err)) return NULL;
     if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     comp_ctx base;
     double pw, ph, lw, lh, dw, dh;
@@ -345,6 +345,7 @@ void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int
                           .title = t->title,
                           .epoch = o->epoch,
                           .bleed = o->bleed,
+                          .crop_marks = !o->card_single,
                           .ttf = o->ttf,
                           .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                           .font_files = render_font_files(t, o),
@@ -524,7 +525,7 @@ static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *ne
  * on every page), so the first sheet's layout serves them all. */
 static bool sheets_alike(const tmpl *t, const render_opts *o)
 {
-    if (t->seeded || o->hook || o->prepare || tmpl_rows(t) > 1) return false;
+    if (t->seeded || o->hook || o->prepare || tmpl_data_of(t)) return false;
     for (guint i = 0; i < t->comps->len; i++) {
         const tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (c->enabled && !comp_same_every_page(c->type)) return false;
