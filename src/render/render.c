@@ -574,7 +574,10 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
-    if (o->bleed > 0 && !be->bleed)
+    /* On papers of cards the bleed is each card's, drawn by clipping: any
+     * backend; elsewhere the page grows and carries the print-shop boxes. */
+    bool card_bleed = o->grid_cols > 0 && !o->card_single;
+    if (o->bleed > 0 && !be->bleed && !card_bleed)
         return pn_err_set(err, PN_EUSAGE,
                           "bleed needs the haru backend (the %s backend cannot write the trim and "
                           "bleed boxes a print shop reads)",
