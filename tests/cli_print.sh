@@ -157,6 +157,22 @@ expect_eq "$(page_mm "$T/w3.pdf")" "60.0x100.0" "template paper 100x60mm, orient
 expect_status 0 "template 100x60mm --landscape" -- "$PNPKIT" render "$T/wxhp.yaml" --landscape -o "$T/w4.pdf"
 expect_eq "$(page_mm "$T/w4.pdf")" "100.0x60.0" "--landscape turns it back"
 
+# --nup 2 --actual-size: two A5 sheets on A4 at 100% (20 mm cells stay 20 mm,
+# lines keep their 0.3 mm), each centred in its half; scaled to fit, without it.
+printf 'name: a5grid\npage: {paper: a5}\ncomponents:\n  - {type: grid, rows: 5, cols: 5, cell: 20mm}\n' > "$T/a5.yaml"
+expect_status 0 "--actual-size" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --paper a4 --actual-size -f scene -o "$T/act.scene"
+expect_eq "$(grep -c '^page 297.00 210.00$' "$T/act.scene")" 1 "--actual-size: one landscape A4"
+awk '/^path stroke=#000000 w=0.30 M/ && $6 == $9 {print $6}' "$T/act.scene" | sort -un | head -2 > "$T/ys"
+expect_eq "$(awk 'NR == 1 {a = $1} NR == 2 {printf "%.2f", $1 - a}' "$T/ys")" "20.00" "--actual-size: 20 mm cells at 100%"
+expect_eq "$(awk '/^path stroke=#000000 w=0.30 M/ && $6 == $9 {print $5; exit}' "$T/act.scene")" "10.25" "--actual-size: the first sheet centred in its 148.5 mm half (0.25 mm in), its grid at the 10 mm margin"
+awk '/^(path|text)/ {for (i = 2; i < NF; i++) if ($i == "M" || $i == "L") if ($(i+1) < 5 || $(i+1) > 292 || $(i+2) < 5 || $(i+2) > 205) bad = 1} END {exit bad}' "$T/act.scene" && ok || bad "--actual-size: a line in the unprintable border"
+expect_status 0 "--nup 2 scaled" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --paper a4 -f scene -o "$T/fit.scene"
+grep -q '^path stroke=#000000 w=0.30 ' "$T/fit.scene" && bad "--nup 2 without --actual-size kept 100%" || ok
+expect_status 2 "--actual-size on the template's own paper" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --actual-size -o "$T/x.pdf"
+expect_stderr "2 sheets of 148x210mm at their own size need a paper of 296x210mm; the paper is 210x148mm" "--actual-size message"
+expect_status 2 "--actual-size without --nup" -- "$PNPKIT" render "$T/a5.yaml" --actual-size -o "$T/x.pdf"
+expect_no_file "$T/x.pdf" "no output for --actual-size errors"
+
 # Print options out of bounds (the paper too): usage errors, no output.
 expect_status 2 "--nup 3" -- "$PNPKIT" render circle36 --nup 3 -o "$T/x.pdf"
 expect_stderr "--nup takes 2 or 4" "--nup 3 message"

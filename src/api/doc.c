@@ -145,6 +145,8 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                           RENDER_MAX_PAGES);
     if (po->nup != 1 && po->nup != 2 && po->nup != 4)
         return pn_err_set(err, PN_EINPUT, "sheets per paper must be 1, 2 or 4");
+    if (po->actual_size && po->nup < 2)
+        return pn_err_set(err, PN_EUSAGE, "sheets at their own size need 2 or 4 sheets per paper");
     if (po->fill && po->nup < 2 && po->grid_cols == 0)
         return pn_err_set(err, PN_EUSAGE, "filling the last paper needs 2 or 4 sheets per paper");
     if (!(po->bleed >= 0 && po->bleed <= PNPKIT_BLEED_MAX_MM))

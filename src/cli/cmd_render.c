@@ -40,6 +40,8 @@
     "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks;\n"                 \
     "                       without --pages, one full paper (2 or 4 sheets)\n"                     \
+    "      --actual-size    with --nup, every sheet at its template's own size (100%)\n"         \
+    "                       instead of scaled to fill its part of the paper\n"                    \
     "      --fill           with --nup and --pages, add sheets to fill the last\n"                 \
     "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \

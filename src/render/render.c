@@ -410,6 +410,81 @@ static void cut_marks(scene *s, double x, double y, double w, double h)
         }
 }
 
+/* The corners' cut marks of sheet i of n (rects r[i] = x, y, w, h) that fit:
+ * outside every sheet and inside the printable area of the pw x ph paper. */
+static void actual_marks(scene *s, const double (*r)[4], int n, int i, double pw, double ph)
+{
+    scene_style st = scene_stroke_style((pn_rgba){0.3, 0.3, 0.3, 1}, 0.15);
+    const double gap = 1, len = CUT_REACH - gap, m = PAPER_UNPRINTABLE_MM;
+    double xs[2] = {r[i][0], r[i][0] + r[i][2]}, ys[2] = {r[i][1], r[i][1] + r[i][3]};
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++)
+            for (int dir = 0; dir < 2; dir++) {
+                double sx = a ? 1 : -1, sy = b ? 1 : -1;
+                double x0 = xs[a], y0 = ys[b], x1 = xs[a], y1 = ys[b];
+                if (dir == 0) {
+                    x0 += sx * gap;
+                    x1 += sx * (gap + len);
+                } else {
+                    y0 += sy * gap;
+                    y1 += sy * (gap + len);
+                }
+                bool fits = fmin(x0, x1) >= m && fmax(x0, x1) <= pw - m && fmin(y0, y1) >= m &&
+                            fmax(y0, y1) <= ph - m;
+                for (int j = 0; j < n && fits; j++)
+                    fits = fmax(x0, x1) <= r[j][0] || fmin(x0, x1) >= r[j][0] + r[j][2] ||
+                           fmax(y0, y1) <= r[j][1] || fmin(y0, y1) >= r[j][1] + r[j][3];
+                if (fits) scene_segment(s, x0, y0, x1, y1, &st);
+            }
+}
+
+/* impose() at 100%: each sheet at its template's own size, centred in its
+ * part of the paper (its own margins keep it clear of the paper's border),
+ * with the cut marks there is room for. */
+static scene *impose_actual(tmpl *t, const render_opts *o, double pw, double ph, int cols, int rows,
+                            int first, int count, pn_err *err)
+{
+    render_opts ao = *o;
+    ao.paper = NULL; /* the template's own paper and orientation */
+    ao.landscape = -1;
+    double sw, sh;
+    if (render_sheet_size(t, &ao, &sw, &sh, err)) return NULL;
+    double cw = pw / cols, ch = ph / rows;
+    if (sw > cw + 0.01 || sh > ch + 0.01) {
+        pn_err_set(err, PN_EUSAGE,
+                   "%d sheets of %gx%gmm at their own size need a paper of %gx%gmm; the paper "
+                   "is %gx%gmm",
+                   o->nup, sw, sh, sw * cols, sh * rows, pw, ph);
+        return NULL;
+    }
+    scene *paper = scene_new(pw, ph, o->mono, o->measure);
+    double r[4][4];
+    for (int i = 0; i < count; i++) {
+        int c = i % cols, row = i / cols;
+        r[i][0] = c * cw + (cw - sw) / 2;
+        r[i][1] = row * ch + (ch - sh) / 2;
+        r[i][2] = sw;
+        r[i][3] = sh;
+    }
+    for (int i = 0; i < count; i++) {
+        scene *s = build_sheet(t, &ao, first + i, false, err);
+        char prefix[16];
+        snprintf(prefix, sizeof prefix, "%d:", i + 1);
+        int rc = s ? scene_append(paper, s, 1, r[i][0], r[i][1], prefix, err) : -1;
+        scene_free(s);
+        if (!rc && t->seeded)
+            rc = add_footer(t, paper, r[i][0] + 1, sw - 2, r[i][1] + sh - 0.8, 6,
+                            sheet_seed(t, o, first + i), err);
+        if (rc) {
+            scene_free(paper);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < count; i++)
+        actual_marks(paper, (const double(*)[4])r, count, i, pw, ph);
+    return paper;
+}
+
 /* Lays sheets first..first+nup-1 onto one paper. */
 static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err *err)
 {
@@ -427,6 +502,7 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
      * other when the paper is upright); 4-up keeps it. */
     double pw = o->nup == 2 ? sh : sw, ph = o->nup == 2 ? sw : sh;
     int cols = o->nup == 2 && pw < ph ? 1 : 2, rows = o->nup == 2 ? 3 - cols : 2;
+    if (o->actual_size) return impose_actual(t, o, pw, ph, cols, rows, first, count, err);
     /* The cut marks reach CUT_REACH past each sheet: the outer gutter keeps
      * them out of the border printers cannot print. */
     const double gutter = 2 * CUT_REACH, outer = PAPER_UNPRINTABLE_MM + CUT_REACH + 1;
