@@ -82,13 +82,15 @@ expect_status 0 "shared lines" -- "$PNPKIT" render "$T/bg.yaml" --grid 3x3 --gut
 expect_eq "$(awk '/^clip [0-9]/ {print $2, $3, $4, $5}' "$T/z.scene" | sed -n '1p;2p;3p;5p' | tr '\n' ';')" "7.50 13.50 66.00 91.00;73.50 13.50 63.00 91.00;136.50 13.50 66.00 91.00;73.50 104.50 63.00 88.00;" "shared cut lines: inner edges clipped at the trim"
 # A gutter narrower than two bleeds is refused; so is a block that does not fit.
 expect_status 2 "gutter 2mm, bleed 3mm" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --gutter 2mm --bleed 3mm -o "$T/x.pdf"
-expect_stderr "a gutter of 2mm is narrower than two bleeds of 3mm.*at least 6mm, or 0 for shared cut lines" "gutter message"
+expect_stderr "a gutter of 2mm is narrower than two bleeds of 3mm: neighbouring cards would print into each other; give --gutter 6mm or more, or --gutter 0 for shared cut lines$" "gutter message"
 expect_status 2 "3x3 with 6 mm gutters on A4" -- "$PNPKIT" render "$T/bg.yaml" --grid 3x3 --bleed 3mm -o "$T/x.pdf"
-expect_stderr "takes 207x282mm.*with a gutter of 0, cards sharing their cut lines, it takes 195x270mm" "too wide, with the way out"
+expect_stderr "takes 207x282mm.*\\(with --gutter 0, cards sharing their cut lines, it takes 195x270mm\\)$" "too wide, with the way out"
 expect_no_file "$T/x.pdf" "no output"
 expect_status 2 "--duplex without backs" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --duplex short -o "$T/x.pdf"
 expect_status 2 "--duplex sideways" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --backs "$T/bg.yaml" --duplex up -o "$T/x.pdf"
 expect_status 2 "--layout single with --grid" -- "$PNPKIT" render "$T/bg.yaml" --layout single --grid 2x2 -o "$T/x.pdf"
+expect_status 2 "--layout single with --offset" -- "$PNPKIT" render "$T/bg.yaml" --layout single --offset 1mm,0 -o "$T/x.pdf"
+expect_stderr "^pnpkit render: --offset and --scale are for papers printed at home, not for --layout single$" "--offset message"
 expect_status 2 "--layout sideways" -- "$PNPKIT" render "$T/bg.yaml" --layout sideways -o "$T/x.pdf"
 
 # One card a page: trim + bleed, TrimBox 3 mm (8.50 pt) inside, front then back.

@@ -111,6 +111,10 @@ static int check_cards(const pnpkit_render_opts *po, pn_err *err)
     bool single = po->card_layout == PNPKIT_CARDS_SINGLE;
     if (po->grid_cols == 0 && !single && (card || po->gutter > 0 || po->backs))
         return pn_err_set(err, PN_EUSAGE, "a card size, a gutter and backs need a card grid");
+    if (single && (po->offset_x != 0 || po->offset_y != 0 || (po->scale != 0 && po->scale != 1)))
+        return pn_err_set(err, PN_EUSAGE,
+                          "printer correction (offset, scale) is for papers printed at home, not "
+                          "for one card a page");
     if (single && po->nup > 1)
         return pn_err_set(err, PN_EUSAGE,
                           "one card per page and several sheets per paper exclude "
