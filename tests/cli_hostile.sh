@@ -120,7 +120,7 @@ refused "long seeded pad" "^10000 pages of about [0-9]+ items each would pass th
 expect_status 2 "--dpi above the limit" -- "$PNPKIT" render dicrono --dpi 1201 -o "$T/x.png"
 expect_status 2 "--dpi below the limit" -- "$PNPKIT" render dicrono --dpi 9 -o "$T/x.png"
 expect_status 2 "paper too large" -- "$PNPKIT" render dicrono --paper 1300x200mm -o "$T/x.pdf"
-expect_stderr "each side must be 50 to 1200 mm" "paper message"
+expect_stderr "each side must be 20 to 1200 mm" "paper message"
 expect_status 2 "paper with a huge number" -- "$PNPKIT" render dicrono --paper 1e400x200mm -o "$T/x.pdf"
 expect_status 1 "raster too large" -- "$PNPKIT" render dicrono --paper 1200x1200mm --dpi 1200 -o "$T/x.png"
 expect_stderr "pixel PNG is too large; lower --dpi" "raster message"

@@ -1,9 +1,9 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: the given path for a single page, else the numbered names of
- * pn_outfile_page_path). Text is laid out with pango on the caller's font map (the one the text was measured with),
- * exactly as it was measured. cairo draws each distinct PDF page once;
- * pdfpack.c builds the document, in which every repeat of a shared page refers
- * to that page's content and resources.
+ * pn_outfile_page_path). Text is laid out with pango on the caller's font map (the one the text was
+ * measured with), exactly as it was measured. cairo draws each distinct PDF page once; pdfpack.c
+ * builds the document, in which every repeat of a shared page refers to that page's content and
+ * resources.
  *
  * With a bleed the page grows by the bleed on every side, a background (a
  * polygon touching the trim edge) reaches into it and crop marks sit outside
@@ -44,6 +44,7 @@ typedef struct cairo_be {
     int shared;    /* PDF: the drawn page repeats show, or -1 */
     double bleed;  /* mm */
     double tw, th; /* trim size of the current page, mm */
+    bool clipped;  /* a scene clip is in force (a cairo_save to undo) */
     PangoContext *pctx;
     pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
@@ -191,6 +192,7 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
     }
     if (surface_check(b, err)) return -1;
     b->cr = cairo_create(b->surf);
+    b->clipped = false;
     if (b->fmt == FMT_PNG) {
         cairo_set_source_rgb(b->cr, 1, 1, 1);
         cairo_paint(b->cr);
@@ -318,6 +320,19 @@ static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
     return 0;
 }
 
+static int cairo_set_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    cairo_be *b = vb;
+    if (b->clipped) cairo_restore(b->cr);
+    b->clipped = c->w > 0;
+    if (b->clipped) {
+        cairo_save(b->cr);
+        cairo_rectangle(b->cr, c->x, c->y, c->w, c->h);
+        cairo_clip(b->cr);
+    }
+    return 0;
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(cairo_be *b)
 {
@@ -339,7 +354,9 @@ static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
-    if (b->bleed > 0) crop_marks(b);
+    if (b->clipped) cairo_restore(b->cr);
+    b->clipped = false;
+    if (b->bleed > 0 && b->opts.crop_marks) crop_marks(b);
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
@@ -426,6 +443,7 @@ const pn_backend pn_backend_cairo = {
     .supports = cairo_supports,
     .open = cairo_open,
     .begin_page = cairo_begin_page,
+    .set_clip = cairo_set_clip,
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
     .draw_image = cairo_draw_image,

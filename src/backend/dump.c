@@ -113,6 +113,16 @@ static int dump_slot(void *vb, const scene_slot *s, pn_err *err)
     return 0;
 }
 
+static int dump_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    dump_be *b = vb;
+    if (c->w > 0)
+        fprintf(b->fp, "clip %.2f %.2f %.2f %.2f\n", c->x, c->y, c->w, c->h);
+    else
+        fputs("clip none\n", b->fp);
+    return 0;
+}
+
 static int dump_end_page(void *vb, pn_err *err)
 {
     return 0;
@@ -143,6 +153,7 @@ const pn_backend pn_backend_dump = {
     .draw_text = dump_text,
     .draw_image = dump_image,
     .draw_slot = dump_slot,
+    .set_clip = dump_clip,
     .end_page = dump_end_page,
     .finish = dump_finish,
     .discard = dump_discard,

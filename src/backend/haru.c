@@ -77,13 +77,16 @@ typedef struct haru_be {
     HPDF_Doc pdf;
     pn_pdfpack *pack;
     char *path;
-    double bleed;  /* mm */
-    double tw, th; /* trim size of the current page, mm */
-    double ph_pt;  /* media height, pt */
-    double k;      /* page units per pt */
+    double bleed;    /* mm */
+    bool crop_marks; /* in the bleed */
+    double tw, th;   /* trim size of the current page, mm */
+    double ph_pt;    /* media height, pt */
+    double k;        /* page units per pt */
     HPDF_Page page;
     bool in_text;            /* a BT ... ET object is open */
     haru_state st;           /* valid while a page is open */
+    bool clipped;            /* a scene clip is in force (a GSave to undo) */
+    haru_state unclipped;    /* st before it */
     HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
@@ -289,6 +292,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->fonts = o->fonts;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
+    b->crop_marks = o->crop_marks;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
     b->shared = -1;
     b->imgcache = pn_imgcache_new();
@@ -388,6 +392,7 @@ static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
                          .cap = HPDF_BUTT_END,
                          .join = HPDF_MITER_JOIN};
     b->in_text = false;
+    b->clipped = false;
     return haru_check(b, "to add a page", err);
 }
 
@@ -810,6 +815,30 @@ static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
     return haru_check(b, "to draw an image", err);
 }
 
+static void unclip(haru_be *b)
+{
+    if (!b->clipped) return;
+    HPDF_Page_GRestore(b->page);
+    b->st = b->unclipped;
+    b->clipped = false;
+}
+
+static int haru_set_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    haru_be *b = vb;
+    end_text(b);
+    unclip(b);
+    if (c->w > 0) {
+        b->unclipped = b->st;
+        b->clipped = true;
+        HPDF_Page_GSave(b->page);
+        HPDF_Page_Rectangle(b->page, px(b, c->x), py(b, c->y + c->h), plen(b, c->w), plen(b, c->h));
+        HPDF_Page_Clip(b->page);
+        HPDF_Page_EndPath(b->page);
+    }
+    return haru_check(b, "to clip", err);
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(haru_be *b)
 {
@@ -829,7 +858,8 @@ static int haru_end_page(void *vb, pn_err *err)
 {
     haru_be *b = vb;
     end_text(b);
-    if (b->bleed > 0) crop_marks(b);
+    unclip(b);
+    if (b->bleed > 0 && b->crop_marks) crop_marks(b);
     b->page = NULL;
     return haru_check(b, "to finish a page", err);
 }
@@ -963,6 +993,7 @@ const pn_backend pn_backend_haru = {
     .supports = haru_supports,
     .open = haru_open,
     .begin_page = haru_begin_page,
+    .set_clip = haru_set_clip,
     .draw_path = haru_draw_path,
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,

@@ -84,6 +84,7 @@ static bool item_box(const scene *s, const scene_item *it, box *b)
         *b = (box){x0, y0, x1, y1};
         return x1 > x0 && y1 > y0;
     }
+    if (it->kind == SCENE_CLIP) return false; /* draws nothing */
     const scene_slot *sl = &it->u.slot;
     *b = (box){sl->x, sl->y, sl->x + sl->w, sl->y + sl->h};
     return false; /* slots are not drawn: their frames and labels are items of their own */

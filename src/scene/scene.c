@@ -304,6 +304,17 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err)
     return 0;
 }
 
+int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err)
+{
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
+    scene_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = SCENE_CLIP;
+    it.u.clip = w > 0 && h > 0 ? (scene_clip){x, y, w, h} : (scene_clip){0, 0, 0, 0};
+    push_item(s, &it);
+    return 0;
+}
+
 const scene_slot *scene_slot_find(const scene *s, const char *id)
 {
     gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
@@ -384,10 +395,13 @@ bool scene_equal(const scene *a, const scene *b)
     for (guint i = 0; i < a->items->len; i++) {
         const scene_item *x = scene_item_at(a, i), *y = scene_item_at(b, i);
         if (x->kind != y->kind) return false;
+        const scene_clip *ca = &x->u.clip, *cb = &y->u.clip;
         bool same = x->kind == SCENE_PATH    ? path_equal(&x->u.path, &y->u.path)
                     : x->kind == SCENE_TEXT  ? text_equal(&x->u.text, &y->u.text)
                     : x->kind == SCENE_IMAGE ? image_equal(&x->u.image, &y->u.image)
-                                             : slot_equal(&x->u.slot, &y->u.slot);
+                    : x->kind == SCENE_CLIP
+                        ? ca->x == cb->x && ca->y == cb->y && ca->w == cb->w && ca->h == cb->h
+                        : slot_equal(&x->u.slot, &y->u.slot);
         if (!same) return false;
     }
     return true;
@@ -396,10 +410,16 @@ bool scene_equal(const scene *a, const scene *b)
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err)
 {
-    const scene_seg *segs = scene_segs(src);
     dst->sheets += src->sheets;
+    return scene_append_items(dst, src, 0, scene_count(src), k, dx, dy, prefix, err);
+}
+
+int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, double k, double dx,
+                       double dy, const char *prefix, pn_err *err)
+{
+    const scene_seg *segs = scene_segs(src);
     int keep_line = dst->mark_line, keep_col = dst->mark_col;
-    for (size_t i = 0; i < scene_count(src); i++) {
+    for (size_t i = from; i < to && i < scene_count(src); i++) {
         const scene_item *it = scene_item_at(src, i);
         scene_origin(src, i, &dst->mark_line, &dst->mark_col);
         if (it->kind == SCENE_PATH) {
@@ -445,6 +465,10 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             im.cw *= k;
             im.ch *= k;
             if (scene_image_add(dst, &im, err)) return -1;
+        } else if (it->kind == SCENE_CLIP) {
+            const scene_clip *c = &it->u.clip;
+            if (scene_clip_set(dst, c->x * k + dx, c->y * k + dy, c->w * k, c->h * k, err))
+                return -1;
         } else {
             const scene_slot *sl = &it->u.slot;
             char *id = g_strconcat(prefix, sl->id, NULL);

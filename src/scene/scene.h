@@ -79,7 +79,14 @@ typedef struct scene_image {
     double cx, cy, cw, ch;
 } scene_image;
 
-typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE } scene_kind;
+/* A clip: what is drawn after it, up to the next clip, shows only inside the
+ * box (mm). A box with w <= 0 ends clipping: the whole page shows again.
+ * Clips do not nest; each replaces the one before. */
+typedef struct scene_clip {
+    double x, y, w, h;
+} scene_clip;
+
+typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE, SCENE_CLIP } scene_kind;
 
 typedef struct scene_item {
     scene_kind kind;
@@ -88,6 +95,7 @@ typedef struct scene_item {
         scene_text text;
         scene_slot slot;
         scene_image image;
+        scene_clip clip;
     } u;
 } scene_item;
 
@@ -145,6 +153,10 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
 /* Adds an image (the path is copied). -1 with err past the item limit. */
 int scene_image_add(scene *s, const scene_image *im, pn_err *err);
 
+/* Starts clipping to the box (x, y, w, h), or with w <= 0 ends it. -1 with
+ * err past the item limit. */
+int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err);
+
 /* Adds a slot. Ids must be unique on the page; a repeat is an error. */
 int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
                    scene_slot_shape shape, pn_err *err);
@@ -179,4 +191,8 @@ pn_rgba scene_to_grey(pn_rgba c);
  * items as all of them together. */
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err);
+/* The same for items from..to-1 of src only; dst's limits are not raised
+ * (src's items are already counted in a scene of dst's budget). */
+int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, double k, double dx,
+                       double dy, const char *prefix, pn_err *err);
 #endif

@@ -49,7 +49,7 @@ static bool var_find(const env *e, const char *name, long *v)
 /* The value of a merge data column in the current row, or NULL. */
 static const char *column(const env *e, const char *name)
 {
-    const tmpl_data *d = e->t->data;
+    const tmpl_data *d = tmpl_data_of(e->t);
     int c = d ? tmpl_data_col(d, name) : -1;
     if (c < 0 || e->t->row < 0 || e->t->row >= (int)d->rows->len) return NULL;
     return ((char **)g_ptr_array_index(d->rows, e->t->row))[c];
@@ -106,6 +106,12 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
     }
     tmpl_param *p = tmpl_param_find(e->t, name);
     if (p) return param_value(p, out, why, whylen);
+    /* The card's place in the deck and the deck's size (tmpl_select_card),
+     * unless a repeat, a column or a parameter has the name. */
+    if (!strcmp(name, "card") || !strcmp(name, "cards")) {
+        out->num = name[4] ? e->t->cards : e->t->card;
+        return 0;
+    }
     snprintf(why, whylen, "unknown parameter '%s'", name);
     return -1;
 }
@@ -137,7 +143,7 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
     for (int k = 0; k < e->nvars; k++)
         g_string_append_printf(where, "%s%s = %ld", k ? ", " : " (where ", e->var[k], e->val[k]);
     if (e->nvars) g_string_append_c(where, ')');
-    const tmpl_data *d = e->t->data;
+    const tmpl_data *d = tmpl_data_of(e->t);
     if (d && e->t->row >= 0 && e->t->row < (int)d->lines->len)
         g_string_append_printf(where, " (data row %d, %s line %d)", e->t->row + 1, d->file,
                                g_array_index(d->lines, int, e->t->row));
@@ -353,7 +359,7 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
         if (!strcmp(var, *r)) rc = err_in(e, fn, 0, err, "for: '%s' cannot be a name", var);
     if (!rc && tmpl_param_find(e->t, var))
         rc = err_in(e, fn, 0, err, "for: '%s' is a parameter; choose another name", var);
-    if (!rc && e->t->data && tmpl_data_col(e->t->data, var) >= 0)
+    if (!rc && tmpl_data_of(e->t) && tmpl_data_col(tmpl_data_of(e->t), var) >= 0)
         rc = err_in(e, fn, 0, err, "for: '%s' is a data column; choose another name", var);
     if (!rc && var_find(e, var, &dummy))
         rc = err_in(e, fn, 0, err, "for: '%s' is already the variable of a repeat around", var);

@@ -1,7 +1,9 @@
 /* tmpl.c: loading templates, parameters and --set, and resolving components. */
 #include "template/tmpl.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/paths.h"
 #include "util/resources.h"
@@ -175,9 +177,12 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
 {
     if (pn_yml_check_keys(t->doc, pg, page_keys, err)) return -1;
     if (opt_text(t, pg, "paper", &t->paper, err)) return -1;
+    struct fy_node *papn = pn_yml_get(pg, "paper");
+    if (papn) pn_yml_mark(papn, &t->paper_line, &t->paper_col);
     struct fy_node *on = pn_yml_get(pg, "orientation");
     if (on) {
         const char *o;
+        t->oriented = true;
         if (pn_yml_str(t->doc, on, &o, err)) return -1;
         if (!strcmp(o, "landscape"))
             t->landscape = true;
@@ -388,10 +393,67 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
             return -1;
         }
     }
+    int c = tmpl_data_col(d, "count");
+    for (guint r = 0; c >= 0 && r < d->rows->len; r++) {
+        const char *v = ((char **)g_ptr_array_index(d->rows, r))[c];
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (end == v || *end || n < 0 || n > TMPL_MAX_COUNT) {
+            pn_err_at(err, d->file, g_array_index(d->lines, int, r), 0,
+                      "count '%s' (row %u): a whole number of copies, 0 to %d", v, r + 1,
+                      TMPL_MAX_COUNT);
+            tmpl_data_free(d);
+            return -1;
+        }
+    }
     tmpl_data_free(t->data);
     t->data = d;
     t->row = 0;
+    t->card = 1;
+    t->cards = tmpl_cards(t);
+    if (t->cards == 0)
+        return pn_err_at(err, d->file, 0, 0, "every count is 0: the data makes no cards");
     return 0;
+}
+
+const tmpl_data *tmpl_data_of(const tmpl *t)
+{
+    return t->data ? t->data : t->rows_of ? t->rows_of->data : NULL;
+}
+
+/* Copies of row r: its count, or 1 without a count column. */
+static int row_count(const tmpl_data *d, int c, guint r)
+{
+    return c < 0 ? 1 : atoi(((char **)g_ptr_array_index(d->rows, r))[c]);
+}
+
+int tmpl_cards(const tmpl *t)
+{
+    const tmpl_data *d = tmpl_data_of(t);
+    if (!d) return 1;
+    int c = tmpl_data_col(d, "count");
+    long n = 0;
+    for (guint r = 0; r < d->rows->len; r++)
+        n += row_count(d, c, r);
+    return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+int tmpl_select_card(tmpl *t, int sheet, pn_err *err)
+{
+    const tmpl_data *d = tmpl_data_of(t);
+    if (!d) return 0;
+    int n = tmpl_cards(t), k = n > 0 ? sheet % n : 0, c = tmpl_data_col(d, "count");
+    guint r = 0;
+    for (int left = k; r < d->rows->len; r++) {
+        int m = row_count(d, c, r);
+        if (left < m) break;
+        left -= m;
+    }
+    if ((int)r == t->row && t->card == k + 1 && t->cards == n && t->comps->len) return 0;
+    t->row = (int)r;
+    t->card = k + 1;
+    t->cards = n;
+    return tmpl_resolve(t, err);
 }
 
 int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err)
@@ -487,20 +549,21 @@ static int second_document(const char *text)
 /* The CSV file to merge instead of the template's own data (--data), read
  * before the first resolve so that its columns are known. */
 static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
-                         pn_err *err);
+                         const tmpl *rows_of, pn_err *err);
 
 static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
 {
-    return from_doc_in(doc, origin, NULL, NULL, err);
+    return from_doc_in(doc, origin, NULL, NULL, NULL, err);
 }
 
-static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err)
+static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, const tmpl *rows_of,
+                           pn_err *err)
 {
-    return from_doc_in(doc, origin, csv, NULL, err);
+    return from_doc_in(doc, origin, csv, NULL, rows_of, err);
 }
 
 static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
-                         pn_err *err)
+                         const tmpl *rows_of, pn_err *err)
 {
     if (!doc) return NULL;
     int second = doc->buf ? second_document(doc->buf) : 0;
@@ -522,8 +585,11 @@ static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const
     t->items = g_ptr_array_new_with_free_func(item_free);
     t->fonts = g_ptr_array_new_with_free_func((GDestroyNotify)pn_font_file_free);
     t->paper = "a4";
+    t->card = t->cards = 1;
     t->margin = 10;
     t->csv = csv;
+    t->rows_of = rows_of;
+    if (rows_of) t->cards = tmpl_cards(t);
     int rc = load_root(t, err);
     t->csv = NULL;
     if (rc) {
@@ -546,7 +612,7 @@ tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *er
 tmpl *tmpl_load_buffer_saved(const char *file, const char *dir, const char *buf, size_t len,
                              pn_err *err)
 {
-    return from_doc_in(pn_yml_load_buffer(file, buf, len, err), "user", NULL, dir, err);
+    return from_doc_in(pn_yml_load_buffer(file, buf, len, err), "user", NULL, dir, NULL, err);
 }
 
 bool tmpl_confined(const tmpl *t)
@@ -612,10 +678,22 @@ tmpl *tmpl_open(const char *name, pn_err *err)
     return tmpl_open_data(name, NULL, err);
 }
 
+static tmpl *open_with(const char *name, const char *csv, const tmpl *rows_of, pn_err *err);
+
 tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
 {
+    return open_with(name, csv, NULL, err);
+}
+
+tmpl *tmpl_open_backs(const char *name, const tmpl *front, pn_err *err)
+{
+    return open_with(name, NULL, front, err);
+}
+
+static tmpl *open_with(const char *name, const char *csv, const tmpl *rows_of, pn_err *err)
+{
     if (strchr(name, '/') || g_str_has_suffix(name, ".yaml") || g_str_has_suffix(name, ".yml"))
-        return from_doc_data(pn_yml_load_file(name, err), "file", csv, err);
+        return from_doc_data(pn_yml_load_file(name, err), "file", csv, rows_of, err);
     if (!valid_name(name)) {
         pn_err_set(err, PN_EINPUT, "%s: not a template name", name);
         return NULL;
@@ -629,9 +707,9 @@ tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
     }
     /* A built-in template has no file a user could open: messages name it. */
     char *shown = r ? g_strdup_printf("built-in template %s", name) : NULL;
-    tmpl *t =
-        r ? from_doc_data(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", csv, err)
-          : from_doc_data(pn_yml_load_file(path, err), origin, csv, err);
+    tmpl *t = r ? from_doc_data(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", csv,
+                                rows_of, err)
+                : from_doc_data(pn_yml_load_file(path, err), origin, csv, rows_of, err);
     g_free(shown);
     g_free(path);
     return t;
@@ -724,8 +802,9 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
         for (guint i = 0; i < t->params->len; i++)
             g_string_append_printf(names, "%s%s", i ? ", " : "",
                                    ((tmpl_param *)g_ptr_array_index(t->params, i))->spec.name);
-        rc = pn_err_set(err, PN_EINPUT, "setting %s: template %s has no parameter '%s' (it has: %s)",
-                        assignment, t->name, name, names->len ? names->str : "none");
+        rc =
+            pn_err_set(err, PN_EINPUT, "setting %s: template %s has no parameter '%s' (it has: %s)",
+                       assignment, t->name, name, names->len ? names->str : "none");
         g_string_free(names, TRUE);
     } else {
         char why[512];

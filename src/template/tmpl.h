@@ -66,7 +66,9 @@ typedef struct tmpl {
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
     const char *paper; /* default paper name or WxH */
+    int paper_line, paper_col; /* where `paper:` is written (0: not written) */
     bool landscape;
+    bool oriented; /* `orientation:` is written: a WxH paper is turned to it */
     double margin;      /* mm */
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
@@ -77,6 +79,10 @@ typedef struct tmpl {
     pv_pool *pool;
     tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
     int row;         /* the row tmpl_resolve uses */
+    /* Borrowed, or NULL: a template whose merge data this one reads without
+     * data of its own (the backs of a deck read their card's row). */
+    const struct tmpl *rows_of;
+    int card, cards; /* ${card} (1-based) and ${cards}: see tmpl_select_card */
     const char *csv; /* while loading: the CSV file tmpl_open_data merges */
     GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
@@ -88,6 +94,10 @@ tmpl *tmpl_open(const char *name_or_path, pn_err *err);
 /* The same, merging the CSV file csv (data.h) instead of the template's own
  * `data:`; its columns are known from the first resolve on. */
 tmpl *tmpl_open_data(const char *name_or_path, const char *csv, pn_err *err);
+/* The same for the backs of front's cards: without data of its own it reads
+ * the row of front's data of the card it is the back of (rows_of = front,
+ * borrowed: front must outlive it). */
+tmpl *tmpl_open_backs(const char *name_or_path, const tmpl *front, pn_err *err);
 tmpl *tmpl_load_file(const char *path, pn_err *err);
 /* A template from memory (origin "text"): file only names it in messages.
  * It has no folder, so it may read no files. */
@@ -128,6 +138,18 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err);
 int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err);
 int tmpl_select_row(tmpl *t, int row, pn_err *err);
 int tmpl_rows(const tmpl *t);
+
+/* Cards: a data column named `count` (a whole number, 0 to TMPL_MAX_COUNT)
+ * prints its row that many times. tmpl_cards is how many sheets the merge
+ * data makes, counts included (the data of rows_of when t has none; 1
+ * without data). tmpl_select_card picks the row of sheet `sheet` (0-based;
+ * past the last card the deck starts again), sets card (sheet's place in
+ * the deck, 1-based) and cards (tmpl_cards), and resolves again. */
+#define TMPL_MAX_COUNT 1000
+int tmpl_cards(const tmpl *t);
+int tmpl_select_card(tmpl *t, int sheet, pn_err *err);
+/* The merge data t reads (its own or rows_of's), or NULL. */
+const tmpl_data *tmpl_data_of(const tmpl *t);
 
 /* Frees every tmpl_comp of comps and empties it. */
 void tmpl_comps_clear(GPtrArray *comps);
