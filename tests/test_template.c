@@ -43,7 +43,11 @@ static void test_values(void **state)
     assert_int_equal(pv_parse(&c, "#ff8000", pool, &v, why, sizeof why), 0);
     assert_float_equal(v.color.r, 1.0, 1e-9);
     assert_float_equal(v.color.g, 128 / 255.0, 1e-9);
-    assert_int_equal(pv_parse(&c, "#ff80", pool, &v, why, sizeof why), -1);
+    assert_int_equal(pv_parse(&c, "#ff800", pool, &v, why, sizeof why), -1);
+    assert_int_equal(pv_parse(&c, "#f80", pool, &v, why, sizeof why), 0); /* CSS #rgb */
+    assert_float_equal(v.color.g, 0x88 / 255.0, 1e-9);
+    assert_int_equal(pv_parse(&c, "#f808", pool, &v, why, sizeof why), 0);
+    assert_float_equal(v.color.a, 0x88 / 255.0, 1e-9);
     pv_spec e = {.name = "e", .type = PV_ENUM, .choices = "row|ring"};
     assert_int_equal(pv_parse(&e, "ring", pool, &v, why, sizeof why), 0);
     assert_int_equal(v.i, 1);

@@ -18,7 +18,11 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
         *h = o->card_h;
         return 0;
     }
-    if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
+    if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) {
+        if (o->paper || !t->paper_line) return -1;
+        pn_err why = *err; /* the template's own page.paper: say where it is */
+        return pn_err_at(err, t->file, t->paper_line, t->paper_col, "paper: %s", why.msg);
+    }
     /* WxH given for the print is width and height as written; --landscape
      * and --portrait turn it (the long side across or down). */
     if (o->paper && !paper_is_named(o->paper) && o->landscape < 0) return 0;

@@ -265,6 +265,8 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
         g_ptr_array_free(items, TRUE);
         return rc;
     }
+    if (n && spec->type == PV_COLOR && pn_yml_is_null(n))
+        return tmpl_colour_missing(t, n, spec->name, err);
     char *text;
     if (n) {
         bool markup = spec->type == PV_STRING && !strcmp(spec->name, "markup");
@@ -423,9 +425,20 @@ static int resolve_items(env *e, GPtrArray *items, pn_err *err)
     return 0;
 }
 
+/* page.background written with "$": a parameter, a column or an expression. */
+static int resolve_background(env *e, pn_err *err)
+{
+    static const pv_spec spec = {.name = "background", .type = PV_COLOR};
+    pv_value v;
+    if (resolve_value(e, &spec, e->t->background_node, &v, err)) return -1;
+    e->t->background = v.color;
+    return 0;
+}
+
 int tmpl_resolve(tmpl *t, pn_err *err)
 {
     env e = {.t = t};
+    if (t->background_node && resolve_background(&e, err)) return -1;
     int rc = resolve_items(&e, t->items, err);
     comps_truncate(t->comps, e.made);
     return rc;

@@ -69,6 +69,10 @@ typedef struct tmpl {
     double margin;      /* mm */
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    struct fy_node *background_node; /* page.background when it holds "$" (a
+                                      * parameter, column or expression):
+                                      * tmpl_resolve sets background from it */
+    int paper_line, paper_col;       /* where page.paper is written (0: nowhere) */
     GPtrArray *params;  /* tmpl_param* */
     GPtrArray *items;   /* tmpl_item*: what the file says, owned */
     GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
@@ -115,6 +119,11 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err);
 int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err);
 int tmpl_select_row(tmpl *t, int row, pn_err *err);
 int tmpl_rows(const tmpl *t);
+
+/* The error for colour property `what` left empty at n: when its line goes on
+ * with a comment ("fill: #ff0000"), placed at the '#' with the hint to quote
+ * it. Returns -1. */
+int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_err *err);
 
 /* Frees every tmpl_comp of comps and empties it. */
 void tmpl_comps_clear(GPtrArray *comps);

@@ -31,11 +31,13 @@ void pn_yml_mark(struct fy_node *n, int *line, int *col)
 {
     *line = *col = 0;
     for (int depth = 0; n && depth < 2 * PN_YML_MAX_DEPTH + 4; depth++) {
-        if (fy_node_get_type(n) == FYNT_SCALAR) {
-            scalar_mark(n, line, col);
-            return;
-        }
         struct fy_node *parent = fy_node_get_document_parent(n);
+        if (fy_node_get_type(n) == FYNT_SCALAR) {
+            if (scalar_mark(n, line, col)) return;
+            /* An empty value ("fill:" then nothing, or a comment) has no
+             * token: fall back to its key. */
+            if (!parent || fy_node_get_type(parent) != FYNT_MAPPING) return;
+        }
         if (parent && fy_node_get_type(parent) == FYNT_MAPPING) {
             void *it = NULL;
             for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(parent, &it));)
@@ -43,6 +45,7 @@ void pn_yml_mark(struct fy_node *n, int *line, int *col)
                     scalar_mark(fy_node_pair_key(p), line, col))
                     return;
         }
+        if (fy_node_get_type(n) == FYNT_SCALAR) return;
         void *it = NULL;
         struct fy_node *first = NULL;
         if (fy_node_get_type(n) == FYNT_SEQUENCE) {
@@ -92,6 +95,47 @@ void pn_yml_place(const pn_yml *y, struct fy_node *n, int *line, int *col)
         *line = m->line + 1;
         *col = c;
     }
+}
+
+/* The key n is the value of in a mapping, or NULL. */
+static struct fy_node *key_of(struct fy_node *n)
+{
+    struct fy_node *parent = n ? fy_node_get_document_parent(n) : NULL;
+    if (!parent || fy_node_get_type(parent) != FYNT_MAPPING) return NULL;
+    void *it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(parent, &it));)
+        if (fy_node_pair_value(p) == n) return fy_node_pair_key(p);
+    return NULL;
+}
+
+bool pn_yml_comment_value(const pn_yml *y, struct fy_node *n, char *word, size_t size, int *line,
+                          int *col)
+{
+    if (!y || !y->buf || !pn_yml_is_null(n) || size < 2) return false;
+    struct fy_node *key = key_of(n);
+    struct fy_token *t = key ? fy_node_get_scalar_token(key) : NULL;
+    const struct fy_mark *m = t ? fy_token_end_mark(t) : NULL;
+    if (!m || m->input_pos >= strlen(y->buf)) return false;
+    const char *s = y->buf + m->input_pos;
+    int c = m->column + 1;
+    while (*s == ' ' || *s == '\t' || *s == '"' || *s == '\'') { /* a quoted key's end */
+        s++;
+        c++;
+    }
+    if (*s != ':') return false;
+    do {
+        s++;
+        c++;
+    } while (*s == ' ');
+    if (*s != '#' || s[-1] != ' ') return false;
+    size_t n_word = 0;
+    while (s[n_word] && !strchr(" \t\r\n,}]", s[n_word]) && n_word + 1 < size)
+        n_word++;
+    memcpy(word, s, n_word);
+    word[n_word] = '\0';
+    *line = m->line + 1 + y->line0;
+    *col = c;
+    return true;
 }
 
 static int verr(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, va_list ap)

@@ -61,6 +61,12 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
 int pn_yml_err_at(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, ...)
     PN_PRINTF(5, 6);
 
+/* When n is an empty value whose line goes on with a comment right after its
+ * key ("fill: #ff0000": YAML reads a '#' after a space as a comment), true
+ * with the comment's first word in word and its place (1-based, in the file). */
+bool pn_yml_comment_value(const pn_yml *y, struct fy_node *n, char *word, size_t size, int *line,
+                          int *col);
+
 /* Scalar text of n (NUL-terminated, borrowed), or NULL when n is not a scalar. */
 const char *pn_yml_scalar(struct fy_node *n);
 /* True for a missing node, an empty plain scalar, "~" or "null". */

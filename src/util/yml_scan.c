@@ -195,6 +195,42 @@ static void place_offset(const char *buf, size_t len, size_t off, int *line, int
     *col = (int)g_utf8_strlen(buf + start, (gssize)(off - start)) + 1;
 }
 
+/* The last "#rgb".."#rrggbbaa" on lines 1..upto that YAML reads as a
+ * comment: after a space that follows a ':', ',', '[', '{' or '-'. A colour
+ * left unquoted in a flow mapping ("{fill: #ff0000}") hides the rest of the
+ * line, so libyaml's error comes later, often past the end of the file. */
+static bool hidden_colour(const char *buf, size_t len, int upto, int *line, int *col, char *word,
+                          size_t size)
+{
+    bool found = false;
+    int l = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < len && l <= upto; i++) {
+        if (buf[i] == '\n') {
+            l++;
+            start = i + 1;
+            continue;
+        }
+        if (buf[i] != '#' || i < start + 2 || buf[i - 1] != ' ') continue;
+        size_t k = i - 1;
+        while (k > start && buf[k] == ' ')
+            k--;
+        if (!strchr(":,[{-", buf[k])) continue;
+        size_t n = 0;
+        while (i + 1 + n < len && g_ascii_isxdigit(buf[i + 1 + n]))
+            n++;
+        char after = i + 1 + n < len ? buf[i + 1 + n] : '\n';
+        if ((n != 3 && n != 4 && n != 6 && n != 8) || g_ascii_isalnum(after) || n + 2 > size)
+            continue;
+        memcpy(word, buf + i, n + 1);
+        word[n + 1] = '\0';
+        *line = l;
+        *col = (int)g_utf8_strlen(buf + start, (gssize)(i - start)) + 1;
+        found = true;
+    }
+    return found;
+}
+
 /* libyaml's parser over the whole text: syntax only. It stops at the first
  * error with its place; the document it is in is counted from the document
  * starts before it. */
@@ -215,8 +251,15 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
             int line = (int)p.problem_mark.line + 1, col = (int)p.problem_mark.column + 1;
             if (p.error == YAML_READER_ERROR) place_offset(buf, len, p.problem_offset, &line, &col);
             const char *what = p.problem ? p.problem : "syntax error";
+            int hl, hc;
+            char word[16];
             if (p.error == YAML_MEMORY_ERROR)
                 rc = pn_err_set(err, PN_EIO, "%s: out of memory reading YAML", file);
+            else if (hidden_colour(buf, len, line, &hl, &hc, word, sizeof word))
+                rc = pn_err_at(err, file, hl, hc,
+                               "invalid YAML: %s: a '#' after a space starts a comment, so the "
+                               "rest of this line is not read; quote colours: '%s'",
+                               what, word);
             else
                 rc = pn_err_at(err, file, line, col, "invalid YAML: %s", what);
             break;
