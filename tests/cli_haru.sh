@@ -79,7 +79,7 @@ expect_no_file "$T/x.pdf" "nothing written by refused options"
 # A page background must be a colour; the place is named.
 printf 'name: bg\npage:\n  background: "#12345"\ncomponents: []\n' > "$T/bg.yaml"
 expect_status 1 "bad background" -- "$PNPKIT" render "$T/bg.yaml" --backend haru -o "$T/x.pdf"
-expect_stderr "^$T/bg.yaml:3:16: background must be a colour" "background error place"
+expect_stderr "^$T/bg.yaml:3:16: background: .#12345. is not a colour" "background error place"
 
 # Same input, same bytes (fixed dates, no random /ID).
 expect_status 0 "again" -- "$PNPKIT" render circle36 --backend haru --bleed 3mm -o "$T/b2.pdf"

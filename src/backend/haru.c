@@ -744,7 +744,8 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
-/* The libharu image for im: a PNG loaded from its file, an SVG rasterised at
+/* The libharu image for im: a PNG loaded from its file, an SVG (or a JPEG,
+ * GIF, ... read through gdk-pixbuf) rasterised at
  * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
 static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
 {
