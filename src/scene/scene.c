@@ -185,6 +185,7 @@ void scene_end(scene *s, const scene_style *style)
     scene_item it = {.kind = SCENE_PATH};
     it.u.path.style = *style;
     it.u.path.style.fill_color = ink(s, style->fill_color);
+    it.u.path.written = style->fill_color;
     it.u.path.style.stroke_color = ink(s, style->stroke_color);
     it.u.path.first = s->path_start;
     it.u.path.count = s->segs->len - s->path_start;
@@ -417,7 +418,10 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             st.width *= k;
             st.dash[0] *= k;
             st.dash[1] *= k;
+            guint before = dst->items->len;
             scene_end(dst, &st);
+            if (dst->items->len > before) /* keeps the colour as written, not its grey */
+                g_array_index(dst->items, scene_item, before).u.path.written = p->written;
         } else if (it->kind == SCENE_TEXT) {
             scene_item c = *it;
             scene_text *t = &c.u.text;

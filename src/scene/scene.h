@@ -34,6 +34,9 @@ typedef struct scene_style {
 typedef struct scene_path {
     scene_style style;
     size_t first, count; /* range in the scene's segment array */
+    pn_rgba written;     /* the fill colour as the component gave it: in a mono
+                          * scene, style.fill_color is its grey (lint compares
+                          * what the template wrote with what prints) */
 } scene_path;
 
 typedef enum { TEXT_LEFT, TEXT_CENTER, TEXT_RIGHT } scene_halign;
