@@ -66,6 +66,13 @@ pn_rgba comp_color(const comp_args *a, const char *name)
     return comp_val(a, name)->color;
 }
 
+const char *comp_each_text(const comp_args *a, const char *name, int k)
+{
+    const pv_value *v = comp_val(a, name);
+    if (v->strs && k >= 0 && (size_t)k < v->n) return v->strs[k];
+    return v->str ? v->str : "";
+}
+
 int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
 {
     char text[768];

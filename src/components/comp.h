@@ -47,12 +47,26 @@ typedef struct comp_args {
     size_t n;
 } comp_args;
 
+/* The items of a component whose properties marked `each` are worked out
+ * once per item (the hexes of a grid): with k = -1, returns how many items
+ * the resolved properties a make; with k from 0, fills names and vals with
+ * item k's own names (col, row, ...; at most COMP_MAX_ITEM_NAMES) and returns
+ * how many. Names borrowed: static strings. */
+#define COMP_MAX_ITEM_NAMES 4
+typedef int (*comp_items_fn)(const comp_args *a, int k, const char **names, long *vals);
+
 typedef struct comp_type {
     const char *name;
     const char *help;
     const pv_spec *props; /* terminated by an entry with name NULL */
     int (*layout)(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err);
 } comp_type;
+
+/* The items function of a component with properties marked `each`
+ * (registry.c lists them), or NULL. */
+comp_items_fn comp_items_of(const comp_type *t);
+/* The hex grid's (hexgrid.c). */
+int comp_hex_grid_items(const comp_args *a, int k, const char **names, long *vals);
 
 /* NULL-terminated list of every component, and lookup by name. */
 extern const comp_type *const comp_types[];
@@ -85,6 +99,9 @@ double comp_y(const comp_ctx *ctx, const comp_args *a, const char *name);
 const char *comp_str(const comp_args *a, const char *name);
 bool comp_bool(const comp_args *a, const char *name);
 pn_rgba comp_color(const comp_args *a, const char *name);
+/* Item k's value of a property marked `each`, as text (its value when it is
+ * the same for every item). Borrowed. */
+const char *comp_each_text(const comp_args *a, const char *name, int k);
 const pv_value *comp_val(const comp_args *a, const char *name);
 
 /* An error at the component: "file:line:col: <type>: message". Returns -1. */

@@ -39,6 +39,8 @@ typedef struct tmpl_comp {
     int line, col;
     pv_value *vals; /* one per property of type, after tmpl_resolve */
     bool enabled;   /* "when" */
+    GPtrArray *each; /* the per-item arrays of vals[k].strs (properties marked
+                      * `each`), owned; NULL when there are none */
 } tmpl_comp;
 
 /* A component or a repeat as written in the file. A repeat ("for: i in
