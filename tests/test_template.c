@@ -129,7 +129,7 @@ static void test_errors_have_places(void **state)
                         "t.yaml:3:24: unknown parameter 'nope'");
     assert_string_equal(load_error("name: x\nsize: 3\ncomponents: []\n"),
                         "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
-                        "description, game, seeded, params, page, components, data, fonts)");
+                        "description, game, seeded, params, page, components, data, fonts, styles)");
     /* A template given as text (tmpl_load_buffer) has no folder: it reads no
      * font or data file. */
     assert_string_equal(load_error("name: x\nfonts: [fonts/Title.ttf]\ncomponents: []\n"),
@@ -142,9 +142,13 @@ static void test_errors_have_places(void **state)
     const char *m = load_error("name: x\ncomponents: [\n  - {type: rect\n");
     assert_true(strncmp(m, "t.yaml:", 7) == 0);
     assert_non_null(strstr(m, "invalid YAML"));
-    /* Aliases are refused rather than expanded. */
-    assert_string_equal(load_error("name: &a x\ntitle: *a\ncomponents: []\n"),
-                        "t.yaml:2:8: aliases (*name) are not supported; write the value out");
+    /* Aliases expand; merge keys take a style's keys, written keys win. */
+    assert_string_equal(load_error("name: &a x\ntitle: *a\ncomponents: []\n"), "");
+    assert_string_equal(load_error("name: x\nstyles: [1]\ncomponents: []\n"),
+                        "t.yaml:2:1: expected a mapping of named styles");
+    assert_string_equal(load_error("name: x\ncomponents:\n  - {<<: 5, type: rect}\n"),
+                        "t.yaml:3:10: <<: expected a mapping to merge (an alias *name of one, or "
+                        "a list of them)");
     assert_string_equal(load_error("components: []\n"), "t.yaml:1:1: a template needs a name");
 }
 

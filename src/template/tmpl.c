@@ -8,7 +8,7 @@
 
 static const char *const top_keys[] = {"name",   "title",  "description", "game",
                                        "seeded", "params", "page",        "components",
-                                       "data",   "fonts",  NULL};
+                                       "data",   "fonts",  "styles",      NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -459,6 +459,12 @@ static int load_root(tmpl *t, pn_err *err)
         for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(pn, &it));)
             if (load_param(t, fy_node_pair_key(p), fy_node_pair_value(p), err)) return -1;
     }
+    /* styles: a mapping of named values for YAML anchors, reused with
+     * "<<: *name" (merged when the file was read); nothing else reads it. */
+    struct fy_node *sty = pn_yml_get(root, "styles");
+    if (sty && !pn_yml_is_null(sty) &&
+        pn_yml_expect(t->doc, sty, FYNT_MAPPING, "a mapping of named styles", err))
+        return -1;
     struct fy_node *pg = pn_yml_get(root, "page");
     if (pg && load_page(t, pg, err)) return -1;
     struct fy_node *cs = pn_yml_get(root, "components");

@@ -1,6 +1,9 @@
 /* yml.h: reading YAML through libfyaml with the limits and the error style
  * pnpkit needs: every problem is reported as "file:line:col: message" (1-based),
- * aliases are refused (no exponential expansion), and sizes are bounded.
+ * and sizes are bounded. Anchors (&name), aliases (*name) and merge keys
+ * ("<<: *name") are expanded when the document is built, after the first
+ * pass has counted what they expand to against the node and nesting limits
+ * (so an alias bomb is refused before anything is expanded).
  *
  * Limits are checked before a document is built, so hostile input costs little:
  * the bytes first (size, NUL, UTF-8, line length, tabs), then a pass over the
