@@ -38,6 +38,8 @@ typedef struct comp_ctx {
     int line, col;          /* the component's place in the template */
     const GPtrArray *fonts; /* the template's font files (pn_font_file*), borrowed; may be NULL */
     const char *no_files;   /* why the template may read no files (images), or NULL */
+    const char *data_row;   /* "data row 2, cards.csv line 3": the merge data row of
+                             * this sheet, for findings (comp_note); NULL without data */
 } comp_ctx;
 
 /* A component's resolved properties, in the order of its spec table. */
@@ -106,6 +108,11 @@ const pv_value *comp_val(const comp_args *a, const char *name);
 
 /* An error at the component: "file:line:col: <type>: message". Returns -1. */
 int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...) PN_PRINTF(3, 4);
+
+/* A finding for lint at the component (scene_note_add), naming the data
+ * row when there is one. */
+void comp_note(const comp_ctx *ctx, scene *s, const char *kind, const char *fmt, ...)
+    PN_PRINTF(4, 5);
 
 /* The fonts components use. */
 scene_font comp_font(double size_pt, bool bold);

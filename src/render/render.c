@@ -76,7 +76,8 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .mono = o->mono,
                       .file = t->file,
                       .fonts = t->fonts,
-                      .no_files = tmpl_no_files(t)};
+                      .no_files = tmpl_no_files(t),
+                      .data_row = t->row_where[0] ? t->row_where : NULL};
     return 0;
 }
 

@@ -395,6 +395,12 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
             g_array_append_val(fills, f);
         }
     }
+    if (checks & LINT_CHEAP)
+        for (size_t i = 0; i < scene_note_count(s); i++) {
+            const scene_note *n = scene_note_at(s, i);
+            report(user, n->line, n->col, n->kind, n->msg);
+            r.found++;
+        }
     if (checks & LINT_COLOR) check_colors(&r, fills);
     g_array_free(texts, TRUE);
     g_array_free(fills, TRUE);

@@ -15,6 +15,7 @@ struct scene {
     GArray *origins;         /* one pair of ints per item: where in a template it came from */
     int mark_line, mark_col; /* the origin of items added now */
     GStringChunk *strings;
+    GArray *notes; /* scene_note, strings in strings */
     GHashTable *slots; /* id -> index in items */
     size_t path_start;
     bool has_point;
@@ -46,6 +47,7 @@ scene *scene_new(double w, double h, bool mono, scene_measurer *m)
     s->origins = g_array_sized_new(FALSE, FALSE, sizeof(int) * 2, 256);
     s->segs = g_array_sized_new(FALSE, FALSE, sizeof(scene_seg), 1024);
     s->strings = g_string_chunk_new(4096);
+    s->notes = g_array_new(FALSE, FALSE, sizeof(scene_note));
     s->slots = g_hash_table_new(g_str_hash, g_str_equal);
     s->sheets = 1;
     return s;
@@ -58,6 +60,7 @@ void scene_free(scene *s)
     g_array_free(s->origins, TRUE);
     g_array_free(s->segs, TRUE);
     g_string_chunk_free(s->strings);
+    g_array_free(s->notes, TRUE);
     g_hash_table_destroy(s->slots);
     g_free(s);
 }
@@ -394,6 +397,24 @@ bool scene_equal(const scene *a, const scene *b)
     return true;
 }
 
+void scene_note_add(scene *s, const char *kind, const char *msg)
+{
+    if (s->notes->len >= SCENE_MAX_NOTES) return;
+    scene_note n = {s->mark_line, s->mark_col, g_string_chunk_insert_const(s->strings, kind),
+                    g_string_chunk_insert(s->strings, msg)};
+    g_array_append_val(s->notes, n);
+}
+
+size_t scene_note_count(const scene *s)
+{
+    return s->notes->len;
+}
+
+const scene_note *scene_note_at(const scene *s, size_t i)
+{
+    return &g_array_index(s->notes, scene_note, i);
+}
+
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err)
 {
@@ -457,6 +478,11 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             g_free(id);
             if (rc) return -1;
         }
+    }
+    for (guint i = 0; i < src->notes->len; i++) {
+        const scene_note *n = &g_array_index(src->notes, scene_note, i);
+        scene_mark(dst, n->line, n->col);
+        scene_note_add(dst, n->kind, n->msg);
     }
     scene_mark(dst, keep_line, keep_col);
     return 0;

@@ -82,6 +82,7 @@ typedef struct tmpl {
     pv_pool *pool;
     tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
     int row;         /* the row tmpl_resolve uses */
+    char row_where[256]; /* "data row 2, cards.csv line 3" for that row, or "" */
     const char *csv; /* while loading: the CSV file tmpl_open_data merges */
     GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
