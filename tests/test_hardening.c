@@ -107,7 +107,8 @@ static void test_yml_structure(void **state)
     for (int i = 0; i < 20; i++)
         g_string_append_c(d, ']');
     g_string_append(d, "\nb: [[[[[[[[[[[[[[*a]]]]]]]]]]]]]]\n");
-    assert_non_null(strstr(yml_error(d->str, d->len), "nesting deeper than 32 levels (aliases expanded)"));
+    assert_non_null(
+        strstr(yml_error(d->str, d->len), "nesting deeper than 32 levels (aliases expanded)"));
     g_string_free(d, TRUE);
 }
 

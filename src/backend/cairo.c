@@ -393,8 +393,7 @@ static int cairo_end_page(void *vb, pn_err *err)
         cairo_surface_flush(b->surf);
         GByteArray *png = g_byte_array_new();
         st = pn_png_encode(b->surf, b->dpi, png);
-        if (st == CAIRO_STATUS_SUCCESS)
-            st = write_cb(b->cur, png->data, png->len);
+        if (st == CAIRO_STATUS_SUCCESS) st = write_cb(b->cur, png->data, png->len);
         g_byte_array_unref(png);
         if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
         cairo_surface_destroy(b->surf);

@@ -758,8 +758,7 @@ static int mixed_text(haru_be *b, const scene_text *t, pn_err *err)
                        t->font.size / 1000.0 * PN_PT_TO_MM;
             double hscale = w > 0 && x1 > x0 ? (x1 - x0) / w : 1;
             if (hscale < 0.5 || hscale > 2) hscale = 1;
-            rc = show_run(b, t, font, bytes, t->bx + x0 * cos(a), t->by + x0 * sin(a), hscale,
-                          err);
+            rc = show_run(b, t, font, bytes, t->bx + x0 * cos(a), t->by + x0 * sin(a), hscale, err);
             g_free(bytes);
         }
         start = end;

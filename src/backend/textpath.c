@@ -78,8 +78,7 @@ void pn_textpath_span(pn_textpath *tp, const scene_text *t, size_t start, size_t
     *x1 = b.x * k;
 }
 
-cairo_path_t *pn_textpath_get_part(pn_textpath *tp, const scene_text *t, size_t start,
-                                   size_t end)
+cairo_path_t *pn_textpath_get_part(pn_textpath *tp, const scene_text *t, size_t start, size_t end)
 {
     double x0, x1;
     pn_textpath_span(tp, t, start, end, &x0, &x1);

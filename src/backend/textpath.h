@@ -25,8 +25,7 @@ void pn_textpath_span(pn_textpath *tp, const scene_text *t, size_t start, size_t
                       double *x1);
 /* The outlines of only bytes [start, end) of t's text, placed where they fall
  * in the whole run. Freed like pn_textpath_get's; NULL when cairo failed. */
-cairo_path_t *pn_textpath_get_part(pn_textpath *tp, const scene_text *t, size_t start,
-                                   size_t end);
+cairo_path_t *pn_textpath_get_part(pn_textpath *tp, const scene_text *t, size_t start, size_t end);
 void pn_textpath_free(pn_textpath *tp);
 
 #endif

@@ -143,8 +143,9 @@ static int block_at(scene *s, const scene_block *b, double pt, scene_block_info 
  * (0 when it fits). */
 static double block_overflow(const scene_block *b, const scene_block_info *info, double h)
 {
-    double top = b->valign == TEXT_MIDDLE ? b->y - h / 2 : b->valign == TEXT_BOTTOM ? b->y - h
-                                                                                     : b->y;
+    double top = b->valign == TEXT_MIDDLE   ? b->y - h / 2
+                 : b->valign == TEXT_BOTTOM ? b->y - h
+                                            : b->y;
     double over = info->top + info->h - (top + h);
     if (top - info->top > over) over = top - info->top;
     return over > 0.005 ? over : 0;
@@ -219,8 +220,7 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     if ((bh > 0 || shrink) && w <= 0)
         return comp_err(ctx, err, "text: %s is for wrapped text: give w too",
                         shrink ? "fit: shrink" : "h");
-    if (shrink && bh <= 0)
-        return comp_err(ctx, err, "text: fit: shrink needs the box's height, h");
+    if (shrink && bh <= 0) return comp_err(ctx, err, "text: fit: shrink needs the box's height, h");
     if (w > 0 || *markup) {
         if (angle != 0) return comp_err(ctx, err, "text: angle is only for a single line of text");
         scene_block b = {.text = *markup ? markup : txt,

@@ -7,7 +7,9 @@
 #include "scene/image.h"
 
 static const pv_spec image_props[] = {
-    {.name = "src", .type = PV_STRING, .help = "PNG, SVG or JPEG file (or any format gdk-pixbuf reads), relative to the template"},
+    {.name = "src",
+     .type = PV_STRING,
+     .help = "PNG, SVG or JPEG file (or any format gdk-pixbuf reads), relative to the template"},
     COMP_X(NULL),
     COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},

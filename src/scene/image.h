@@ -1,8 +1,8 @@
 /* image.h: image files placed on a page (PNG, SVG, and JPEG or any other
  * format gdk-pixbuf reads). Probing reads only what is needed to know an
  * image's kind and size (the PNG header, the SVG's intrinsic size, the
- * header gdk-pixbuf reads for other formats) and refuses files too large to decode safely, before any
- * pixel is decoded; backends decode and draw. */
+ * header gdk-pixbuf reads for other formats) and refuses files too large to decode safely, before
+ * any pixel is decoded; backends decode and draw. */
 #ifndef PN_IMAGE_H
 #define PN_IMAGE_H
 

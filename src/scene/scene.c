@@ -15,7 +15,7 @@ struct scene {
     GArray *origins;         /* one pair of ints per item: where in a template it came from */
     int mark_line, mark_col; /* the origin of items added now */
     GStringChunk *strings;
-    GArray *notes; /* scene_note, strings in strings */
+    GArray *notes;     /* scene_note, strings in strings */
     GHashTable *slots; /* id -> index in items */
     size_t path_start;
     bool has_point;

@@ -337,7 +337,8 @@ static int call_text(parser *p, const char *name, size_t pos, expr_val *out)
     if (!rc && n < (pick ? 3 : 2))
         rc = fail_at(p, p->t.start, "%s needs %d arguments", name, pick ? 3 : 2);
     if (!rc) rc = expect(p, ")");
-    if (!rc && !p->live) rc = set_num(p, pos, out, 0);
+    if (!rc && !p->live)
+        rc = set_num(p, pos, out, 0);
     else if (!rc && pick) {
         int found = -1;
         for (int k = 1; k + 1 < n && found < 0 && !rc; k += 2) {

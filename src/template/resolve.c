@@ -483,8 +483,8 @@ int tmpl_resolve(tmpl *t, pn_err *err)
     const tmpl_data *d = t->data;
     t->row_where[0] = '\0';
     if (d && t->row >= 0 && t->row < (int)d->lines->len)
-        snprintf(t->row_where, sizeof t->row_where, "data row %d, %s line %d", t->row + 1,
-                 d->file, g_array_index(d->lines, int, t->row));
+        snprintf(t->row_where, sizeof t->row_where, "data row %d, %s line %d", t->row + 1, d->file,
+                 g_array_index(d->lines, int, t->row));
     if (t->background_node && resolve_background(&e, err)) return -1;
     int rc = resolve_items(&e, t->items, err);
     comps_truncate(t->comps, e.made);

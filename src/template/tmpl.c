@@ -178,8 +178,7 @@ int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_e
         return pn_err_at(err, t->file, line, col,
                          "%s: no colour: YAML reads %s as a comment; quote colours: '%s'", what,
                          word, word);
-    return pn_yml_err(err, t->doc, n, "%s: expected a colour (#rrggbb or a CSS colour name)",
-                      what);
+    return pn_yml_err(err, t->doc, n, "%s: expected a colour (#rrggbb or a CSS colour name)", what);
 }
 
 static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)

@@ -9,10 +9,11 @@
 #endif
 
 static const char *const pixbuf_names[] = {
-    "gdk_pixbuf_get_file_info",  "gdk_pixbuf_format_get_name", "gdk_pixbuf_new_from_file",
-    "gdk_pixbuf_get_width",      "gdk_pixbuf_get_height",      "gdk_pixbuf_get_rowstride",
-    "gdk_pixbuf_get_n_channels", "gdk_pixbuf_get_has_alpha",   "gdk_pixbuf_read_pixels",
-    NULL,
+    "gdk_pixbuf_get_file_info",  "gdk_pixbuf_format_get_name",
+    "gdk_pixbuf_new_from_file",  "gdk_pixbuf_get_width",
+    "gdk_pixbuf_get_height",     "gdk_pixbuf_get_rowstride",
+    "gdk_pixbuf_get_n_channels", "gdk_pixbuf_get_has_alpha",
+    "gdk_pixbuf_read_pixels",    NULL,
 };
 static void *pixbuf_ptrs[G_N_ELEMENTS(pixbuf_names) - 1];
 static pn_lazylib pixbuf_lib = {PNPKIT_PIXBUF_SONAME, "libgdk-pixbuf-2.0-0", pixbuf_names,
@@ -25,7 +26,8 @@ static GOnce pixbuf_typed = G_ONCE_INIT;
 static gpointer pixbuf_fill(gpointer unused)
 {
     (void)unused;
-    pixbuf_fns.get_file_info = (GdkPixbufFormat * (*)(const gchar *, gint *, gint *)) pixbuf_ptrs[0];
+    pixbuf_fns.get_file_info =
+        (GdkPixbufFormat * (*)(const gchar *, gint *, gint *)) pixbuf_ptrs[0];
     pixbuf_fns.format_get_name = (gchar * (*)(GdkPixbufFormat *)) pixbuf_ptrs[1];
     pixbuf_fns.new_from_file = (GdkPixbuf * (*)(const char *, GError **)) pixbuf_ptrs[2];
     pixbuf_fns.get_width = (int (*)(const GdkPixbuf *))pixbuf_ptrs[3];

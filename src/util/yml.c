@@ -263,7 +263,8 @@ static int merge_from(const pn_yml *y, struct fy_node *map, struct fy_node *src,
     void *it = NULL;
     for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(m, &it));) {
         const char *k = pn_yml_scalar(fy_node_pair_key(p));
-        if (!k || is_merge_key(fy_node_pair_key(p)) || fy_node_mapping_lookup_by_string(map, k, FY_NT))
+        if (!k || is_merge_key(fy_node_pair_key(p)) ||
+            fy_node_mapping_lookup_by_string(map, k, FY_NT))
             continue;
         struct fy_node *kc = fy_node_copy(fy_node_document(map), fy_node_pair_key(p));
         struct fy_node *vc = fy_node_copy(fy_node_document(map), fy_node_pair_value(p));

@@ -168,8 +168,8 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
             break;
         case FYET_SEQUENCE_START:
         case FYET_MAPPING_START: {
-            struct fy_token *a = e->type == FYET_SEQUENCE_START ? e->sequence_start.anchor
-                                                                : e->mapping_start.anchor;
+            struct fy_token *a =
+                e->type == FYET_SEQUENCE_START ? e->sequence_start.anchor : e->mapping_start.anchor;
             open_coll o = {nodes, depth, depth + 1, token_text(a)};
             g_array_append_val(open, o);
             if (++depth > PN_YML_MAX_DEPTH)
@@ -222,9 +222,9 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
                                "*%s: no anchor &%s stands before it (or it is still open)",
                                a ? a : "", a ? a : "");
             } else if (depth + sz->depth > PN_YML_MAX_DEPTH) {
-                rc = pn_err_at(err, file, line, col,
-                               "nesting deeper than %d levels (aliases expanded)",
-                               PN_YML_MAX_DEPTH);
+                rc =
+                    pn_err_at(err, file, line, col,
+                              "nesting deeper than %d levels (aliases expanded)", PN_YML_MAX_DEPTH);
             } else if ((nodes += sz->nodes) > PN_YML_MAX_NODES) {
                 rc = pn_err_at(err, file, line, col,
                                "document too large: more than %d nodes (aliases expanded)",
