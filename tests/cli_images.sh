@@ -86,7 +86,7 @@ printf '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>' > nosize.svg
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="10"' > broken.svg
 for case in "bomb.png:a 100000x100000 pixel image is too large" \
     "big.png:an image of 41943040 bytes is too large" \
-    "junk.png:not a PNG or SVG image" \
+    "junk.png:not an image pnpkit can read" \
     "missing.png:cannot read the image: No such file or directory" \
     "nosize.svg:the SVG has no size" \
     "broken.svg:not a valid SVG"; do

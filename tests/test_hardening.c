@@ -78,8 +78,38 @@ static void test_yml_structure(void **state)
     g_string_free(s, TRUE);
     /* Duplicate keys are found in linear time and named at the second one. */
     assert_string_equal(yml_error("a: 1\nb: 2\na: 3\n", 15), "t.yaml:3:1: duplicate key 'a'");
-    assert_string_equal(yml_error("a: &x [1]\nb: *x\n", 16),
-                        "t.yaml:2:4: aliases (*name) are not supported; write the value out");
+    /* Aliases expand; one naming no anchor before it (or its own open
+     * collection) is refused at its place, and what aliases expand to counts
+     * against the limits before anything is expanded: aliases of aliases of
+     * 200 items pass 50 000 nodes on the third level. */
+    assert_string_equal(yml_error("a: *x\n", 6),
+                        "t.yaml:1:4: *x: no anchor &x stands before it (or it is still open)");
+    assert_string_equal(yml_error("a: &x [1, *x]\n", 14),
+                        "t.yaml:1:11: *x: no anchor &x stands before it (or it is still open)");
+    GString *b = g_string_new("a0: &a0 [");
+    for (int i = 0; i < 200; i++)
+        g_string_append(b, i ? ", x" : "x");
+    g_string_append(b, "]\n");
+    for (int lvl = 1; lvl <= 3; lvl++) {
+        g_string_append_printf(b, "a%d: &a%d [", lvl, lvl);
+        for (int i = 0; i < 200; i++)
+            g_string_append_printf(b, "%s*a%d", i ? ", " : "", lvl - 1);
+        g_string_append(b, "]\n");
+    }
+    const char *bomb = yml_error(b->str, b->len);
+    assert_non_null(strstr(bomb, "document too large: more than 50000 nodes (aliases expanded)"));
+    assert_true(strncmp(bomb, "t.yaml:3:", 9) == 0); /* on a2's line: a1 expands to 40 201 nodes */
+    g_string_free(b, TRUE);
+    /* Nesting counts what an alias expands to. */
+    GString *d = g_string_new("a: &a ");
+    for (int i = 0; i < 20; i++)
+        g_string_append_c(d, '[');
+    for (int i = 0; i < 20; i++)
+        g_string_append_c(d, ']');
+    g_string_append(d, "\nb: [[[[[[[[[[[[[[*a]]]]]]]]]]]]]]\n");
+    assert_non_null(
+        strstr(yml_error(d->str, d->len), "nesting deeper than 32 levels (aliases expanded)"));
+    g_string_free(d, TRUE);
 }
 
 static void test_yml_parser_crash(void **state)

@@ -20,6 +20,7 @@
 #include "backend/imgcache.h"
 #include "backend/bleed.h"
 #include "backend/pdfpack.h"
+#include "backend/pngout.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
 #include "util/outfile.h"
@@ -212,9 +213,40 @@ static int cairo_begin_shared(void *vb, double w, double h, pn_err *err)
     return begin(vb, w, h, true, err);
 }
 
+/* True when the path is made of straight lines that each run across or down
+ * (rectangles and their unions). */
+static bool axis_aligned(const scene_path *p, const scene_seg *segs)
+{
+    double px = 0, py = 0;
+    for (size_t i = p->first; i < p->first + p->count; i++) {
+        const scene_seg *s = &segs[i];
+        if (s->op == SEG_CURVE) return false;
+        if (s->op == SEG_LINE && fabs(s->x[0] - px) > 1e-9 && fabs(s->y[0] - py) > 1e-9)
+            return false;
+        if (s->op != SEG_CLOSE) {
+            px = s->x[0];
+            py = s->y[0];
+        }
+    }
+    return p->count > 0;
+}
+
+/* A point moved to the nearest pixel corner. */
+static void snap_point(cairo_t *cr, double *x, double *y)
+{
+    cairo_user_to_device(cr, x, y);
+    *x = round(*x);
+    *y = round(*y);
+    cairo_device_to_user(cr, x, y);
+}
+
 /* Sets the path's segments; extend: points on a trim edge move out to the
- * bleed edge. */
-static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend)
+ * bleed edge; snap: every point moves to the nearest pixel corner (filled
+ * rectangles in a PNG: two cards or boxes side by side share a pixel edge,
+ * where their antialiased edges would each cover part of a pixel and let
+ * the paper show through as a thin light seam). */
+static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend,
+                     bool snap)
 {
     cairo_t *cr = b->cr;
     cairo_new_path(cr);
@@ -224,6 +256,7 @@ static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bo
         for (int q = 0; q < 3; q++) {
             x[q] = extend ? pn_bleed_out(s->x[q], b->tw, b->bleed) : s->x[q];
             y[q] = extend ? pn_bleed_out(s->y[q], b->th, b->bleed) : s->y[q];
+            if (snap) snap_point(cr, &x[q], &y[q]);
         }
         switch (s->op) {
         case SEG_MOVE:
@@ -262,18 +295,20 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
     cairo_t *cr = b->cr;
     const scene_style *st = &p->style;
     bool extend = st->fill && b->bleed > 0 && pn_bleed_is_background(p, segs, b->tw, b->th);
-    set_path(b, p, segs, extend);
+    bool snap = st->fill && b->fmt == FMT_PNG && axis_aligned(p, segs);
+    set_path(b, p, segs, extend, snap);
     if (st->fill) {
         pn_rgba c = st->fill_color;
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
-        if (st->stroke && !extend)
+        if (st->stroke && !extend && !snap)
             cairo_fill_preserve(cr);
         else
             cairo_fill(cr);
     }
     if (st->stroke) {
-        /* The outline of a background stays on the trim. */
-        if (extend) set_path(b, p, segs, false);
+        /* The outline of a background stays on the trim; an outline is
+         * drawn where it is, snapped or not. */
+        if (extend || snap) set_path(b, p, segs, false, false);
         stroke_path(cr, st);
     }
     return 0;
@@ -373,7 +408,10 @@ static int cairo_end_page(void *vb, pn_err *err)
         b->svg = NULL;
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
-        st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
+        GByteArray *png = g_byte_array_new();
+        st = pn_png_encode(b->surf, b->dpi, png);
+        if (st == CAIRO_STATUS_SUCCESS) st = write_cb(b->cur, png->data, png->len);
+        g_byte_array_unref(png);
         if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;

@@ -100,8 +100,11 @@ static int dump_image(void *vb, const scene_image *im, pn_err *err)
     dump_be *b = vb;
     const char *base = strrchr(im->path, '/');
     fprintf(b->fp, "image %s %s %.0fx%.0f at %.2f %.2f %.2f %.2f clip %.2f %.2f %.2f %.2f\n",
-            base ? base + 1 : im->path, im->kind == SCENE_IMAGE_SVG ? "svg" : "png", im->iw, im->ih,
-            im->x, im->y, im->w, im->h, im->cx, im->cy, im->cw, im->ch);
+            base ? base + 1 : im->path,
+            im->kind == SCENE_IMAGE_SVG   ? "svg"
+            : im->kind == SCENE_IMAGE_PNG ? "png"
+                                          : "pixbuf",
+            im->iw, im->ih, im->x, im->y, im->w, im->h, im->cx, im->cy, im->cw, im->ch);
     return 0;
 }
 

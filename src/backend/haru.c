@@ -641,11 +641,14 @@ static double ttf_width(HPDF_Font font, GHashTable *used, const char *utf8, guni
 }
 
 /* Text the base-14 fonts cannot encode (and no --ttf): its glyph outlines
- * from the font the cairo backend uses, filled in the text's colour. */
-static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+ * from the font the cairo backend uses, filled in the text's colour; with
+ * start < end, only the characters of bytes [start, end), where they fall in
+ * the run. */
+static int outline_part(haru_be *b, const scene_text *t, size_t start, size_t end, pn_err *err)
 {
     if (!b->outlines && !(b->outlines = pn_textpath_new(b->fonts, err))) return -1;
-    cairo_path_t *path = pn_textpath_get(b->outlines, t);
+    cairo_path_t *path = start < end ? pn_textpath_get_part(b->outlines, t, start, end)
+                                     : pn_textpath_get(b->outlines, t);
     if (!path) return pn_err_set(err, PN_EIO, "%s: cannot outline \"%s\"", b->path, t->utf8);
     haru_state saved;
     bool scoped = t->color.a < 1;
@@ -679,6 +682,93 @@ static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
     cairo_path_destroy(path);
     if (scoped) end_alpha(b, &saved);
     return haru_check(b, "to draw text outlines", err);
+}
+
+static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    return outline_part(b, t, 0, 0, err);
+}
+
+/* Shows bytes (in font) with its baseline starting at (bx, by) on the page,
+ * turned by t's angle, stretched across by hscale (1: as the font sets it). */
+static int show_run(haru_be *b, const scene_text *t, HPDF_Font font, const char *bytes, double bx,
+                    double by, double hscale, pn_err *err)
+{
+    double a = t->angle * G_PI / 180.0, ca = cos(a), sa = sin(a);
+    haru_state saved;
+    bool scoped = t->color.a < 1;
+    if (scoped) begin_alpha(b, t->color.a, 1, &saved);
+    if (!b->in_text) {
+        HPDF_Page_BeginText(b->page);
+        b->in_text = true;
+    }
+    if (font != b->st.font || t->font.size != b->st.size) {
+        HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
+        b->st.font = font;
+        b->st.size = t->font.size;
+    }
+    set_fill(b, t->color);
+    HPDF_Page_SetHorizontalScalling(b->page, (HPDF_REAL)(hscale * 100));
+    /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
+    double k = b->k;
+    HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)(ca * k), (HPDF_REAL)(-sa * k), (HPDF_REAL)(sa * k),
+                            (HPDF_REAL)(ca * k), px(b, bx), py(b, by));
+    HPDF_Page_ShowText(b->page, bytes);
+    if (hscale != 1) HPDF_Page_SetHorizontalScalling(b->page, 100);
+    if (scoped) end_alpha(b, &saved);
+    return haru_check(b, "to draw text", err);
+}
+
+/* A run with some characters the base-14 fonts cannot encode: the others
+ * stay text (found and copied in the PDF), each piece placed where pango put
+ * it in the whole run and stretched to the width it has there, and only the
+ * characters that need it are drawn as outlines. */
+static int mixed_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    HPDF_Font font = base_font(b, &t->font);
+    if (!font) return haru_check(b, "to load a base-14 font", err);
+    if (!b->outlines && !(b->outlines = pn_textpath_new(b->fonts, err))) return -1;
+    const char *s = t->utf8;
+    size_t n = strlen(s), start = 0;
+    double a = t->angle * G_PI / 180.0;
+    int rc = 0;
+    while (start < n && !rc) {
+        gsize len = 0;
+        char one[8] = {0};
+        const char *next = g_utf8_next_char(s + start);
+        memcpy(one, s + start, (size_t)(next - (s + start)));
+        char *enc = to_winansi(one, &len);
+        bool text = enc != NULL;
+        g_free(enc);
+        size_t end = (size_t)(next - s);
+        while (end < n) { /* the piece: characters of the same kind */
+            const char *nx = g_utf8_next_char(s + end);
+            char c[8] = {0};
+            memcpy(c, s + end, (size_t)(nx - (s + end)));
+            char *e = to_winansi(c, &len);
+            bool same = (e != NULL) == text;
+            g_free(e);
+            if (!same) break;
+            end = (size_t)(nx - s);
+        }
+        if (!text) {
+            rc = outline_part(b, t, start, end, err);
+        } else {
+            char *piece = g_strndup(s + start, end - start);
+            char *bytes = to_winansi(piece, &len);
+            g_free(piece);
+            double x0, x1;
+            pn_textpath_span(b->outlines, t, start, end, &x0, &x1);
+            double w = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)bytes, (HPDF_UINT)len).width *
+                       t->font.size / 1000.0 * PN_PT_TO_MM;
+            double hscale = w > 0 && x1 > x0 ? (x1 - x0) / w : 1;
+            if (hscale < 0.5 || hscale > 2) hscale = 1;
+            rc = show_run(b, t, font, bytes, t->bx + x0 * cos(a), t->by + x0 * sin(a), hscale, err);
+            g_free(bytes);
+        }
+        start = end;
+    }
+    return rc;
 }
 
 static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
@@ -716,7 +806,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         font = b->ttf;
         bytes = g_strdup(t->utf8);
     } else {
-        return outline_text(b, t, err);
+        return mixed_text(b, t, err);
     }
     /* Keep the anchor and the baseline; place the run with this font's width. */
     double wmm = w1000 * t->font.size / 1000.0 * PN_PT_TO_MM;
@@ -749,7 +839,8 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
-/* The libharu image for im: a PNG as cairo decoded it, an SVG rasterised at
+/* The libharu image for im: a PNG as cairo decoded it, an SVG (or a JPEG,
+ * GIF, ... read through gdk-pixbuf) rasterised at
  * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
 static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
 {

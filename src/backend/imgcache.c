@@ -1,5 +1,6 @@
 /* imgcache.c: decoding image files once per document for the backends. */
 #include "backend/imgcache.h"
+#include "util/pixbuf.h"
 #include "util/rsvg.h"
 
 #include <string.h>
@@ -65,6 +66,59 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     return s;
 }
 
+/* Another format through gdk-pixbuf, into a premultiplied ARGB32 surface.
+ * A JPEG keeps its file attached, so cairo's PDF embeds it as it is. */
+static cairo_surface_t *load_pixbuf(const char *path, const scene_image_info *info, pn_err *err)
+{
+    const pn_pixbuf_fns *pb = pn_pixbuf(err);
+    if (!pb) return NULL;
+    GError *ge = NULL;
+    GdkPixbuf *p = pb->new_from_file(path, &ge);
+    if (!p) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot decode the image: %s", path,
+                   ge ? g_strchomp(ge->message) : "unknown error");
+        g_clear_error(&ge);
+        return NULL;
+    }
+    int w = pb->get_width(p), h = pb->get_height(p), nc = pb->get_n_channels(p);
+    int stride = pb->get_rowstride(p);
+    bool alpha = pb->get_has_alpha(p);
+    if (w != (int)info->iw || h != (int)info->ih || nc < (alpha ? 4 : 3)) {
+        pn_err_set(err, PN_EINPUT, "%s: the image changed while it was read", path);
+        g_object_unref(p);
+        return NULL;
+    }
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        pn_err_set(err, PN_EIO, "%s: cannot hold a %dx%d image", path, w, h);
+        cairo_surface_destroy(s);
+        g_object_unref(p);
+        return NULL;
+    }
+    cairo_surface_flush(s);
+    const guint8 *src = pb->read_pixels(p);
+    unsigned char *dst = cairo_image_surface_get_data(s);
+    int dstride = cairo_image_surface_get_stride(s);
+    for (int y = 0; y < h; y++) {
+        const guint8 *in = src + (size_t)y * (size_t)stride;
+        guint32 *out = (guint32 *)(void *)(dst + (size_t)y * (size_t)dstride);
+        for (int x = 0; x < w; x++, in += nc) {
+            guint32 a = alpha ? in[3] : 255;
+            guint32 r = (in[0] * a + 127) / 255, g = (in[1] * a + 127) / 255,
+                    b = (in[2] * a + 127) / 255;
+            out[x] = a << 24 | r << 16 | g << 8 | b;
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    g_object_unref(p);
+    gchar *bytes = NULL;
+    gsize len = 0;
+    if (info->jpeg && g_file_get_contents(path, &bytes, &len, NULL))
+        cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG, (const unsigned char *)bytes, len,
+                                    g_free, bytes);
+    return s;
+}
+
 static cairo_surface_t *load_svg(const char *path, const scene_image_info *info, pn_err *err)
 {
     const pn_rsvg_fns *svg = pn_rsvg(err);
@@ -99,9 +153,10 @@ cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_e
         pn_err_set(err, PN_EINPUT, "%s: the image changed since it was laid out", im->path);
         return NULL;
     }
-    if (info.kind == SCENE_IMAGE_PNG) {
+    if (info.kind == SCENE_IMAGE_PNG || info.kind == SCENE_IMAGE_PIXBUF) {
         if (pn_imgcache_charge(c, im->path, info.iw * info.ih, err)) return NULL;
-        s = load_png(im->path, &info, err);
+        s = info.kind == SCENE_IMAGE_PNG ? load_png(im->path, &info, err)
+                                         : load_pixbuf(im->path, &info, err);
     } else {
         s = load_svg(im->path, &info, err);
     }

@@ -87,6 +87,29 @@ pn_rgba comp_color(const comp_args *a, const char *name)
     return comp_val(a, name)->color;
 }
 
+void comp_note(const comp_ctx *ctx, scene *s, const char *kind, const char *fmt, ...)
+{
+    char text[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (ctx->data_row) {
+        char *t = g_strdup_printf("%s (%s)", text, ctx->data_row);
+        scene_note_add(s, kind, t);
+        g_free(t);
+    } else {
+        scene_note_add(s, kind, text);
+    }
+}
+
+const char *comp_each_text(const comp_args *a, const char *name, int k)
+{
+    const pv_value *v = comp_val(a, name);
+    if (v->strs && k >= 0 && (size_t)k < v->n) return v->strs[k];
+    return v->str ? v->str : "";
+}
+
 int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
 {
     char text[768];

@@ -1,4 +1,4 @@
-/* image.c: an image file (PNG or SVG) placed in a box, fitted by contain
+/* image.c: an image file (PNG, SVG, JPEG, ...) placed in a box, fitted by contain
  * (all of it, centred), cover (the box filled, the overflow clipped) or
  * stretch. A relative path is taken from the template file's folder. */
 #include <math.h>
@@ -8,7 +8,9 @@
 #include "scene/image.h"
 
 static const pv_spec image_props[] = {
-    {.name = "src", .type = PV_STRING, .help = "PNG or SVG file, relative to the template"},
+    {.name = "src",
+     .type = PV_STRING,
+     .help = "PNG, SVG or JPEG file (or any format gdk-pixbuf reads), relative to the template"},
     COMP_X(NULL),
     COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},
@@ -69,5 +71,5 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     return rc ? comp_err(ctx, err, "image: %s", err->msg) : 0;
 }
 
-const comp_type comp_image = {"image", "a PNG or SVG file fitted in a box", image_props,
+const comp_type comp_image = {"image", "a PNG, SVG or JPEG file fitted in a box", image_props,
                               image_layout};

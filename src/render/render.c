@@ -21,7 +21,8 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
     if (o->paper) {
         if (paper_size(o->paper, w, h, err)) return -1;
     } else if (paper_size(t->paper, w, h, err)) {
-        /* The template's own paper: an error at its place in the file. */
+        if (!t->paper_line) return -1;
+        /* The template's own page.paper: an error at its place in the file. */
         pn_err why = *err;
         return pn_err_at(err, t->file, t->paper_line, t->paper_col, "%s", why.msg);
     }
@@ -81,7 +82,8 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .file = t->file,
                       .fonts = t->fonts,
                       .no_files = tmpl_no_files(t),
-                      .confined = tmpl_confined(t)};
+                      .confined = tmpl_confined(t),
+                      .data_row = t->row_where[0] ? t->row_where : NULL};
     return 0;
 }
 

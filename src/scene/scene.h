@@ -34,6 +34,9 @@ typedef struct scene_style {
 typedef struct scene_path {
     scene_style style;
     size_t first, count; /* range in the scene's segment array */
+    pn_rgba written;     /* the fill colour as the component gave it: in a mono
+                          * scene, style.fill_color is its grey (lint compares
+                          * what the template wrote with what prints) */
 } scene_path;
 
 typedef enum { TEXT_LEFT, TEXT_CENTER, TEXT_RIGHT } scene_halign;
@@ -171,6 +174,19 @@ int scene_check(const scene *s, pn_err *err);
  * column; 0 0: nowhere in particular), and where item i came from. Appended
  * items keep their origin. Used to place lint's warnings. */
 void scene_mark(scene *s, int line, int col);
+
+/* Notes a component leaves for lint about what it could not do as asked
+ * (text that does not fit its box, lines cut off), placed at the current
+ * mark; lint reports them as findings of kind `kind`. At most
+ * SCENE_MAX_NOTES a page (more are dropped). Strings are copied. */
+#define SCENE_MAX_NOTES 1000
+typedef struct scene_note {
+    int line, col;
+    const char *kind, *msg;
+} scene_note;
+void scene_note_add(scene *s, const char *kind, const char *msg);
+size_t scene_note_count(const scene *s);
+const scene_note *scene_note_at(const scene *s, size_t i);
 void scene_origin(const scene *s, size_t i, int *line, int *col);
 
 /* All items in drawing order, and the segments paths refer to. Borrowed. */

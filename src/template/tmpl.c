@@ -10,7 +10,7 @@
 
 static const char *const top_keys[] = {"name",   "title",  "description", "game",
                                        "seeded", "params", "page",        "components",
-                                       "data",   "fonts",  NULL};
+                                       "data",   "fonts",  "styles",      NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -173,12 +173,25 @@ static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err 
     return 0;
 }
 
+int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_err *err)
+{
+    char word[64];
+    int line, col;
+    if (pn_yml_comment_value(t->doc, n, word, sizeof word, &line, &col))
+        return pn_err_at(err, t->file, line, col,
+                         "%s: no colour: YAML reads %s as a comment; quote colours: '%s'", what,
+                         word, word);
+    return pn_yml_err(err, t->doc, n, "%s: expected a colour (#rrggbb or a CSS colour name)", what);
+}
+
 static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
 {
     if (pn_yml_check_keys(t->doc, pg, page_keys, err)) return -1;
     if (opt_text(t, pg, "paper", &t->paper, err)) return -1;
-    struct fy_node *papn = pn_yml_get(pg, "paper");
-    if (papn) pn_yml_mark(papn, &t->paper_line, &t->paper_col);
+    if (pn_yml_get(pg, "paper")) {
+        pn_yml_place(t->doc, pn_yml_get(pg, "paper"), &t->paper_line, &t->paper_col);
+        t->paper_line += t->doc->line0;
+    }
     struct fy_node *on = pn_yml_get(pg, "orientation");
     if (on) {
         const char *o;
@@ -203,9 +216,15 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
     struct fy_node *bn = pn_yml_get(pg, "background");
     if (bn) {
         const char *c;
+        if (pn_yml_is_null(bn)) return tmpl_colour_missing(t, bn, "background", err);
         if (pn_yml_str(t->doc, bn, &c, err)) return -1;
-        if (!pn_rgba_parse(c, &t->background))
-            return pn_yml_err(err, t->doc, bn, "background must be a colour (#rrggbb or a name)");
+        if (strchr(c, '$'))
+            t->background_node = bn; /* resolved with the parameters and the row */
+        else if (!pn_rgba_parse(c, &t->background))
+            return pn_yml_err(err, t->doc, bn,
+                              "background: '%s' is not a colour (#rrggbb, a CSS colour name, or "
+                              "$name of a parameter or column)",
+                              c);
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {
@@ -498,6 +517,12 @@ static int load_root(tmpl *t, pn_err *err)
         for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(pn, &it));)
             if (load_param(t, fy_node_pair_key(p), fy_node_pair_value(p), err)) return -1;
     }
+    /* styles: a mapping of named values for YAML anchors, reused with
+     * "<<: *name" (merged when the file was read); nothing else reads it. */
+    struct fy_node *sty = pn_yml_get(root, "styles");
+    if (sty && !pn_yml_is_null(sty) &&
+        pn_yml_expect(t->doc, sty, FYNT_MAPPING, "a mapping of named styles", err))
+        return -1;
     struct fy_node *pg = pn_yml_get(root, "page");
     if (pg && load_page(t, pg, err)) return -1;
     struct fy_node *cs = pn_yml_get(root, "components");

@@ -39,6 +39,8 @@ typedef struct tmpl_comp {
     int line, col;
     pv_value *vals; /* one per property of type, after tmpl_resolve */
     bool enabled;   /* "when" */
+    GPtrArray *each; /* the per-item arrays of vals[k].strs (properties marked
+                      * `each`), owned; NULL when there are none */
 } tmpl_comp;
 
 /* A component or a repeat as written in the file. A repeat ("for: i in
@@ -72,6 +74,10 @@ typedef struct tmpl {
     double margin;      /* mm */
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    struct fy_node *background_node; /* page.background when it holds "$" (a
+                                      * parameter, column or expression):
+                                      * tmpl_resolve sets background from it */
+    int paper_line, paper_col;       /* where page.paper is written (0: nowhere) */
     GPtrArray *params;  /* tmpl_param* */
     GPtrArray *items;   /* tmpl_item*: what the file says, owned */
     GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
@@ -83,6 +89,7 @@ typedef struct tmpl {
      * data of its own (the backs of a deck read their card's row). */
     const struct tmpl *rows_of;
     int card, cards; /* ${card} (1-based) and ${cards}: see tmpl_select_card */
+    char row_where[256]; /* "data row 2, cards.csv line 3" for that row, or "" */
     const char *csv; /* while loading: the CSV file tmpl_open_data merges */
     GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
@@ -150,6 +157,10 @@ int tmpl_cards(const tmpl *t);
 int tmpl_select_card(tmpl *t, int sheet, pn_err *err);
 /* The merge data t reads (its own or rows_of's), or NULL. */
 const tmpl_data *tmpl_data_of(const tmpl *t);
+/* The error for colour property `what` left empty at n: when its line goes on
+ * with a comment ("fill: #ff0000"), placed at the '#' with the hint to quote
+ * it. Returns -1. */
+int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_err *err);
 
 /* Frees every tmpl_comp of comps and empties it. */
 void tmpl_comps_clear(GPtrArray *comps);

@@ -26,7 +26,7 @@ void pv_pool_free(pv_pool *p)
 
 const char *pv_pool_str(pv_pool *p, const char *s)
 {
-    return g_string_chunk_insert(p->strings, s);
+    return g_string_chunk_insert_const(p->strings, s); /* one copy of each text */
 }
 
 static const char *const type_names[] = {"int",  "number", "length", "colour", "string",
