@@ -77,7 +77,6 @@ typedef struct tmpl {
     struct fy_node *background_node; /* page.background when it holds "$" (a
                                       * parameter, column or expression):
                                       * tmpl_resolve sets background from it */
-    int paper_line, paper_col;       /* where page.paper is written (0: nowhere) */
     GPtrArray *params;  /* tmpl_param* */
     GPtrArray *items;   /* tmpl_item*: what the file says, owned */
     GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
