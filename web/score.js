@@ -389,7 +389,9 @@
           shown.classList.add('bad');
           if (pic.box.contains(shown)) tipAt(pic.box, shown, said);
         }
-        /* the totals stay as they were: the message says what to change */
+        /* the totals stay as they were, said to be so: the message says what to change */
+        if (out.querySelector('table') && !out.querySelector('#stale'))
+          out.prepend(el('p', { class: 'help', id: 'stale', text: 'The totals before the change marked in red:' }));
         out.dataset.state = 'error';
         return;
       }
