@@ -444,6 +444,15 @@ try:
     check(len(rows) == 2 and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1",
           "game points in their own column")
     shot("score-dicrono-keyboard")
+    # a set on another grid size is refused by name, the set on the page kept
+    big = os.path.join(WORK, "dicrono8.yaml")
+    rows8 = ["X X X . . . . .", ". . . . . . . .", "O . O . . . . .", ". . . . O . . ."] + [". . . . . . . ."] * 4
+    open(big, "w").write("game: dicrono\ngames:\n  - first: X\n    grid: |\n" + "".join("      %s\n" % r for r in rows8))
+    check(score_json("dicrono", big)[0]["total"] == {"X": 1, "O": 0}, "pnpkit score reads the 8x8 set")
+    driver.find_element(By.ID, "load-file").send_keys(big)
+    got = wait.until(lambda d: "8x8" in d.find_element(By.ID, "load-error").text and d.find_element(By.ID, "load-error").text)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#games [id^=game-tab-]")) == 2 and
+          driver.find_element(By.ID, "name-X").get_attribute("value") == "Ann", "an 8x8 set wipes nothing: %r" % got)
 
     # ---- Cirplexed: tiles placed and turned on the board ----
     driver.get(URL + "#/score/cirplexed")

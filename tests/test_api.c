@@ -237,36 +237,40 @@ static void test_score_as_read(void **state)
     pnpkit_error err;
     pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
     assert_non_null(ctx);
-    const char *sheet = "player: Ada\nred:\n  - 5\n  - ~\n  - 4\n  - 5\n  - 4\n  - 5\n  - 5\n  - 4\n"
-                        "blue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 12]\n"
-                        "yellow: 9\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    cell: g8\n    use: sum\n"
-                        "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
-                        "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
+    const char *sheet =
+        "player: Ada\nred:\n  - 5\n  - ~\n  - 4\n  - 5\n  - 4\n  - 5\n  - 5\n  - 4\n"
+        "blue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 12]\n"
+        "yellow: 9\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    cell: g8\n    "
+        "use: sum\n"
+        "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
+        "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
     pnpkit_score_opts o = {.file = "s.yaml", .as_read = 1};
     /* the rounds fill only R1 and G8: the 4 written in R3 (line 5) has no
      * round, and the reader refuses it there, as pnpkit score does */
     pnpkit_buffer *b = pnpkit_score(ctx, "circle36", sheet, strlen(sheet), &o, &err);
     assert_null(b);
     assert_int_equal(err.line, 5);
-    const char *two =
-        "player: Ada\ndate: 2026-11-23\nred:\n  - 5\n  - ~\n  - ~\n  - ~\n  - ~\n  - ~\n  - ~\n  - ~\n"
-        "blue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, ~, ~, ~, ~, ~, ~, 12]\n"
-        "yellow: ~\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    cell: g8\n    use: sum\n"
-        "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
-        "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
+    const char *two = "player: Ada\ndate: 2026-11-23\nred:\n  - 5\n  - ~\n  - ~\n  - ~\n  - ~\n  - "
+                      "~\n  - ~\n  - ~\n"
+                      "blue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, ~, ~, ~, ~, ~, ~, 12]\n"
+                      "yellow: ~\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    "
+                      "cell: g8\n    use: sum\n"
+                      "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
+                      "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
     b = pnpkit_score(ctx, "circle36", two, strlen(two), &o, &err);
     assert_non_null(b);
-    assert_string_equal((const char *)b->data,
-                        "{\"game\":\"circle36\",\"player\":\"Ada\",\"date\":\"2026-11-23\",\"rings\":3,"
-                        "\"sectors\":8,\"dice\":8,\"target\":36,"
-                        "\"red\":[5,null,null,null,null,null,null,null],"
-                        "\"blue\":[null,null,null,null,null,null,null,null],"
-                        "\"green\":[null,null,null,null,null,null,null,12],\"yellow\":null,"
-                        "\"combos\":null,\"rounds\":[{\"dice\":[5,2],\"cell\":\"R1\",\"use\":null},"
-                        "{\"dice\":[4,8],\"cell\":\"G8\",\"use\":\"sum\"}]}\n"
-                        "{\"game\":\"circle36\",\"player\":\"\",\"date\":\"\",\"rings\":3,\"sectors\":8,"
-                        "\"dice\":8,\"target\":36,\"red\":[1,1,1,1,1,1,1,1],\"blue\":[1,1,1,1,1,1,1,1],"
-                        "\"green\":[1,1,1,1,1,1,1,1],\"yellow\":null,\"combos\":0,\"rounds\":[]}\n");
+    assert_string_equal(
+        (const char *)b->data,
+        "{\"game\":\"circle36\",\"player\":\"Ada\",\"date\":\"2026-11-23\",\"rings\":3,"
+        "\"sectors\":8,\"dice\":8,\"target\":36,"
+        "\"red\":[5,null,null,null,null,null,null,null],"
+        "\"blue\":[null,null,null,null,null,null,null,null],"
+        "\"green\":[null,null,null,null,null,null,null,12],\"yellow\":null,"
+        "\"combos\":null,\"rounds\":[{\"dice\":[5,2],\"cell\":\"R1\",\"use\":null},"
+        "{\"dice\":[4,8],\"cell\":\"G8\",\"use\":\"sum\"}]}\n"
+        "{\"game\":\"circle36\",\"player\":\"\",\"date\":\"\",\"rings\":3,\"sectors\":8,"
+        "\"dice\":8,\"target\":36,\"red\":[1,1,1,1,1,1,1,1],\"blue\":[1,1,1,1,1,1,1,1],"
+        "\"green\":[1,1,1,1,1,1,1,1],\"yellow\":null,\"combos\":0,\"rounds\":[]}\n");
     pnpkit_buffer_free(b);
     /* a variant: four rings of four sectors, the fourth ring orange */
     const char *sets[] = {"rings=4", "sectors=4", "dice=6", NULL};
@@ -295,8 +299,9 @@ static void test_score_as_read(void **state)
     char *cpx = slurp(PNPKIT_SOURCE_DIR "/tests/data/cirplexed-three.yaml");
     b = pnpkit_score(ctx, "cirplexed", cpx, strlen(cpx), &o, &err);
     assert_non_null(b);
-    assert_non_null(strstr((const char *)b->data,
-                           "{\"name\":\"Ann\",\"tiles\":[{\"at\":[0,0],\"corners\":[\"blue\",\"green\",\"red\",\"yellow\"]}"));
+    assert_non_null(
+        strstr((const char *)b->data, "{\"name\":\"Ann\",\"tiles\":[{\"at\":[0,0],\"corners\":["
+                                      "\"blue\",\"green\",\"red\",\"yellow\"]}"));
     pnpkit_buffer_free(b);
     free(cpx);
     pnpkit_ctx_free(ctx);
@@ -606,11 +611,11 @@ static void test_remove_pending(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_text),   cmocka_unit_test(test_calc),
-        cmocka_unit_test(test_listings),     cmocka_unit_test(test_lint),
-        cmocka_unit_test(test_score_file),   cmocka_unit_test(test_analyze),
-        cmocka_unit_test(test_score_as_read),
-        cmocka_unit_test(test_render_hooks), cmocka_unit_test(test_remove_pending),
+        cmocka_unit_test(test_check_text),     cmocka_unit_test(test_calc),
+        cmocka_unit_test(test_listings),       cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_score_file),     cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_score_as_read),  cmocka_unit_test(test_render_hooks),
+        cmocka_unit_test(test_remove_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

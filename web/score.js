@@ -66,7 +66,11 @@
     const status = el('div', { class: 'error', id: 'load-error', role: 'alert' });
     const pick = el('select', { id: 'load-pick', hidden: true, 'aria-label': 'which sheet of the loaded file' });
     let sheets = [];
-    pick.addEventListener('change', () => o.fill(sheets[Number(pick.value)]));
+    pick.addEventListener('change', () => {
+      const why = o.fill(sheets[Number(pick.value)]);
+      status.textContent = why ? `Sheet ${Number(pick.value) + 1} was not loaded: ${why}` : '';
+      status.dataset.state = why ? 'error' : 'loaded';
+    });
     picker.addEventListener('change', async () => {
       const file = picker.files[0];
       picker.value = '';
@@ -80,13 +84,19 @@
         status.dataset.state = 'error';
         return;
       }
+      /* fill answers why it cannot show a sheet (a grid of another size), or nothing */
+      const why = o.fill(r.json[0]);
+      if (why) {
+        status.textContent = `${file.name} was not loaded (the sheet on the page is unchanged): ${why}`;
+        status.dataset.state = 'error';
+        return;
+      }
       sheets = r.json;
       status.textContent = '';
       status.dataset.state = 'loaded';
       pick.replaceChildren(...sheets.map((s, i) => el('option', { value: i, text: `Sheet ${i + 1} of ${sheets.length}` + (o.label(s) ? ': ' + o.label(s) : '') })));
       pick.hidden = sheets.length < 2;
       pick.value = '0';
-      o.fill(sheets[0]);
     });
     const save = () => {
       const warn = o.saveNote ? o.saveNote() : '';
@@ -629,12 +639,13 @@
     }
     /* One set as the library read it (POST /api/sheet) onto the page. */
     function fill(s) {
+      const size = s.games.length ? s.games[0].grid.length : n;
+      if (size !== n) return `its grid is ${size}x${size} and this page's is ${n}x${n}.`;
       names.X.value = s.players.X || '';
       names.O.value = s.players.O || '';
       games.length = 0;
       for (const sg of s.games) {
         const g = blank(sg.first);
-        if (sg.grid.length !== n) continue;
         sg.grid.forEach((row, r) => [...row].forEach((v, c) => { g.grid[r][c] = v; }));
         g.pen = { X: sg.penalties.X, O: sg.penalties.O };
         games.push(g);

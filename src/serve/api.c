@@ -362,10 +362,9 @@ static void api_sheet(const char *text, size_t len, serve_reply *r)
     GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
               *keep = g_ptr_array_new_with_free_func(g_free);
     serve_score_req q = {.set_names = names, .set_values = values, .as_read = true};
-    bool ok = body_parse(&b, text, len) && body_keys(&b, keys) &&
-              get_string(&b, "game", &q.game) && get_string(&b, "sheet", &q.sheet) &&
-              get_string(&b, "template", &q.template_name) && get_string(&b, "yaml", &q.yaml) &&
-              get_sets(&b, names, values, keep);
+    bool ok = body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "game", &q.game) &&
+              get_string(&b, "sheet", &q.sheet) && get_string(&b, "template", &q.template_name) &&
+              get_string(&b, "yaml", &q.yaml) && get_sets(&b, names, values, keep);
     if (ok && !q.game) ok = body_fail(&b, "game", "'game' is missing");
     if (ok && !q.sheet) ok = body_fail(&b, "sheet", "'sheet' (the sheet as YAML) is missing");
     if (ok && q.template_name && q.yaml)
