@@ -294,7 +294,14 @@ async function templatePage(name) {
     const name = fileName(q, format);
     dlStatus.textContent = `Making ${name}…`;
     dlStatus.dataset.state = 'busy';
-    const r = await post('/api/render', q);
+    let r;
+    try {
+      r = await post('/api/render', q);
+    } catch (e) {
+      dlStatus.textContent = 'No download: the server did not answer (is pnpkit serve still running?).';
+      dlStatus.dataset.state = 'error';
+      return;
+    }
     if (!r.ok) {
       showError(r.error);
       let why = words(r.error.error);
