@@ -413,6 +413,12 @@ typedef struct pnpkit_score_opts {
     size_t template_len;
     const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
     long long epoch;        /* creation date of a completed PDF; 0: 2000-01-01 */
+    /* API version 6: non-zero gives, instead of the scores, each sheet as
+     * the reader understood it: one JSON line per sheet in the keys of the
+     * sheet's own format (docs/formats.md, "Sheets as read"), so that a
+     * program showing a sheet for editing reads files exactly as `pnpkit
+     * score` does, with its errors. Ignored with table. */
+    int as_read;
 } pnpkit_score_opts;
 
 /* Scores a filled-in sheet of `game` ("circle36", "dicrono", "cirplexed", ...)

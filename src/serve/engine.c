@@ -372,7 +372,8 @@ static int do_score(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, con
                             .template_text = r->yaml,
                             .template_len = r->yaml ? strlen(r->yaml) : 0,
                             .set = (const char *const *)sets->pdata,
-                            .epoch = cli_epoch()};
+                            .epoch = cli_epoch(),
+                            .as_read = r->as_read};
     pnpkit_error e;
     pnpkit_buffer *json = pnpkit_score(ctx, r->game, r->sheet, r->sheet_len, &so, &e);
     g_ptr_array_free(sets, TRUE);

@@ -43,6 +43,7 @@ typedef struct serve_score_req {
     GPtrArray *set_names, *set_values;
     const char *format; /* NULL: the JSON scores; pdf | svg | png: the completed sheets */
     double dpi;
+    bool as_read; /* the sheets as read (POST /api/sheet), not their scores */
 } serve_score_req;
 
 /* A Circular Numbers hand. */
