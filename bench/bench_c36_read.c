@@ -4,7 +4,9 @@
  * not sure, and the CPU time of one choice (the thread's own, so that other
  * load on the machine counts little).
  *
- *   bench-c36-read [GAMES [SEED [DIGIT_ERR [CIRCLE_ERR]]]]
+ *   bench-c36-read [GAMES [SEED [DIGIT_ERR [CIRCLE_ERR [SPACES [DICE]]]]]]
+ *
+ * SPACES is rings x sectors + 1 (default 25), DICE the sides of a die (8).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,12 +63,15 @@ int main(int argc, char **argv)
     int games = argc > 1 ? atoi(argv[1]) : 200;
     unsigned seed = argc > 2 ? (unsigned)atoi(argv[2]) : 1;
     sim_noise nz = {argc > 3 ? atof(argv[3]) : 0.03, 0.7, argc > 4 ? atof(argv[4]) : 0.02};
-    if (games < 1 || games > 100000) return 2;
+    int spaces = argc > 5 ? atoi(argv[5]) : 25, dice = argc > 6 ? atoi(argv[6]) : 8;
+    if (games < 1 || games > 100000 || spaces < 2 || spaces > C36R_MAX_SPACES ||
+        dice < C36_MIN_DICE || dice > C36_MAX_DICE)
+        return 2;
     GRand *g = g_rand_new_with_seed(seed);
     double *ms = malloc(sizeof(double) * (size_t)games);
     int right = 0, failed = 0;
     for (int i = 0; i < games; i++) {
-        sim_random_game(g, 8, i % 5 ? 25 : g_rand_int_range(g, 0, 25), &t);
+        sim_random_game(g, spaces, dice, i % 5 ? spaces : g_rand_int_range(g, 0, spaces), &t);
         sim_read(g, &nz, &t, &in);
         struct timespec a, b;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
@@ -100,9 +105,9 @@ int main(int argc, char **argv)
         right += w == 0;
     }
     qsort(ms, (size_t)games, sizeof *ms, cmp_double);
-    printf("games %d (seed %u, digit error %.3f, circle error %.3f): %d refused, %.1f%% entirely "
-           "right\n",
-           games, seed, nz.digit_err, nz.circle_err, failed, 100.0 * right / games);
+    printf("games %d (%d spaces, %d-sided dice, seed %u, digit error %.3f, circle error %.3f): "
+           "%d refused, %.1f%% entirely right\n",
+           games, spaces, dice, seed, nz.digit_err, nz.circle_err, failed, 100.0 * right / games);
     long tn = 0, tw = 0, ts = 0, tu = 0, ta = 0;
     for (int k = 0; k < K_N; k++) {
         line(kname[k], n[k], wrong[k], alone[k], wsure[k], unsure[k]);

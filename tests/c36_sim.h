@@ -44,12 +44,13 @@ static inline void sim_truth_of_sheet(const c36_sheet *s, sim_truth *t)
     t->combos = s->nrounds == t->rounds ? m : SCAN_EMPTY;
 }
 
-/* A random legal game of `played` rounds on the default board with D-sided
- * dice: a die 70% of the time, else the sum or the difference. */
-static inline void sim_random_game(GRand *g, int D, int played, sim_truth *t)
+/* A random legal game of `played` rounds on a board of `spaces` spaces (the
+ * last the centre) with D-sided dice: a die 70% of the time, else the sum or
+ * the difference. */
+static inline void sim_random_game(GRand *g, int spaces, int D, int played, sim_truth *t)
 {
     memset(t, 0, sizeof *t);
-    t->spaces = t->rounds = 25, t->dice = D, t->played = played;
+    t->spaces = t->rounds = spaces, t->dice = D, t->played = played;
     for (int c = 0; c < t->spaces; c++)
         t->space[c] = SCAN_EMPTY;
     for (int r = 0; r < t->rounds; r++)

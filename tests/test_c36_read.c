@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <float.h>
+#include <stdlib.h>
 #include <glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "c36_sim.h"
@@ -96,7 +98,24 @@ static void test_assign_matches_brute_force(void **state)
             if (b < want) want = b;
         }
         int col[8], k;
-        double got = scan_assign_prefix(n, m, c, 8, tail, col, &k, &ws);
+        double prefix[8], du[8], dv[8];
+        scan_assign_extra x = {prefix, du, dv};
+        double got = scan_assign_prefix(n, m, c, 8, tail, col, &k, &ws, &x);
+        /* Every prefix's minimum, and the duals of the best one. */
+        for (int kk = 0; kk <= n; kk++) {
+            double b = kk <= m ? brute(n, m, c, tail, kk, 0, 0, 0) : DBL_MAX;
+            assert_true(kk > m ? prefix[kk] == DBL_MAX : fabs(prefix[kk] - b) < 1e-9);
+        }
+        double dual = tail[k];
+        for (int i = 0; i < k; i++)
+            dual += du[i];
+        for (int j = 0; j < m; j++) {
+            dual += dv[j];
+            assert_true(dv[j] <= 1e-12);
+            for (int i = 0; i < k; i++)
+                assert_true(du[i] + dv[j] <= c[i * 8 + j] + 1e-9);
+        }
+        assert_true(fabs(dual - got) < 1e-9);
         assert_true(got - want < 1e-9 && want - got < 1e-9);
         double sum = tail[k];
         unsigned used = 0;
@@ -316,7 +335,7 @@ static void test_noisy_games(void **state)
         if (i < 40)
             load_sheet(names[i % 4], &truth);
         else
-            sim_random_game(g, i % 3 ? 8 : 6, i % 5 ? 25 : g_rand_int_range(g, 0, 25), &truth);
+            sim_random_game(g, 25, i % 3 ? 8 : 6, i % 5 ? 25 : g_rand_int_range(g, 0, 25), &truth);
         sim_read(g, &nz, &truth, &in);
         if (c36r_choose(&in, &out)) fail_msg("game %d: %s", i, out.why);
         int ws, n, us, wr = sim_compare(&truth, &out, &ws, &n, &us);
@@ -332,6 +351,171 @@ static void test_noisy_games(void **state)
     assert_true(wrong * 200 <= fields);
 }
 
+/* ---- against every legal sheet of a tiny board ---- */
+
+/* The documented cost of one field's value (docs/scanning.md). */
+static double field_cost(const scan_field *f, int lo, int hi, int v)
+{
+    int K = hi - lo + 2, nl = 0;
+    double p[16] = {0}, sum = 0, all = 0;
+    int listed[16] = {0};
+    if (f->n == 0) return log(K);
+    for (int c = 0; c < f->n; c++) {
+        int x = f->c[c].value, i = x == SCAN_EMPTY ? 0 : (x >= lo && x <= hi ? x - lo + 1 : -1);
+        all += f->c[c].p;
+        if (i < 0 || !(f->c[c].p > 0)) continue;
+        nl += !listed[i], listed[i] = 1, p[i] += f->c[c].p, sum += f->c[c].p;
+    }
+    double rest = 1 - all < C36R_FLOOR ? C36R_FLOOR : 1 - all, total = sum + rest;
+    double other = rest / total / (K - nl);
+    int i = v == SCAN_EMPTY ? 0 : v - lo + 1;
+    double q = listed[i] ? p[i] / total : other;
+    return -log(q < other ? other : q);
+}
+
+static double p_cost(double p)
+{
+    p = p < C36R_PMIN ? C36R_PMIN : p > 1 - C36R_PMIN ? 1 - C36R_PMIN : p;
+    return -log(p);
+}
+
+/* Fields of the tiny board: 2 spaces (value, circle), 3 rounds (2 dice,
+ * circles), the count; values stored + 1 so that empty is 0. */
+#define TS 2
+#define TR 3
+#define TD 4
+#define TF (2 * TS + 3 * TR + 1)
+static double tiny_best[TF][16];
+static int tiny_val[TF];
+
+static void tiny_sheet(const c36r_input *ti)
+{
+    double c = 0;
+    int m = 0;
+    for (int s = 0; s < TS; s++) {
+        c += field_cost(&ti->space[s], 0, 2 * TD, tiny_val[s] - 1);
+        c += p_cost(tiny_val[TS + s] ? ti->space_circled[s] : 1 - ti->space_circled[s]);
+    }
+    for (int r = 0; r < TR; r++) {
+        for (int j = 0; j < 2; j++)
+            c += field_cost(&ti->die[r][j], 1, TD, tiny_val[2 * TS + 3 * r + j] - 1);
+        int k = tiny_val[2 * TS + 3 * r + 2];
+        double t = 0;
+        for (int q = 0; q < 4; q++)
+            t += ti->circ[r][q];
+        c += p_cost(ti->circ[r][k] / t);
+        m += k == C36R_CIRC_BOTH;
+    }
+    for (int w = 0; w < 2; w++) {
+        int v = w ? m : SCAN_EMPTY;
+        tiny_val[TF - 1] = v + 1;
+        double cw = c + field_cost(&ti->combos, 0, TR, v);
+        for (int f = 0; f < TF; f++)
+            if (cw < tiny_best[f][tiny_val[f]]) tiny_best[f][tiny_val[f]] = cw;
+    }
+}
+
+/* Every legal sheet from round r on (used: spaces already filled). */
+static void tiny_rounds(const c36r_input *ti, int r, int used, int playing)
+{
+    if (r == TR || !playing) {
+        for (int q = r; q < TR; q++)
+            tiny_val[2 * TS + 3 * q] = tiny_val[2 * TS + 3 * q + 1] = 0,
+                                  tiny_val[2 * TS + 3 * q + 2] = C36R_CIRC_NONE;
+        for (int s = 0; s < TS; s++)
+            if (!(used >> s & 1)) tiny_val[s] = 0, tiny_val[TS + s] = 0;
+        tiny_sheet(ti);
+        return;
+    }
+    tiny_rounds(ti, r, used, 0);
+    for (int s = 0; s < TS; s++) {
+        if (used >> s & 1) continue;
+        for (int a = 1; a <= TD; a++)
+            for (int b = 1; b <= TD; b++)
+                for (int u = 0; u < 4; u++)
+                    for (int ring = 0; ring < 2; ring++) {
+                        int v = u == 0 ? a : u == 1 ? b : u == 2 ? a + b : abs(a - b);
+                        int circ = u < 2 ? u + 1 : C36R_CIRC_BOTH;
+                        if (u < 2 ? ring : (s != TS - 1 && !ring)) continue;
+                        if (u == 3 && a + b == abs(a - b)) continue;
+                        tiny_val[s] = v + 1, tiny_val[TS + s] = ring;
+                        tiny_val[2 * TS + 3 * r] = a + 1, tiny_val[2 * TS + 3 * r + 1] = b + 1;
+                        tiny_val[2 * TS + 3 * r + 2] = circ;
+                        tiny_rounds(ti, r + 1, used | 1 << s, 1);
+                    }
+    }
+}
+
+static void random_field(GRand *g, int lo, int hi, scan_field *f)
+{
+    f->n = g_rand_int_range(g, 0, SCAN_MAX_CANDS + 1);
+    double left = 1;
+    for (int c = 0; c < f->n; c++) {
+        int v = g_rand_int_range(g, lo - 1, hi + 2); /* one out of range now and then */
+        f->c[c] = (scan_cand){v == lo - 1 ? SCAN_EMPTY : v, left * g_rand_double(g)};
+        left -= f->c[c].p;
+    }
+}
+
+static void test_tiny_boards_against_every_sheet(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(2);
+    static c36r_input ti;
+    long sure = 0, unsure_far = 0, fields = 0;
+    for (int trial = 0; trial < 150; trial++) {
+        memset(&ti, 0, sizeof ti);
+        ti.spaces = TS, ti.rounds = TR, ti.dice_sides = TD;
+        for (int s = 0; s < TS; s++) {
+            random_field(g, 0, 2 * TD, &ti.space[s]);
+            ti.space_circled[s] = g_rand_double(g);
+        }
+        for (int r = 0; r < TR; r++) {
+            random_field(g, 1, TD, &ti.die[r][0]);
+            random_field(g, 1, TD, &ti.die[r][1]);
+            for (int k = 0; k < 4; k++)
+                ti.circ[r][k] = g_rand_double(g);
+        }
+        random_field(g, 0, TR, &ti.combos);
+        for (int f = 0; f < TF; f++)
+            for (int v = 0; v < 16; v++)
+                tiny_best[f][v] = DBL_MAX;
+        tiny_rounds(&ti, 0, 0, 1);
+        if (c36r_choose(&ti, &out)) continue; /* far from every sheet: nothing to compare */
+        double j = DBL_MAX;
+        for (int v = 0; v < 16; v++)
+            if (tiny_best[0][v] < j) j = tiny_best[0][v];
+        assert_true(fabs(out.cost - j) < 1e-6);
+        int got[TF], sureflag[TF];
+        for (int s = 0; s < TS; s++) {
+            got[s] = out.space[s] + 1, sureflag[s] = out.space_sure[s];
+            got[TS + s] = out.space_circled[s], sureflag[TS + s] = out.space_circled_sure[s];
+        }
+        for (int r = 0; r < TR; r++) {
+            for (int k = 0; k < 2; k++)
+                got[2 * TS + 3 * r + k] = out.die[r][k] + 1,
+                                     sureflag[2 * TS + 3 * r + k] = out.die_sure[r][k];
+            got[2 * TS + 3 * r + 2] = out.circled[r],
+                                 sureflag[2 * TS + 3 * r + 2] = out.circled_sure[r];
+        }
+        got[TF - 1] = out.combos + 1, sureflag[TF - 1] = out.combos_sure;
+        for (int f = 0; f < TF; f++) {
+            /* The chosen sheet holds this value; any other is at least the margin away. */
+            assert_true(fabs(tiny_best[f][got[f]] - j) < 1e-6);
+            double alt = DBL_MAX;
+            for (int v = 0; v < 16; v++)
+                if (v != got[f] && tiny_best[f][v] < alt) alt = tiny_best[f][v];
+            if (sureflag[f]) assert_true(alt - j >= log(C36R_SURE_RATIO) - 1e-9);
+            fields++, sure += sureflag[f];
+            unsure_far += !sureflag[f] && alt - j >= log(C36R_SURE_RATIO);
+        }
+    }
+    g_rand_free(g);
+    printf("# tiny boards: %ld fields, %ld sure, %ld not sure though they could be\n", fields, sure,
+           unsure_far);
+    assert_true(sure > fields / 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_combos_count_fixed_by_the_circles),
         cmocka_unit_test(test_half_played_sheet),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_tiny_boards_against_every_sheet),
         cmocka_unit_test(test_noisy_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,6 +47,11 @@ typedef struct work {
     double cost[MAXS * MAXS], tail[MAXS + 1];
     unsigned char cmb[MAXS * MAXS];
     scan_assign_ws ws;
+    /* The free optimum's duals and per-prefix minima, for quick bounds. */
+    int want_duals;
+    scan_assign_extra extra;
+    double prefix[MAXS + 1], du[MAXS], dv[MAXS];
+    int kfree;
     sol a, b, c, d; /* scratch solutions */
 } work;
 
@@ -172,7 +177,8 @@ static void solve(work *w, double lam, sol *o)
             w->cmb[r * MAXS + s] = c < nc;
             w->cost[r * MAXS + s] = (c < nc ? c : nc) - w->es[s];
         }
-    double tot = scan_assign_prefix(w->R, w->S, w->cost, MAXS, w->tail, o->col, &o->k, &w->ws);
+    double tot = scan_assign_prefix(w->R, w->S, w->cost, MAXS, w->tail, o->col, &o->k, &w->ws,
+                                    w->want_duals ? &w->extra : NULL);
     o->m = 0;
     for (int r = 0; r < w->R; r++) {
         o->combo[r] = o->col[r] >= 0 && w->cmb[r * MAXS + o->col[r]];
@@ -331,6 +337,46 @@ static void load_costs(work *w, const c36r_input *in)
         fill_round(w, r);
 }
 
+/* A lower bound of the best sheet's cost (without the written count) after
+ * costs rose in round r or space s (the other -1), from the free optimum's
+ * duals: no solve. Costs only rise, so every other prefix keeps its bound. */
+static double quick_bound(const work *w, int r, int s)
+{
+    int k = w->kfree;
+    double lb = 0;
+    for (int i = 0; i < w->S; i++)
+        lb += w->es[i];
+    for (int i = k; i < w->R; i++)
+        lb += w->ur[i];
+    for (int i = 0; i < k; i++) {
+        double u = w->du[i];
+        if (i == r) {
+            u = INF * 4;
+            for (int j = 0; j < w->S; j++) {
+                double nc = w->pnc[i * MAXS + j], c = w->pc[i * MAXS + j];
+                double x = (c < nc ? c : nc) - w->es[j] - w->dv[j];
+                if (x < u) u = x;
+            }
+        }
+        lb += u;
+    }
+    for (int j = 0; j < w->S; j++) {
+        double v = w->dv[j];
+        if (j == s) {
+            v = 0;
+            for (int i = 0; i < k; i++) {
+                double nc = w->pnc[i * MAXS + j], c = w->pc[i * MAXS + j];
+                double x = (c < nc ? c : nc) - w->es[j] - w->du[i];
+                if (x < v) v = x;
+            }
+        }
+        lb += v;
+    }
+    for (int i = 0; i <= w->R && i <= w->S; i++)
+        if (i != k && w->prefix[i] < lb) lb = w->prefix[i];
+    return lb;
+}
+
 /* Margin of one field: forbids its chosen reading (*slot), solves, restores. */
 static double margin_round(work *w, const c36r_input *in, double *slot, int r, double jstar,
                            double thr)
@@ -340,7 +386,8 @@ static double margin_round(work *w, const c36r_input *in, double *slot, int r, d
     memcpy(c, &w->pc[r * MAXS], sizeof(double) * (size_t)w->S);
     *slot = INF;
     fill_round(w, r);
-    double alt = alternative(w, &in->combos, jstar, thr);
+    double alt = quick_bound(w, r, -1) + g_min(w);
+    if (alt - jstar < thr) alt = alternative(w, &in->combos, jstar, thr);
     *slot = keep;
     w->ur[r] = ur;
     memcpy(&w->pnc[r * MAXS], nc, sizeof(double) * (size_t)w->S);
@@ -352,13 +399,16 @@ static double margin_space(work *w, const c36r_input *in, double *slot, int s, d
                            double thr)
 {
     double keep = *slot, es = w->es[s], nc[MAXS], c[MAXS];
-    for (int r = 0; r < w->R; r++) nc[r] = w->pnc[r * MAXS + s], c[r] = w->pc[r * MAXS + s];
+    for (int r = 0; r < w->R; r++)
+        nc[r] = w->pnc[r * MAXS + s], c[r] = w->pc[r * MAXS + s];
     *slot = INF;
     fill_space(w, s);
-    double alt = alternative(w, &in->combos, jstar, thr);
+    double alt = quick_bound(w, -1, s) + g_min(w);
+    if (alt - jstar < thr) alt = alternative(w, &in->combos, jstar, thr);
     *slot = keep;
     w->es[s] = es;
-    for (int r = 0; r < w->R; r++) w->pnc[r * MAXS + s] = nc[r], w->pc[r * MAXS + s] = c[r];
+    for (int r = 0; r < w->R; r++)
+        w->pnc[r * MAXS + s] = nc[r], w->pc[r * MAXS + s] = c[r];
     return alt - jstar;
 }
 
@@ -425,7 +475,11 @@ int c36r_choose(const c36r_input *in, c36r_output *out)
 
     /* How sure each field is. */
     sol fr;
+    w->extra = (scan_assign_extra){w->prefix, w->du, w->dv};
+    w->want_duals = 1;
     solve(w, 0, &fr);
+    w->want_duals = 0;
+    w->kfree = fr.k;
     double mg;
     for (int s = 0; s < S; s++) {
         int v = out->space[s];
