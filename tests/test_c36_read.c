@@ -133,6 +133,37 @@ static void test_assign_matches_brute_force(void **state)
     g_rand_free(g);
 }
 
+static void test_assign_resolve_after_one_change(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(11);
+    static scan_assign_ws ws;
+    static scan_assign_sq st;
+    for (int trial = 0; trial < 400; trial++) {
+        int n = g_rand_int_range(g, 1, 7), col[8];
+        double c[8 * 8], zero[8] = {0};
+        for (int i = 0; i < n * 8; i++)
+            c[i] = g_rand_double_range(g, -5, 5);
+        double got = scan_assign_square(n, c, 8, &st, &ws);
+        assert_true(fabs(got - brute(n, n, c, zero, n, 0, 0, 0)) < 1e-9);
+        /* One row or one column changes, up or down. */
+        int row = g_rand_boolean(g) ? g_rand_int_range(g, 0, n) : -1,
+            cl = row < 0 ? g_rand_int_range(g, 0, n) : -1;
+        for (int k = 0; k < n; k++)
+            c[row >= 0 ? row * 8 + k : k * 8 + cl] += g_rand_double_range(g, -4, 12);
+        got = scan_assign_resolve(c, 8, &st, row, cl, col, &ws);
+        assert_true(fabs(got - brute(n, n, c, zero, n, 0, 0, 0)) < 1e-9);
+        double sum = 0;
+        unsigned used = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(col[i] >= 0 && col[i] < n && !(used & (1u << col[i])));
+            used |= 1u << col[i], sum += c[i * 8 + col[i]];
+        }
+        assert_true(fabs(sum - got) < 1e-9);
+    }
+    g_rand_free(g);
+}
+
 /* ---- sheets ---- */
 
 static void test_clean_played_sheets(void **state)
@@ -520,6 +551,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_assign_matches_brute_force),
+        cmocka_unit_test(test_assign_resolve_after_one_change),
         cmocka_unit_test(test_clean_played_sheets),
         cmocka_unit_test(test_misread_digit_corrected_by_the_dice),
         cmocka_unit_test(test_readings_the_rules_cannot_tell_apart),

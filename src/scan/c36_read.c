@@ -21,6 +21,11 @@
 #define INF 1e9
 #define LAMBDA_SPAN 200.0 /* the Lagrangian price searched in [-span, span] */
 #define LAMBDA_STEPS 40
+/* Work for settling borderline fields, in cells of the cost matrix times rows
+ * (one solve of an n-space sheet is about n^3): past it, fields still
+ * borderline take their lower bound, so they are not sure. */
+#define SURE_WORK 3e7
+#define SURE_MIN_SOLVES 50
 #define LAMBDA_EPS 1e-3 /* the price is searched to this precision */
 
 typedef struct pair_pick {
@@ -47,11 +52,16 @@ typedef struct work {
     double cost[MAXS * MAXS], tail[MAXS + 1];
     unsigned char cmb[MAXS * MAXS];
     scan_assign_ws ws;
-    /* The free optimum's duals and per-prefix minima, for quick bounds. */
-    int want_duals;
+    /* The free optimum (no price on ComboCircles) as a square problem for
+     * re-solving after one field changes, and its minimum for every number
+     * of played rounds. */
+    int want_prefix;
     scan_assign_extra extra;
-    double prefix[MAXS + 1], du[MAXS], dv[MAXS];
+    double prefix[MAXS + 1];
     int kfree;
+    long solves, budget; /* solves done, and the limit (0: none) */
+    double sq[MAXS * MAXS], sqcost;
+    scan_assign_sq st;
     sol a, b, c, d; /* scratch solutions */
 } work;
 
@@ -163,8 +173,14 @@ static void fill_space(work *w, int s)
 }
 
 /* The best sheet when each ComboCircle costs lam more; o->M excludes lam. */
+static int spent(const work *w)
+{
+    return w->budget > 0 && w->solves >= w->budget;
+}
+
 static void solve(work *w, double lam, sol *o)
 {
+    w->solves++;
     double es_all = 0;
     for (int s = 0; s < w->S; s++)
         es_all += w->es[s];
@@ -178,7 +194,7 @@ static void solve(work *w, double lam, sol *o)
             w->cost[r * MAXS + s] = (c < nc ? c : nc) - w->es[s];
         }
     double tot = scan_assign_prefix(w->R, w->S, w->cost, MAXS, w->tail, o->col, &o->k, &w->ws,
-                                    w->want_duals ? &w->extra : NULL);
+                                    w->want_prefix ? &w->extra : NULL);
     o->m = 0;
     for (int r = 0; r < w->R; r++) {
         o->combo[r] = o->col[r] >= 0 && w->cmb[r * MAXS + o->col[r]];
@@ -218,7 +234,7 @@ static double best_with(work *w, int t, sol *o)
     int have_lo = 0, have_hi = 0;
     sol slo = {0}, shi = {0};
     o->M = INF;
-    for (int it = 0; it < LAMBDA_STEPS && hi - lo > LAMBDA_EPS; it++) {
+    for (int it = 0; it < LAMBDA_STEPS && hi - lo > LAMBDA_EPS && (it == 0 || !spent(w)); it++) {
         double mid = it == 0 ? 0 : (lo + hi) / 2;
         solve(w, mid, s);
         double dual = s->M + mid * (s->m - t);
@@ -286,7 +302,7 @@ static double alternative(work *w, const scan_field *combos, double jstar, doubl
     for (int c = 0; c < combos->n && c < SCAN_MAX_CANDS; c++) {
         int t = combos->c[c].value;
         if (t < 0 || t > w->R || t == s0->m || g_of(w, t) >= g0) continue;
-        double b = best_with(w, t, &w->c) + g_of(w, t);
+        double b = (spent(w) ? m0 : best_with(w, t, &w->c)) + g_of(w, t);
         if (b < best) best = b;
     }
     return best;
@@ -337,44 +353,69 @@ static void load_costs(work *w, const c36r_input *in)
         fill_round(w, r);
 }
 
-/* A lower bound of the best sheet's cost (without the written count) after
- * costs rose in round r or space s (the other -1), from the free optimum's
- * duals: no solve. Costs only rise, so every other prefix keeps its bound. */
-static double quick_bound(const work *w, int r, int s)
+static double sq_cost(const work *w, int r, int s)
 {
-    int k = w->kfree;
-    double lb = 0;
+    if (r >= w->kfree) return 0; /* a row standing for a space left empty */
+    double nc = w->pnc[r * MAXS + s], c = w->pc[r * MAXS + s];
+    return (c < nc ? c : nc) - w->es[s];
+}
+
+/* The free optimum's rounds played, as a square problem: rows 0..k-1 the
+ * played rounds, the others one per space left empty. */
+static void square_up(work *w)
+{
+    for (int r = 0; r < w->S; r++)
+        for (int s = 0; s < w->S; s++)
+            w->sq[r * MAXS + s] = sq_cost(w, r, s);
+    w->sqcost = scan_assign_square(w->S, w->sq, MAXS, &w->st, &w->ws);
+}
+
+/* After the costs of round r or space s (the other -1) rose: the best sheet
+ * with as many rounds played as the free optimum, exactly (one augmenting
+ * path), in *ub with the written count's cost; the return value is a lower
+ * bound of the best sheet with any number of rounds (costs only rose, so
+ * the other numbers keep their minimum as a bound). */
+static double quick(work *w, int r, int s, double *ub)
+{
+    int k = w->kfree, col[MAXS];
+    double t = 0, a;
     for (int i = 0; i < w->S; i++)
-        lb += w->es[i];
+        t += w->es[i];
     for (int i = k; i < w->R; i++)
-        lb += w->ur[i];
-    for (int i = 0; i < k; i++) {
-        double u = w->du[i];
-        if (i == r) {
-            u = INF * 4;
-            for (int j = 0; j < w->S; j++) {
-                double nc = w->pnc[i * MAXS + j], c = w->pc[i * MAXS + j];
-                double x = (c < nc ? c : nc) - w->es[j] - w->dv[j];
-                if (x < u) u = x;
-            }
+        t += w->ur[i];
+    if ((r >= 0 && r < k) || s >= 0) {
+        double keep[MAXS];
+        for (int x = 0; x < w->S; x++) {
+            double *c = r >= 0 ? &w->sq[r * MAXS + x] : &w->sq[x * MAXS + s];
+            keep[x] = *c;
+            *c = r >= 0 ? sq_cost(w, r, x) : sq_cost(w, x, s);
         }
-        lb += u;
+        a = scan_assign_resolve(w->sq, MAXS, &w->st, r >= 0 ? r : -1, r >= 0 ? -1 : s, col, &w->ws);
+        for (int x = 0; x < w->S; x++)
+            *(r >= 0 ? &w->sq[r * MAXS + x] : &w->sq[x * MAXS + s]) = keep[x];
+    } else {
+        a = w->sqcost;
+        for (int j = 1; j <= w->S; j++)
+            col[w->st.p[j] - 1] = j - 1;
     }
-    for (int j = 0; j < w->S; j++) {
-        double v = w->dv[j];
-        if (j == s) {
-            v = 0;
-            for (int i = 0; i < k; i++) {
-                double nc = w->pnc[i * MAXS + j], c = w->pc[i * MAXS + j];
-                double x = (c < nc ? c : nc) - w->es[j] - w->du[i];
-                if (x < v) v = x;
-            }
-        }
-        lb += v;
-    }
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        m += w->pc[i * MAXS + col[i]] < w->pnc[i * MAXS + col[i]];
+    double lb = t + a;
+    *ub = lb + g_of(w, m);
     for (int i = 0; i <= w->R && i <= w->S; i++)
         if (i != k && w->prefix[i] < lb) lb = w->prefix[i];
     return lb;
+}
+
+/* The cost of the best sheet left after one field's reading was forbidden:
+ * the quick answer when it settles sure or not sure, else a full solve. */
+static double after_change(work *w, const c36r_input *in, int r, int s, double jstar, double thr)
+{
+    double ub, lb = quick(w, r, s, &ub) + g_min(w);
+    if (lb - jstar >= thr || spent(w)) return lb;
+    if (ub - jstar < thr) return ub;
+    return alternative(w, &in->combos, jstar, thr);
 }
 
 /* Margin of one field: forbids its chosen reading (*slot), solves, restores. */
@@ -386,8 +427,7 @@ static double margin_round(work *w, const c36r_input *in, double *slot, int r, d
     memcpy(c, &w->pc[r * MAXS], sizeof(double) * (size_t)w->S);
     *slot = INF;
     fill_round(w, r);
-    double alt = quick_bound(w, r, -1) + g_min(w);
-    if (alt - jstar < thr) alt = alternative(w, &in->combos, jstar, thr);
+    double alt = after_change(w, in, r, -1, jstar, thr);
     *slot = keep;
     w->ur[r] = ur;
     memcpy(&w->pnc[r * MAXS], nc, sizeof(double) * (size_t)w->S);
@@ -403,8 +443,7 @@ static double margin_space(work *w, const c36r_input *in, double *slot, int s, d
         nc[r] = w->pnc[r * MAXS + s], c[r] = w->pc[r * MAXS + s];
     *slot = INF;
     fill_space(w, s);
-    double alt = quick_bound(w, -1, s) + g_min(w);
-    if (alt - jstar < thr) alt = alternative(w, &in->combos, jstar, thr);
+    double alt = after_change(w, in, -1, s, jstar, thr);
     *slot = keep;
     w->es[s] = es;
     for (int r = 0; r < w->R; r++)
@@ -475,11 +514,14 @@ int c36r_choose(const c36r_input *in, c36r_output *out)
 
     /* How sure each field is. */
     sol fr;
-    w->extra = (scan_assign_extra){w->prefix, w->du, w->dv};
-    w->want_duals = 1;
+    w->extra = (scan_assign_extra){w->prefix, NULL, NULL};
+    w->want_prefix = 1;
     solve(w, 0, &fr);
-    w->want_duals = 0;
+    w->want_prefix = 0;
     w->kfree = fr.k;
+    double n3 = (double)S * S * S, extra = SURE_WORK / n3;
+    w->budget = w->solves + (long)(extra > SURE_MIN_SOLVES ? extra : SURE_MIN_SOLVES);
+    square_up(w);
     double mg;
     for (int s = 0; s < S; s++) {
         int v = out->space[s];
