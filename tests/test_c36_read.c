@@ -352,6 +352,70 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(out.why, "no legal sheet"));
 }
 
+/* Readings no reader should give: NaN, infinities, negative and huge
+ * probabilities, values out of range, candidate counts out of range. The
+ * answer is still a legal sheet, or a refusal. */
+static void test_hostile_readings(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(99);
+    const double odd[] = {NAN, INFINITY, -INFINITY, -1, 0, 1e300, 2, 0.5};
+    const int vals[] = {SCAN_EMPTY, -7, 0, 1, 8, 16, 17, 1000000, -2147483647 - 1};
+    int chosen = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        /* Odd trials: a clean reading of a played game with a few fields
+         * spoilt; even ones: every field spoilt. */
+        int spoil = trial % 2 ? 6 : 1000;
+        if (trial % 2) {
+            sim_random_game(g, 25, 8, g_rand_int_range(g, 0, 26), &truth);
+            sim_read_clean(&truth, 0.99, &in);
+        } else {
+            memset(&in, 0, sizeof in);
+            in.spaces = 25, in.rounds = 25, in.dice_sides = 8;
+        }
+        scan_field *fs[25 * 3 + 1];
+        int nf = 0;
+        for (int s = 0; s < 25; s++)
+            fs[nf++] = &in.space[s];
+        for (int r = 0; r < 25; r++)
+            fs[nf++] = &in.die[r][0], fs[nf++] = &in.die[r][1];
+        fs[nf++] = &in.combos;
+        for (int k = 0; k < spoil && k < nf; k++) {
+            scan_field *f = fs[spoil < nf ? g_rand_int_range(g, 0, nf) : k];
+            f->n = g_rand_int_range(g, -2, SCAN_MAX_CANDS + 3);
+            for (int c = 0; c < SCAN_MAX_CANDS; c++)
+                f->c[c] =
+                    (scan_cand){vals[g_rand_int_range(g, 0, 9)], odd[g_rand_int_range(g, 0, 8)]};
+            in.space_circled[g_rand_int_range(g, 0, 25)] = odd[g_rand_int_range(g, 0, 8)];
+            in.circ[g_rand_int_range(g, 0, 25)][g_rand_int_range(g, 0, 4)] =
+                odd[g_rand_int_range(g, 0, 8)];
+        }
+        if (c36r_choose(&in, &out)) {
+            assert_true(out.why[0] != 0);
+            continue;
+        }
+        chosen++;
+        /* Legal: the played rounds are a prefix and each made its space's number. */
+        for (int r = 0; r < 25; r++) {
+            int c = out.cell_of_round[r];
+            assert_int_equal(c >= 0, r < out.played);
+            if (c < 0) {
+                assert_int_equal(out.die[r][0], SCAN_EMPTY);
+                continue;
+            }
+            int a = out.die[r][0], b = out.die[r][1], v = out.space[c];
+            assert_true(a >= 1 && a <= 8 && b >= 1 && b <= 8);
+            assert_true(out.circled[r] == C36R_CIRC_A   ? v == a
+                        : out.circled[r] == C36R_CIRC_B ? v == b
+                                                        : v == a + b || v == abs(a - b));
+        }
+        assert_true(isfinite(out.cost));
+    }
+    printf("# hostile readings: %d of the trials gave a sheet\n", chosen);
+    assert_true(chosen > 0);
+    g_rand_free(g);
+}
+
 /* Random legal games and the played sheets, read with noise. */
 static void test_noisy_games(void **state)
 {
@@ -559,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_half_played_sheet),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_tiny_boards_against_every_sheet),
+        cmocka_unit_test(test_hostile_readings),
         cmocka_unit_test(test_noisy_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -141,6 +141,42 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(out.why, "no game"));
 }
 
+/* Readings no reader should give, and a grid nobody could read: a legal
+ * game or a refusal, within the search's limit. */
+static void test_hostile_readings(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(98);
+    const double odd[] = {NAN, INFINITY, -1, 0, 1e300, 0.5, 1.0 / 3};
+    char why[160];
+    int chosen = 0;
+    for (int trial = 0; trial < 20; trial++) {
+        memset(&in, 0, sizeof in);
+        in.size = g_rand_int_range(g, DC_MIN_SIZE, DC_MAX_SIZE + 1);
+        for (int r = 0; r < in.size; r++)
+            for (int c = 0; c < in.size; c++)
+                for (int v = 0; v < 3; v++)
+                    in.cell[r][c][v] = trial < 5 ? 1.0 / 3 : odd[g_rand_int_range(g, 0, 7)];
+        for (int p = 0; p < 2; p++) {
+            in.penalties[p].n = g_rand_int_range(g, -1, SCAN_MAX_CANDS + 2);
+            for (int c = 0; c < SCAN_MAX_CANDS; c++)
+                in.penalties[p].c[c] =
+                    (scan_cand){g_rand_int_range(g, -3, 7), odd[g_rand_int_range(g, 0, 7)]};
+            in.first[p] = odd[g_rand_int_range(g, 0, 7)];
+        }
+        if (dcr_choose(&in, &out)) {
+            assert_true(out.why[0] != 0);
+            continue;
+        }
+        chosen++;
+        assert_null(dc_game_check(&out.game, why, sizeof why));
+        assert_true(out.tries <= DCR_MAX_TRIES);
+    }
+    printf("# hostile readings: %d of the trials gave a sheet\n", chosen);
+    assert_true(chosen > 0);
+    g_rand_free(g);
+}
+
 /* A game played out with random rolls. */
 static void play(GRand *gr, int size, dc_game *g)
 {
@@ -215,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_misreads_the_rules_correct),
         cmocka_unit_test(test_squares_the_rules_cannot_tell_apart),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_hostile_readings),
         cmocka_unit_test(test_noisy_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
