@@ -57,8 +57,21 @@ static int round_of_cell(const sim_truth *t, int cell, const c36_sheet *s)
     return -1;
 }
 
+/* The chosen sheet passes the scorer's own check of the rounds. */
+static void assert_scorer_agrees(const c36r_output *o, int spaces)
+{
+    static c36_sheet sh;
+    char why[200];
+    int bad_round, bad_cell;
+    c36_variant v = deflt;
+    if (spaces != 25) v.rings = 1, v.sectors = spaces - 1;
+    assert_int_equal(c36r_sheet(o, spaces, &v, &sh), 0);
+    if (c36_check_rounds(&sh, why, sizeof why, &bad_round, &bad_cell)) fail_msg("%s", why);
+}
+
 static void assert_all_right(const sim_truth *t, const c36r_output *o)
 {
+    assert_scorer_agrees(o, t->spaces);
     int ws, n, us;
     int wrong = sim_compare(t, o, &ws, &n, &us);
     assert_int_equal(wrong, 0);
@@ -335,6 +348,7 @@ static void test_bad_input(void **state)
     in.spaces = 25, in.rounds = 25, in.dice_sides = 3;
     assert_int_equal(c36r_choose(&in, &out), -1);
     assert_non_null(strstr(out.why, "dice"));
+    assert_int_equal(c36r_sheet(&out, 24, &deflt, &(c36_sheet){0}), -1);
     in.dice_sides = 8, in.spaces = C36R_MAX_SPACES + 1;
     assert_int_equal(c36r_choose(&in, &out), -1);
     in.spaces = 25, in.rounds = 0;
@@ -395,6 +409,7 @@ static void test_hostile_readings(void **state)
             continue;
         }
         chosen++;
+        assert_scorer_agrees(&out, 25);
         /* Legal: the played rounds are a prefix and each made its space's number. */
         for (int r = 0; r < 25; r++) {
             int c = out.cell_of_round[r];
@@ -433,6 +448,7 @@ static void test_noisy_games(void **state)
             sim_random_game(g, 25, i % 3 ? 8 : 6, i % 5 ? 25 : g_rand_int_range(g, 0, 25), &truth);
         sim_read(g, &nz, &truth, &in);
         if (c36r_choose(&in, &out)) fail_msg("game %d: %s", i, out.why);
+        assert_scorer_agrees(&out, truth.spaces);
         int ws, n, us, wr = sim_compare(&truth, &out, &ws, &n, &us);
         fields += n, wrong += wr, wrong_sure += ws, unsure += us;
         sheets++, sheets_right += wr == 0;

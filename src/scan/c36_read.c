@@ -560,3 +560,24 @@ int c36r_choose(const c36r_input *in, c36r_output *out)
     }
     return 0;
 }
+
+int c36r_sheet(const c36r_output *out, int spaces, const c36_variant *v, c36_sheet *sheet)
+{
+    if (c36_cells(v) != spaces || spaces > MAXS) return -1;
+    memset(sheet, 0, sizeof *sheet);
+    sheet->v = *v;
+    for (int c = 0; c < spaces; c++)
+        sheet->cells[c] = out->space[c];
+    sheet->combos = out->combos;
+    sheet->nrounds = out->played;
+    for (int r = 0; r < out->played; r++) {
+        c36_round *rd = &sheet->rounds[r];
+        rd->dice[0] = out->die[r][0], rd->dice[1] = out->die[r][1];
+        rd->cell = out->cell_of_round[r];
+        rd->use = C36_USE_DIE;
+        if (out->circled[r] == C36R_CIRC_BOTH)
+            rd->use =
+                out->space[rd->cell] == rd->dice[0] + rd->dice[1] ? C36_USE_SUM : C36_USE_DIFF;
+    }
+    return 0;
+}

@@ -86,4 +86,10 @@ typedef struct c36r_output {
  * (more than C36R_MAX_OVERRULED_FRAC of the read fields overruled). */
 int c36r_choose(const c36r_input *in, c36r_output *out);
 
+/* The chosen sheet as the scorer takes it (what `pnpkit score circle36`
+ * reads): the spaces, the written count (-1 when blank) and the played
+ * rounds with their dice, space and use. v must have out's number of
+ * spaces. Returns 0, or -1 when it does not. */
+int c36r_sheet(const c36r_output *out, int spaces, const c36_variant *v, c36_sheet *sheet);
+
 #endif
