@@ -2,7 +2,7 @@
  * every field's candidate readings (from the handwriting and mark readers),
  * picks the most probable sheet the rules allow and says, field by field,
  * whether that reading is sure. Pure: no I/O, no globals; its scratch space
- * (about 0.5 MB) is allocated and freed inside each call. The caller owns
+ * (about 0.4 MB) is allocated and freed inside each call. The caller owns
  * both structs (25 KB and 8 KB: keep them off small stacks).
  *
  * The rules used (seeds/circle36.md, docs/scanning.md "Reading with the
