@@ -52,7 +52,9 @@ typedef struct c36r_input {
      * G1.., Y); SCAN_EMPTY for "nothing written". n == 0: unread. */
     scan_field space[C36R_MAX_SPACES];
     double space_circled[C36R_MAX_SPACES]; /* P(the space's number is circled) */
-    scan_field die[C36R_MAX_SPACES][2];    /* each round's two dice; SCAN_EMPTY: blank */
+    /* Each round's two dice (round k is the scene's roll<k+1>.a and .b);
+     * SCAN_EMPTY: blank. */
+    scan_field die[C36R_MAX_SPACES][2];
     /* Each round: P(no circle), P(die a circled alone), P(die b circled
      * alone), P(both dice in one ComboCircle). Normalised by the chooser. */
     double circ[C36R_MAX_SPACES][4];
