@@ -97,7 +97,7 @@ static double quick(c36m_work *w, int r, int s, double *ub)
 }
 
 /* The cost of the best sheet left after one field's reading was forbidden:
- * the quick answer when it settles sure or not sure, else a full c36m_solve. */
+ * the quick answer when it settles sure or not sure, else a full solve. */
 static double after_change(c36m_work *w, const c36r_input *in, int r, int s, double jstar,
                            double thr)
 {
