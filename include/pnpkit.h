@@ -51,7 +51,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 5
+#define PNPKIT_API_VERSION 6
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -251,6 +251,10 @@ typedef struct pnpkit_render_opts {
      * offset_y down (mm). */
     double offset_x, offset_y;
     double scale;
+    /* API version 6: non-zero leaves off the scan marks (four corner tags and
+     * a QR code naming the sheet, which pnpkit_scan reads) that the sheets
+     * of a template with `scan: true` carry. */
+    int no_scan_marks;
 } pnpkit_render_opts;
 
 /* Bounds of the render options (API version 4). */

@@ -156,6 +156,7 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                          .nup = po->nup,
                          .fill = po->fill != 0,
                          .mono = po->mono != 0,
+                         .no_scan_marks = po->no_scan_marks != 0,
                          .bleed = po->bleed,
                          .ttf = po->ttf,
                          .force = po->force != 0,

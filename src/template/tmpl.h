@@ -64,6 +64,7 @@ typedef struct tmpl {
     char *origin; /* "built-in", "installed", "user", "file" or "text" */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
+    bool scan;         /* its sheets carry scan marks (render/marks.h) */
     const char *paper; /* default paper name or WxH */
     bool landscape;
     double margin;      /* mm */
