@@ -1,0 +1,29 @@
+/* digits.h: reading handwritten digits. A small convolutional network,
+ * trained on MNIST digits and compiled into the library, tells the ten
+ * digits apart in one 28x28 image; scan_read_number cuts a field's crop into
+ * one or two digits and turns their probabilities into candidate numbers.
+ * Nothing here allocates memory that outlives a call, prints or reads files. */
+#ifndef PNPKIT_SCAN_DIGITS_H
+#define PNPKIT_SCAN_DIGITS_H
+
+#include <stdint.h>
+#include "scan/cand.h" /* scan_cand, scan_field, SCAN_EMPTY */
+
+#define SCAN_DIGIT_SIDE 28
+
+/* Probabilities of 0..9 for one 28x28 image (row-major, 0 = paper, 1 = ink),
+ * already centred as MNIST digits are (20x20 box, centre of mass at the
+ * middle). Pure, reentrant. */
+void scan_digit_classify(const float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], float probs[10]);
+
+/* Reads a handwritten whole number of 1..max_digits digits, or nothing, from a
+ * grey crop of a field (0 = black ink, 255 = white paper; row-major, stride
+ * bytes per row). The crop may include bits of printed lines at its border.
+ * Fills out with up to SCAN_MAX_CANDS readings, most probable first,
+ * probabilities summing to at most 1; value SCAN_EMPTY means nothing written.
+ * Returns 0, or -1 when the crop is unusable. Pure, reentrant, no allocation
+ * that outlives the call. */
+int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits,
+                     scan_field *out);
+
+#endif
