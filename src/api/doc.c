@@ -33,6 +33,11 @@ struct pnpkit_doc {
     pnpkit_doc_info info;
 };
 
+const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc)
+{
+    return doc->t;
+}
+
 void pnpkit_render_opts_init(pnpkit_render_opts *o)
 {
     *o = (pnpkit_render_opts){.format = "pdf",
