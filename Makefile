@@ -24,7 +24,7 @@ SAN_SKIP = '^(bench_check|cli_docs_fresh)$$'
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-profile clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile clean install
 
 all: build
 
@@ -91,6 +91,11 @@ bench: build
 bench-warm: build
 	@$(BUILD)/bench/bench-warm $(PNPKIT)
 	@$(BUILD)/bench/bench-warm-plain $(PNPKIT)
+
+# The rule-aware Circle 36 reader on simulated noisy readings (bench/bench_c36_read.c).
+bench-scan-rules: build
+	@$(BUILD)/bench/bench-c36-read 200 1 0.01 0.01
+	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build

@@ -1,8 +1,9 @@
 /* c36_read.h: reading a photographed Circle 36 sheet with the rules. Given
  * every field's candidate readings (from the handwriting and mark readers),
  * picks the most probable sheet the rules allow and says, field by field,
- * whether that reading is sure. Pure: no I/O, no allocation, no globals; the
- * caller owns both structs (about 20 KB each: keep them off small stacks).
+ * whether that reading is sure. Pure: no I/O, no globals; its scratch space
+ * (about 0.5 MB) is allocated and freed inside each call. The caller owns
+ * both structs (25 KB and 8 KB: keep them off small stacks).
  *
  * The rules used (seeds/circle36.md, docs/scanning.md "Reading with the
  * rules"): a space holds 0..2D or nothing; the played rounds are the first k
@@ -26,6 +27,19 @@
 
 /* Spaces (rings x sectors + 1) and rounds of the largest variant. */
 #define C36R_MAX_SPACES C36_MAX_CELLS
+
+/* The least probability mass a field's readings leave to the values no
+ * reader listed (spread evenly over them), so that the rules may overrule a
+ * reading when everything else agrees. */
+#define C36R_FLOOR 1e-4
+/* Circle probabilities are held within [C36R_PMIN, 1 - C36R_PMIN]. */
+#define C36R_PMIN 1e-4
+/* A field is sure when every legal sheet reading it otherwise is at least
+ * this many times less probable than the chosen one. */
+#define C36R_SURE_RATIO 1000.0
+/* More overruled fields than this share of the read ones (and more than two):
+ * no legal sheet is near the readings. */
+#define C36R_MAX_OVERRULED_FRAC 0.25
 
 /* circ[] and circled[] states of a round in the dice record. */
 enum { C36R_CIRC_NONE = 0, C36R_CIRC_A = 1, C36R_CIRC_B = 2, C36R_CIRC_BOTH = 3 };
