@@ -24,7 +24,7 @@ SAN_SKIP = '^(bench_check|cli_docs_fresh)$$'
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile bench-digits model clean install
 
 all: build
 
@@ -96,6 +96,15 @@ bench-warm: build
 bench-scan-rules: build
 	@$(BUILD)/bench/bench-c36-read 200 1 0.01 0.01
 	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
+
+# The handwriting reader: held-out accuracy, time per digit, fields read (bench/bench_digits.c).
+bench-digits: build
+	@$(BUILD)/bench/bench-digits $(CURDIR)
+
+# Trains the digit classifier again and rewrites src/scan/digits_model.[ch] and
+# its test data (scripts/train-digits; needs python3-torch and npm; about 15 minutes).
+model:
+	nice -n 10 scripts/train-digits
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build

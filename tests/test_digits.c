@@ -1,0 +1,235 @@
+/* test_digits.c: the handwriting reader (src/scan/digits.c, digits_net.c):
+ * the C forward pass against torch's probabilities for the same weights, the
+ * accuracy on the 2,000 held-out MNIST digits, and scan_read_number on fields
+ * synthesized from held-out digits (one digit, two digits, nothing written,
+ * each with a printed line at the border) and on unusable crops. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "digits_synth.h"
+#include "scan/digits.h"
+
+#define DATA PNPKIT_SOURCE_DIR "/tests/data/"
+#define FIELDS 150 /* synthesized fields of each kind */
+
+static ds_set *set;
+
+static int setup(void **state)
+{
+    (void)state;
+    set = ds_load(DATA "digits-heldout.png");
+    return set ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ds_free(set);
+    return 0;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Each line of digits-torch.txt: 784 bytes in hex, then torch's 10 probabilities. */
+static void test_matches_torch(void **state)
+{
+    (void)state;
+    FILE *f = fopen(DATA "digits-torch.txt", "r");
+    assert_non_null(f);
+    static char line[4096];
+    int rows = 0;
+    double worst = 0.0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], p[10];
+        for (int i = 0; i < SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE; i++) {
+            int hi = hexval(line[2 * i]), lo = hexval(line[2 * i + 1]);
+            assert_true(hi >= 0 && lo >= 0);
+            img[i] = (float)(hi * 16 + lo) / 255.0f;
+        }
+        char *s = line + 2 * SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE;
+        scan_digit_classify(img, p);
+        for (int d = 0; d < 10; d++) {
+            char *end;
+            double want = strtod(s, &end);
+            assert_true(end > s);
+            s = end;
+            double diff = fabs(want - p[d]);
+            if (diff > worst)
+                worst = diff;
+            if (diff > 1e-4)
+                fail_msg("input %d, digit %d: C %.7f, torch %.7f", rows, d, p[d], want);
+        }
+        rows++;
+    }
+    fclose(f);
+    assert_int_equal(rows, 48);
+    printf("C against torch: largest difference %.2g over %d inputs\n", worst, rows);
+}
+
+static void test_heldout_accuracy(void **state)
+{
+    (void)state;
+    int right = 0, per[10] = {0};
+    for (int k = 0; k < DS_COUNT; k++) {
+        float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], p[10];
+        ds_image(set, k, img);
+        scan_digit_classify(img, p);
+        float sum = 0.0f;
+        for (int d = 0; d < 10; d++) {
+            assert_true(p[d] >= 0.0f && p[d] <= 1.0f);
+            sum += p[d];
+        }
+        assert_true(fabsf(sum - 1.0f) < 1e-4f);
+        if (ds_argmax(p) == ds_label(k)) {
+            right++;
+            per[ds_label(k)]++;
+        }
+    }
+    printf("held-out digits: %d of %d right (%.2f%%)\n", right, DS_COUNT, 100.0 * right / DS_COUNT);
+    assert_true(right >= DS_COUNT * 99 / 100);
+    for (int d = 0; d < 10; d++)
+        assert_true(per[d] >= DS_PER_CLASS * 97 / 100);
+}
+
+/* Candidates well formed: sorted, probabilities in 0..1 summing to at most 1,
+ * values distinct and within what max_digits digits can write. */
+static void check_field(const scan_field *f, int max_digits)
+{
+    assert_true(f->n >= 1 && f->n <= SCAN_MAX_CANDS);
+    double sum = 0.0;
+    int top = max_digits == 1 ? 9 : 99;
+    for (int i = 0; i < f->n; i++) {
+        assert_true(f->c[i].p >= 0.0 && f->c[i].p <= 1.0);
+        assert_true(f->c[i].value == SCAN_EMPTY || (f->c[i].value >= 0 && f->c[i].value <= top));
+        if (i)
+            assert_true(f->c[i].p <= f->c[i - 1].p);
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(f->c[i].value, f->c[j].value);
+        sum += f->c[i].p;
+    }
+    assert_true(sum <= 1.0 + 1e-9);
+}
+
+/* Reads FIELDS synthesized fields of n digits; returns how many came out with
+ * the right value first, and counts in *listed those with it among the candidates. */
+static int read_fields(int n, int max_digits, guint32 seed, int *listed)
+{
+    static uint8_t grey[DS_MAX_W * DS_MAX_H];
+    GRand *r = g_rand_new_with_seed(seed);
+    int right = 0;
+    *listed = 0;
+    for (int i = 0; i < FIELDS; i++) {
+        int ks[2], w, h;
+        ks[0] = g_rand_int_range(r, n == 2 ? DS_PER_CLASS : 0, DS_COUNT); /* no leading zero */
+        ks[1] = g_rand_int_range(r, 0, DS_COUNT);
+        int want = ds_field(set, r, ks, n, grey, &w, &h);
+        scan_field f;
+        assert_int_equal(scan_read_number(grey, w, h, w, max_digits, &f), 0);
+        check_field(&f, max_digits);
+        if (f.c[0].value == want)
+            right++;
+        for (int c = 0; c < f.n; c++)
+            if (f.c[c].value == want)
+                ++*listed;
+    }
+    g_rand_free(r);
+    return right;
+}
+
+static void test_read_one_digit(void **state)
+{
+    (void)state;
+    int listed, right = read_fields(1, 2, 11, &listed);
+    printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 93 / 100);
+    assert_true(listed >= FIELDS * 97 / 100);
+    right = read_fields(1, 1, 12, &listed);
+    printf("one digit, one allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 95 / 100);
+}
+
+static void test_read_two_digits(void **state)
+{
+    (void)state;
+    int listed, right = read_fields(2, 2, 21, &listed);
+    printf("two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 88 / 100);
+    assert_true(listed >= FIELDS * 93 / 100);
+}
+
+static void test_read_empty(void **state)
+{
+    (void)state;
+    int listed, right = read_fields(0, 2, 31, &listed);
+    printf("nothing written: %d of %d read as empty\n", right, FIELDS);
+    assert_int_equal(right, FIELDS);
+}
+
+/* Blank paper, and a field of nothing but a printed line across it. */
+static void test_read_blank_and_lines(void **state)
+{
+    (void)state;
+    static uint8_t grey[60 * 50];
+    scan_field f;
+    memset(grey, 230, sizeof grey);
+    assert_int_equal(scan_read_number(grey, 60, 50, 60, 2, &f), 0);
+    assert_int_equal(f.n, 1);
+    assert_int_equal(f.c[0].value, SCAN_EMPTY);
+    assert_true(f.c[0].p > 0.9);
+    /* a 2-pixel line along the top and one down the left side */
+    for (int x = 0; x < 60; x++)
+        grey[1 * 60 + x] = grey[2 * 60 + x] = 40;
+    for (int y = 0; y < 50; y++)
+        grey[y * 60 + 3] = 40;
+    assert_int_equal(scan_read_number(grey, 60, 50, 60, 2, &f), 0);
+    assert_int_equal(f.c[0].value, SCAN_EMPTY);
+}
+
+static void test_unusable(void **state)
+{
+    (void)state;
+    static uint8_t grey[64 * 64];
+    scan_field f = {.n = 3};
+    memset(grey, 255, sizeof grey);
+    assert_int_equal(scan_read_number(NULL, 64, 64, 64, 2, &f), -1);
+    assert_int_equal(f.n, 0);
+    assert_int_equal(scan_read_number(grey, 64, 64, 64, 2, NULL), -1);
+    assert_int_equal(scan_read_number(grey, 7, 64, 64, 2, &f), -1);
+    assert_int_equal(scan_read_number(grey, 64, 0, 64, 2, &f), -1);
+    assert_int_equal(scan_read_number(grey, 64, 64, 63, 2, &f), -1);
+    assert_int_equal(scan_read_number(grey, 3000, 16, 3000, 2, &f), -1);
+    assert_int_equal(scan_read_number(grey, 64, 64, 64, 0, &f), -1);
+    assert_int_equal(scan_read_number(grey, 64, 64, 64, 3, &f), -1);
+    /* a stride wider than the row: the padding is never read as ink */
+    static uint8_t wide[32 * 100];
+    memset(wide, 0, sizeof wide);
+    for (int y = 0; y < 32; y++)
+        memset(wide + y * 100, 235, 40);
+    assert_int_equal(scan_read_number(wide, 40, 32, 100, 2, &f), 0);
+    assert_int_equal(f.c[0].value, SCAN_EMPTY);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_matches_torch),
+        cmocka_unit_test(test_heldout_accuracy),
+        cmocka_unit_test(test_read_one_digit),
+        cmocka_unit_test(test_read_two_digits),
+        cmocka_unit_test(test_read_empty),
+        cmocka_unit_test(test_read_blank_and_lines),
+        cmocka_unit_test(test_unusable),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
