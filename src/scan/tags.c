@@ -5,7 +5,8 @@
 #include <apriltag/tag36h11.h>
 #include <string.h>
 
-int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
+/* One pass of the detector, quad_decimate as given. */
+static int find_pass(const scan_photo *p, scan_tag *tags, int n, float decimate, pn_err *err)
 {
     memset(tags, 0, sizeof *tags * (size_t)n);
     apriltag_family_t *fam = tag36h11_create();
@@ -17,7 +18,7 @@ int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
     }
     /* One bit corrected: printed tags are clean, and the table stays small. */
     apriltag_detector_add_family_bits(td, fam, 1);
-    td->quad_decimate = p->w * (double)p->h > 4e6 ? 2.0f : 1.0f;
+    td->quad_decimate = decimate;
     td->quad_sigma = 0.0f;
     td->nthreads = 1;
     td->refine_edges = 1;
@@ -41,5 +42,24 @@ int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
     if (dets) apriltag_detections_destroy(dets);
     apriltag_detector_destroy(td);
     tag36h11_destroy(fam);
+    return found;
+}
+
+int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
+{
+    /* Quads are looked for on a smaller image first (a 12 MP photo at a
+     * third: the tags are still 10 pixels or more across), and again at
+     * full size when some tag was missed (small in the frame, blurred). */
+    double mp = p->w * (double)p->h / 1e6;
+    float first = mp > 4 ? 3.0f : mp > 1.5 ? 2.0f : 1.0f;
+    int found = find_pass(p, tags, n, first, err);
+    if (found >= 0 && found < n && first > 1) {
+        scan_tag again[8];
+        int k = find_pass(p, again, n < 8 ? n : 8, first > 2 ? 1.5f : 1.0f, err);
+        if (k > found) {
+            memcpy(tags, again, sizeof *tags * (size_t)(n < 8 ? n : 8));
+            found = k;
+        }
+    }
     return found;
 }
