@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <string.h>
 #include "scan/digits.h"
 
@@ -24,16 +26,50 @@ static void read_number(const scan_view *v, const scan_box *b, double grow, int 
     g_free(ink);
 }
 
-/* The probability that a ring was drawn, from the share of it inked. */
-static double ring_p(double share)
+static int by_value(const void *a, const void *b)
 {
-    return 1 / (1 + exp(-(share - 0.5) * 14));
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Where the inked shares of one kind of ring split into drawn and not
+ * drawn on this photo: Otsu's split of the n shares, when the two groups
+ * stand clearly apart; else a fixed half. A blurred photo smears printed
+ * lines into every ring a little, a sharp one not at all, so the split is
+ * learnt from the sheet itself. */
+static double ring_split(const double *share, int n)
+{
+    double v[C36R_MAX_SPACES * 2];
+    memcpy(v, share, sizeof *v * (size_t)n);
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    double best = 0, split = 0.5, total = 0;
+    for (int i = 0; i < n; i++)
+        total += v[i];
+    double low = 0;
+    for (int i = 1; i < n; i++) {
+        low += v[i - 1];
+        double m0 = low / i, m1 = (total - low) / (n - i);
+        double between = (double)i * (n - i) * (m1 - m0) * (m1 - m0);
+        if (between > best && m1 - m0 > 0.2 && m1 > 0.45 && v[i] - v[i - 1] > 0.04) {
+            best = between;
+            split = (v[i - 1] + v[i]) / 2;
+        }
+    }
+    return split;
+}
+
+/* The probability that a ring was drawn, from the share of it inked and
+ * the photo's split. */
+static double ring_p(double share, double split)
+{
+    return 1 / (1 + exp(-(share - split) * 25));
 }
 
 int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36_variant *var,
                   c36r_input *in, pn_err *err)
 {
     memset(in, 0, sizeof *in);
+    double sc[C36R_MAX_SPACES], sd[C36R_MAX_SPACES * 2], sb[C36R_MAX_SPACES];
     in->spaces = c36_cells(var);
     in->rounds = in->spaces;
     in->dice_sides = var->dice;
@@ -43,8 +79,11 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
         if (!b) return pn_err_set(err, PN_EINPUT, "the sheet has no space %s", name);
         read_number(v, b, 0.5, 2, &in->space[c]);
         double r = b->w / 2 + 1.2;
-        in->space_circled[c] = ring_p(scan_view_ring(v, b->x + b->w / 2, b->y + b->h / 2, r, r, 1.4));
+        sc[c] = scan_view_ring(v, b->x + b->w / 2, b->y + b->h / 2, r, r, 1.4);
     }
+    double split = ring_split(sc, in->spaces);
+    for (int c = 0; c < in->spaces; c++)
+        in->space_circled[c] = ring_p(sc[c], split);
     for (int k = 0; k < in->rounds; k++) {
         char id[32];
         const scan_box *d[2], *roll;
@@ -56,14 +95,18 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
         }
         if (!roll || !d[0] || !d[1])
             return pn_err_set(err, PN_EINPUT, "the sheet has no dice record for round %d", k + 1);
-        double p[3];
         for (int j = 0; j < 2; j++) {
             read_number(v, d[j], 0.3, 1, &in->die[k][j]);
-            p[j] = ring_p(scan_view_ring(v, d[j]->x + d[j]->w / 2, d[j]->y + d[j]->h / 2, 3.3, 3.3,
-                                         0.9));
+            sd[2 * k + j] =
+                scan_view_ring(v, d[j]->x + d[j]->w / 2, d[j]->y + d[j]->h / 2, 3.3, 3.3, 0.9);
         }
-        p[2] = ring_p(scan_view_ring(v, roll->x + roll->w / 2, roll->y + roll->h / 2,
-                                     roll->w / 2 + 1.6, roll->h / 2 + 1.6, 1.0));
+        sb[k] = scan_view_ring(v, roll->x + roll->w / 2, roll->y + roll->h / 2, roll->w / 2 + 1.6,
+                               roll->h / 2 + 1.6, 1.0);
+    }
+    double split_die = ring_split(sd, 2 * in->rounds), split_both = ring_split(sb, in->rounds);
+    for (int k = 0; k < in->rounds; k++) {
+        double p[3] = {ring_p(sd[2 * k], split_die), ring_p(sd[2 * k + 1], split_die),
+                       ring_p(sb[k], split_both)};
         in->circ[k][C36R_CIRC_NONE] = (1 - p[0]) * (1 - p[1]) * (1 - p[2]);
         in->circ[k][C36R_CIRC_A] = p[0] * (1 - p[1]) * (1 - p[2]);
         in->circ[k][C36R_CIRC_B] = (1 - p[0]) * p[1] * (1 - p[2]);

@@ -7,11 +7,11 @@
 #include <string.h>
 
 /* The printed sheet at a sheet point: the darkest reference pixel within
- * 0.35 mm, so a small error of the map never turns a printed line into ink. */
+ * 0.3 mm, so a small error of the map seldom turns a printed line into ink. */
 static double ref_at(const scan_view *v, double x, double y)
 {
     if (!v->ref) return 255;
-    int r = (int)ceil(0.35 * v->ref_ppmm);
+    int r = (int)lround(0.3 * v->ref_ppmm);
     int cx = (int)(x * v->ref_ppmm), cy = (int)(y * v->ref_ppmm);
     int best = 255;
     for (int j = cy - r; j <= cy + r; j++) {
@@ -23,6 +23,11 @@ static double ref_at(const scan_view *v, double x, double y)
     return best;
 }
 
+void scan_view_map(const scan_view *v, double x, double y, double *u, double *s)
+{
+    scan_homog_apply(&v->map, x, y, u, s);
+}
+
 /* The paper's white around a box: a high percentile of the photo there. */
 static double paper_white(const scan_view *v, double x, double y, double w, double h)
 {
@@ -30,7 +35,7 @@ static double paper_white(const scan_view *v, double x, double y, double w, doub
     for (int j = 0; j < 12; j++)
         for (int i = 0; i < 12; i++) {
             double u, s;
-            scan_homog_apply(&v->map, x - 2 + (w + 4) * (i + 0.5) / 12,
+            scan_view_map(v, x - 2 + (w + 4) * (i + 0.5) / 12,
                              y - 2 + (h + 4) * (j + 0.5) / 12, &u, &s);
             int g = (int)scan_photo_at(v->photo, u, s);
             hist[g < 0 ? 0 : g > 255 ? 255 : g]++;
@@ -42,16 +47,16 @@ static double paper_white(const scan_view *v, double x, double y, double w, doub
     return g < 40 ? 40 : g;
 }
 
-/* Ink at a sheet point (0..1) given the paper white there. */
+/* Ink at a sheet point (0..1) given the paper white there; -1 where the
+ * print is dark, so nothing can be told apart. */
 static double ink_at(const scan_view *v, double x, double y, double white)
 {
     double u, s;
-    scan_homog_apply(&v->map, x, y, &u, &s);
+    scan_view_map(v, x, y, &u, &s);
     double p = scan_photo_at(v->photo, u, s) * 255 / white;
     double r = ref_at(v, x, y);
     double ink = (r - p) / 255;
-    /* Where the print is dark nothing can be told apart: no ink. */
-    if (r < 90) return 0;
+    if (r < 90) return -1;
     return ink < 0 ? 0 : ink > 1 ? 1 : ink * 255 / r;
 }
 
@@ -66,6 +71,7 @@ uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double 
     for (int j = 0; j < ch; j++)
         for (int i = 0; i < cw; i++) {
             double k = ink_at(v, x + (i + 0.5) / ppmm, y + (j + 0.5) / ppmm, white);
+            if (k < 0) k = 0; /* under the print: paper */
             double g = 255 * (1 - (k < 0.12 ? 0 : k)); /* faint differences are paper */
             out[(size_t)j * cw + i] = (uint8_t)(g + 0.5);
         }
@@ -78,20 +84,23 @@ double scan_view_ring(const scan_view *v, double cx, double cy, double rx, doubl
 {
     const int arcs = 32, steps = 6, across = 5;
     double white = paper_white(v, cx - rx - band, cy - ry - band, 2 * (rx + band), 2 * (ry + band));
-    int inked = 0;
+    int inked = 0, seen = 0;
     for (int a = 0; a < arcs; a++) {
-        bool hit = false;
+        bool hit = false, visible = false;
         for (int s = 0; s < steps && !hit; s++) {
             double t = 2 * G_PI * (a + (s + 0.5) / steps) / arcs;
             for (int k = 0; k < across && !hit; k++) {
                 double d = -band + 2 * band * k / (across - 1);
                 double x = cx + (rx + d) * sin(t), y = cy - (ry + d) * cos(t);
-                hit = ink_at(v, x, y, white) > 0.3;
+                double ink = ink_at(v, x, y, white);
+                visible |= ink >= 0;
+                hit = ink > 0.1;
             }
         }
         inked += hit;
+        seen += visible;
     }
-    return (double)inked / arcs;
+    return seen >= arcs / 4 ? (double)inked / seen : 0;
 }
 
 double scan_view_ink_mean(const uint8_t *ink, int w, int h)

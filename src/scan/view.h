@@ -16,6 +16,9 @@ typedef struct scan_view {
     double ref_ppmm;
 } scan_view;
 
+/* A sheet point in the photo. */
+void scan_view_map(const scan_view *v, double x, double y, double *u, double *s);
+
 /* The player's ink in the sheet box (x, y, w, h mm) at ppmm pixels a mm, as
  * a grey crop (255 paper, 0 full ink; stride *ow). Caller g_free()s. */
 uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double h, double ppmm,
