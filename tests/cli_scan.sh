@@ -56,4 +56,45 @@ with=$(count circle36); without=$(count circle36 --no-scan-marks)
 with=$(count dicrono); without=$(count dicrono --no-scan-marks)
 [ "$with" -gt $((without + 40)) ] && ok || bad "dicrono marks: $with against $without"
 expect_eq "$(count calibration)" "$(count calibration --no-scan-marks)" "no marks on calibration"
+
+# Played sheets photographed (scripts/make-scan-photos --seed 7: photos 1, 2
+# and 6, with the truth beside them as sheets; 1 is stored upside down and 6
+# turned, both with an EXIF orientation). The score of the sheet read is the
+# score of the sheet played, and so is --score's.
+for k in 2 6; do
+    expect_status 0 "played-$k" -- "$PNPKIT" scan "$D/played-$k.jpg" -o "$T/p$k.yaml"
+    got=$("$PNPKIT" score circle36 "$T/p$k.yaml" --json | jq -c '[.total, .combos, .totals]')
+    want=$("$PNPKIT" score circle36 "$D/played-$k.yaml" --json | jq -c '[.total, .combos, .totals]')
+    expect_eq "$got" "$want" "played-$k: the score of the sheet read"
+    for ring in red blue green yellow; do
+        expect_eq "$(grep "^$ring:" "$T/p$k.yaml")" "$(grep "^$ring:" "$D/played-$k.yaml")" "played-$k: $ring"
+    done
+done
+"$PNPKIT" scan "$D/played-6.jpg" --score > "$T/score.txt" 2>/dev/null
+"$PNPKIT" score circle36 "$D/played-6.yaml" > "$T/want.txt"
+cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
+
+# --json: every field with its slot and box (as the scene dump places it);
+# dice say whether they are circled. Every field marked sure is right.
+"$PNPKIT" scan "$D/played-1.jpg" --json > "$T/p1.json" 2>"$T/err"
+expect_eq "$(jq -r '.template' "$T/p1.json")" circle36 "json template"
+expect_eq "$(jq '.fields | length' "$T/p1.json")" 76 "json fields: 25 spaces, 50 dice, combos"
+box=$("$PNPKIT" render circle36 -q --format scene -o - | awk '$1 == "slot" && $2 == "R1" {print "[" $3+0 "," $4+0 "," $5+0 "," $6+0 "]"}')
+expect_eq "$(jq -c '.fields[] | select(.slot == "R1") | .box_mm' "$T/p1.json")" "$box" "json R1 box"
+expect_eq "$(jq '[.fields[] | select(.slot | test("^roll")) | has("circled")] | all' "$T/p1.json")" true "json dice circled"
+expect_eq "$(jq '[.fields[] | select(.slot | test("^roll") | not) | has("circled")] | any' "$T/p1.json")" false "json spaces not circled"
+cells="R1 R2 R3 R4 R5 R6 R7 R8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8"
+i=0
+for c in $cells; do
+    ring=$(case $c in R*) echo red;; B*) echo blue;; G*) echo green;; esac)
+    want=$(grep "^$ring:" "$D/played-1.yaml" | tr -d '[],' | awk -v k="${c#?}" '{print $(k + 1)}')
+    sure=$(jq -r --arg s "$c" '.fields[] | select(.slot == $s) | "\(.sure) \(.value)"' "$T/p1.json")
+    case $sure in "true "*) expect_eq "${sure#true }" "$want" "played-1: sure $c";; esac
+    i=$((i + 1))
+done
+expect_eq "$i" 24 "played-1: spaces compared"
+# Its one doubtful space is named, and is in the problems.
+"$PNPKIT" scan "$D/played-1.jpg" -o "$T/p1.yaml" 2>"$T/err"
+expect_stderr "played-1.jpg: space B4: doubtful reading" "played-1 doubtful B4"
+expect_eq "$(jq '[.problems[] | select(test("B4"))] | length' "$T/p1.json")" 1 "json problems name B4"
 finish
