@@ -268,6 +268,10 @@ typedef struct pnpkit_render_opts {
      * (100%) instead of scaling it to fill its part of the paper; a sheet
      * that does not fit its part at that size is an error. */
     int actual_size;
+    /* Non-zero leaves off the scan marks (four corner tags and
+     * a QR code naming the sheet, which pnpkit_scan reads) that the sheets
+     * of a template with `scan: true` carry. */
+    int no_scan_marks;
 } pnpkit_render_opts;
 
 #define PNPKIT_GUTTER_AUTO (-1.0)
@@ -588,6 +592,55 @@ typedef struct pnpkit_check_opts {
  * ctx may be NULL (checking measures no text). */
 pnpkit_buffer *pnpkit_check(pnpkit_ctx *ctx, const char *game, const char *text, size_t len,
                             const pnpkit_check_opts *o, pnpkit_error *err);
+
+/* ---- scanning a photographed sheet (API version 6) ---- */
+
+/* Bounds of a photo: its bytes and the pixels its header may claim (checked
+ * before anything is decoded). */
+#define PNPKIT_SCAN_MAX_BYTES (64u << 20)
+#define PNPKIT_SCAN_MAX_PIXELS (50LL * 1000 * 1000)
+
+typedef struct pnpkit_scan_opts {
+    const char *file; /* names the photo in messages (default "photo") */
+    /* The template file the sheet was printed from, when it was printed from
+     * a file (its QR code then holds a hash of the file's text, which must
+     * match); NULL for the built-in and named templates. */
+    const char *template_path;
+    long long max_pixels; /* 0: PNPKIT_SCAN_MAX_PIXELS */
+} pnpkit_scan_opts;
+
+/* One field read from the photo. */
+typedef struct pnpkit_scan_field {
+    const char *slot; /* the scene's slot id: "R1", "Y", "roll7.a", "combos" */
+    int value;        /* the number read; -1: nothing written */
+    int sure;         /* non-zero: the reading is certain enough to trust */
+    double confidence; /* 0..1 */
+    double x, y, w, h; /* the slot's box on the sheet, mm from the top left */
+    int circled;       /* a die: 1 when circled (alone or with the other), 0 not; else -1 */
+} pnpkit_scan_field;
+
+typedef struct pnpkit_scan_result {
+    const char *template_name; /* the template the sheet was printed from */
+    const char *game;          /* its scored game ("circle36") */
+    const char *code;          /* the text of the sheet's QR code */
+    size_t n_fields;
+    const pnpkit_scan_field *fields;
+    const char *sheet; /* the sheet as `pnpkit score GAME` reads it (YAML) */
+    const char *json;  /* all of it as one JSON object (docs/formats.md), one line */
+    size_t n_problems;
+    const char *const *problems; /* fields left out or doubtful, one line each */
+} pnpkit_scan_result;
+
+/* Reads a photo (len bytes of JPEG or PNG) of a sheet printed with scan
+ * marks: finds the marks, reads the QR code, rebuilds that sheet, reads
+ * every field and picks the most probable reading the game's rules allow.
+ * ctx is used as for rendering (one thread at a time). o may be NULL. NULL
+ * with err (PNPKIT_EINPUT: not an image, too large, no sheet, a sheet cut
+ * off, a foreign QR code, another template, nothing readable). Caller frees
+ * with pnpkit_scan_result_free. */
+pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size_t len,
+                                const pnpkit_scan_opts *o, pnpkit_error *err);
+void pnpkit_scan_result_free(pnpkit_scan_result *r);
 
 #ifdef __cplusplus
 }

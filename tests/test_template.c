@@ -130,7 +130,7 @@ static void test_errors_have_places(void **state)
     assert_string_equal(
         load_error("name: x\nsize: 3\ncomponents: []\n"),
         "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
-        "description, game, seeded, params, page, components, data, fonts, styles)");
+        "description, game, seeded, params, page, components, data, fonts, styles, scan)");
     /* A template given as text (tmpl_load_buffer) has no folder: it reads no
      * font or data file. */
     assert_string_equal(load_error("name: x\nfonts: [fonts/Title.ttf]\ncomponents: []\n"),

@@ -33,6 +33,11 @@ struct pnpkit_doc {
     pnpkit_doc_info info;
 };
 
+const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc)
+{
+    return doc->t;
+}
+
 void pnpkit_render_opts_init(pnpkit_render_opts *o)
 {
     *o = (pnpkit_render_opts){.format = "pdf",
@@ -172,6 +177,7 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                          .nup = po->nup,
                          .fill = po->fill != 0,
                          .mono = po->mono != 0,
+                         .no_scan_marks = po->no_scan_marks != 0,
                          .bleed = po->bleed,
                          .ttf = po->ttf,
                          .force = po->force != 0,

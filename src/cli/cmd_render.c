@@ -45,6 +45,8 @@
     "      --fill           with --nup and --pages, add sheets to fill the last\n"                 \
     "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \
+    "      --no-scan-marks  leave off the marks that let 'pnpkit scan' read a photo\n"          \
+    "                       of the sheet (corner tags and a QR code)\n"                          \
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150; PDF and SVG warn)\n"                      \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
@@ -160,7 +162,8 @@ enum {
     OPT_DATA,
     OPT_LAYOUT,
     OPT_DUPLEX,
-    OPT_ACTUAL
+    OPT_ACTUAL,
+    OPT_NO_SCAN_MARKS
 };
 
 static const struct option render_options[] = {{"output", required_argument, 0, 'o'},
@@ -175,6 +178,7 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"nup", required_argument, 0, OPT_NUP},
                                                {"fill", no_argument, 0, OPT_FILL},
                                                {"mono", no_argument, 0, OPT_MONO},
+                                               {"no-scan-marks", no_argument, 0, OPT_NO_SCAN_MARKS},
                                                {"seed", required_argument, 0, OPT_SEED},
                                                {"dpi", required_argument, 0, OPT_DPI},
                                                {"backend", required_argument, 0, OPT_BACKEND},
@@ -339,6 +343,9 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             break;
         case OPT_MONO:
             j->o.mono = 1;
+            break;
+        case OPT_NO_SCAN_MARKS:
+            j->o.no_scan_marks = 1;
             break;
         case OPT_SEED:
             if (!parse_long(optarg, 0, PNPKIT_SEED_MAX, &v))

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "backend/backend.h"
 #include "render/cards.h"
+#include "render/marks.h"
 #include "render/paper.h"
 #include "render/preflight.h"
 #include "scene/measure.h"
@@ -312,6 +313,24 @@ static scene *with_background(const tmpl *t, scene *s, pn_err *err)
     return p;
 }
 
+/* The scan marks on sheet `page` (the template asks for them); *left is
+ * moved past the bottom-left corner they take. s, or NULL with err (s is
+ * then freed). */
+static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned long seed,
+                         int page, double *left, pn_err *err)
+{
+    char *code = marks_code(t, o, seed, page);
+    int rc = marks_draw(s, code, err);
+    double reach = marks_bottom_reach(code);
+    g_free(code);
+    if (rc) {
+        scene_free(s);
+        return NULL;
+    }
+    if (*left < reach + 1) *left = reach + 1;
+    return s;
+}
+
 /* One sheet; footer: whether a seeded sheet gets its footer here (imposed
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
@@ -346,8 +365,11 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
         !(s = fit_to_paper(t, o, s, &base, pw, ph, err)))
         return NULL;
     if (t->background.a > 0 && !(s = with_background(t, s, err))) return NULL;
+    double left = PAPER_UNPRINTABLE_MM + 1; /* where a footer may start */
+    if (t->scan && !o->no_scan_marks && !(s = with_marks(t, o, s, seed, page, &left, err)))
+        return NULL;
     if (footer && t->seeded &&
-        add_footer(t, s, PAPER_UNPRINTABLE_MM + 1, pw - 2 * PAPER_UNPRINTABLE_MM - 2,
+        add_footer(t, s, left, pw - 2 * left,
                    ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
         pn_err why = *err;
         pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
@@ -557,8 +579,13 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
         }
         cut_marks(paper, x, y, sw * k, sh * k);
         /* The footer in the sheet's bottom margin, at a size still legible. */
-        double size = 6 * k < 4.5 ? 4.5 : 6 * k;
-        if (t->seeded && add_footer(t, paper, x + 1, sw * k - 2, y + sh * k - 0.8, size,
+        double size = 6 * k < 4.5 ? 4.5 : 6 * k, left = 1;
+        if (t->seeded && t->scan && !o->no_scan_marks) {
+            char *code = marks_code(t, o, sheet_seed(t, o, first + i), first + i);
+            left = (marks_bottom_reach(code) + 1) * k;
+            g_free(code);
+        }
+        if (t->seeded && add_footer(t, paper, x + left, sw * k - 2 * left, y + sh * k - 0.8, size,
                                     sheet_seed(t, o, first + i), err)) {
             scene_free(paper);
             return NULL;

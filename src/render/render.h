@@ -73,6 +73,9 @@ typedef struct render_opts {
     /* When set, read after every page: non-zero stops the render (an error,
      * nothing left at output), e.g. set by a front end's signal handler. */
     const volatile sig_atomic_t *cancel;
+    /* Leaves the scan marks (render/marks.h) off the sheets of a template
+     * that asks for them (`scan: true`). */
+    bool no_scan_marks;
 } render_opts;
 
 /* After page `done` of `total`: reports progress, then fails with err when

@@ -67,6 +67,7 @@ typedef struct tmpl {
     char *dir;    /* the folder its files are read from; NULL: file's own */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
+    bool scan;         /* its sheets carry scan marks (render/marks.h) */
     const char *paper; /* default paper name or WxH */
     int paper_line, paper_col; /* where `paper:` is written (0: not written) */
     bool landscape;

@@ -1,0 +1,11 @@
+/* qr.h: decoding the QR code of a sheet from a grey crop with zbar. */
+#ifndef PNPKIT_SCAN_QR_H
+#define PNPKIT_SCAN_QR_H
+
+#include <stdint.h>
+
+/* The text of the first QR code zbar finds in the w x h grey image (stride
+ * w), or NULL. Caller g_free()s. Reentrant: a scanner per call. */
+char *scan_qr_decode(const uint8_t *grey, int w, int h);
+
+#endif
