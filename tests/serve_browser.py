@@ -440,6 +440,8 @@ try:
     check(driver.execute_script("return document.activeElement.id") == "add-game", "the focus stays on + game")
     check(driver.find_element(By.ID, "score-error").text == "" and driver.find_element(By.ID, "total").text == "X 1 · O 0",
           "the new game being empty is no error")
+    wait.until(lambda d: not d.find_elements(By.ID, "runs-title"))  # game 2 shown: no lines yet
+    check("null" not in driver.find_element(By.ID, "totals").text, "no literal null in the totals")
     rows = driver.find_elements(By.CSS_SELECTOR, "#dc-table tr")
     check(len(rows) == 2 and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1",
           "game points in their own column")
@@ -530,6 +532,7 @@ try:
     # ---- Circular Numbers: no null, no old results beside a new error, no flags ----
     driver.get(URL + "#/calc")
     wait.until(lambda d: d.find_elements(By.ID, "calc-sums"))
+    check("null" not in driver.find_element(By.TAG_NAME, "main").text, "no literal null under the sums")
     hand = driver.find_element(By.ID, "calc-hand")
     hand.send_keys(" Z")
     got = wait.until(lambda d: d.find_element(By.ID, "calc-error").text)
