@@ -354,6 +354,9 @@ try:
     fresh("#/score/circle36", "space-R1")
     driver.execute_script("window.__bad = 0; window.__asked = 0; const f = window.fetch;"
                           "window.fetch = async (...a) => { window.__asked++; const r = await f(...a); if (!r.ok) window.__bad++; return r; };")
+    first = driver.execute_script("return [...document.querySelectorAll('#sheet input')]"
+                                  ".filter((e) => e.tabIndex >= 0).slice(0, 3).map((e) => e.id)")
+    check(first == ["space-player", "space-date", "space-R1"], "Tab order on the sheet: player, date, then R1: %s" % first)
     driver.find_element(By.ID, "space-R1").send_keys("5")
     driver.find_element(By.ID, "space-R2").send_keys("12")
     wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
