@@ -354,6 +354,9 @@ try:
     fresh("#/score/circle36", "space-R1")
     driver.execute_script("window.__bad = 0; window.__asked = 0; const f = window.fetch;"
                           "window.fetch = async (...a) => { window.__asked++; const r = await f(...a); if (!r.ok) window.__bad++; return r; };")
+    first = driver.execute_script("return [...document.querySelectorAll('#sheet input')]"
+                                  ".filter((e) => e.tabIndex >= 0).slice(0, 3).map((e) => e.id)")
+    check(first == ["space-player", "space-date", "space-R1"], "Tab order on the sheet: player, date, then R1: %s" % first)
     driver.find_element(By.ID, "space-R1").send_keys("5")
     driver.find_element(By.ID, "space-R2").send_keys("12")
     wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
@@ -373,6 +376,7 @@ try:
     wait.until(lambda d: d.find_element(By.ID, "space-Y").get_attribute("value") == "9")
     time.sleep(0.6)
     bad, asked = driver.execute_script("return [window.__bad, window.__asked]")
+    print("a half-filled sheet typed (2 spaces, 1 round in 5 steps): %d requests, %d failed" % (asked, bad))
     check(bad == 0, "no failed request while the sheet was typed (%d asked)" % asked)
     check(asked <= 8, "a few requests for a few keys: %d" % asked)
     shot("score-circle36-partial")
@@ -440,6 +444,8 @@ try:
     check(driver.execute_script("return document.activeElement.id") == "add-game", "the focus stays on + game")
     check(driver.find_element(By.ID, "score-error").text == "" and driver.find_element(By.ID, "total").text == "X 1 · O 0",
           "the new game being empty is no error")
+    wait.until(lambda d: not d.find_elements(By.ID, "runs-title"))  # game 2 shown: no lines yet
+    check("null" not in driver.find_element(By.ID, "totals").text, "no literal null in the totals")
     rows = driver.find_elements(By.CSS_SELECTOR, "#dc-table tr")
     check(len(rows) == 2 and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1",
           "game points in their own column")
@@ -530,6 +536,7 @@ try:
     # ---- Circular Numbers: no null, no old results beside a new error, no flags ----
     driver.get(URL + "#/calc")
     wait.until(lambda d: d.find_elements(By.ID, "calc-sums"))
+    check("null" not in driver.find_element(By.TAG_NAME, "main").text, "no literal null under the sums")
     hand = driver.find_element(By.ID, "calc-hand")
     hand.send_keys(" Z")
     got = wait.until(lambda d: d.find_element(By.ID, "calc-error").text)

@@ -104,11 +104,13 @@
       const num = (v) => (typeof v === 'number' ? String(v) : '–');
       const rows = (d.sums || []).map((s) => el('tr', {}, el('td', { text: num(s.sum) }), el('td', { text: num(s.moves) }),
         el('td', { text: (s.cards || []).join(' + ') + (s.multiple ? ` + ${s.multiple}` : '') })));
-      out.replaceChildren(
+      /* replaceChildren writes a null as the text "null": only elements go in */
+      out.replaceChildren(...[
         rows.length ? el('table', { id: 'calc-sums' }, el('tr', {}, el('th', { text: 'sum' }), el('th', { text: 'moves' }), el('th', { text: 'cards' })), rows)
           : el('p', { text: 'No circular number: draw a card from the stock.' }),
         el('p', { id: 'calc-back', text: 'Ace-five-six move-back: ' + (d.move_back ? 'available' : 'not available') }),
-        d.mark ? el('p', { text: `Space ${d.space} is marked ${d.mark}: any multiple of ${d.mark} may be added.` }) : null);
+        d.mark ? el('p', { id: 'calc-mark', text: `Space ${d.space} is marked ${d.mark}: any multiple of ${d.mark} may be added.` }) : null,
+      ].filter(Boolean));
     }
     const later = debounce(run, 150);
     hand.addEventListener('input', later);

@@ -600,7 +600,7 @@
       first.value = g.first;
       for (const p of ['X', 'O']) pens[p].forEach((b, k) => { b.checked = k < g.pen[p]; });
       tabs.replaceChildren(...games.map((_, i) => el('button', { type: 'button', class: i === cur ? 'on' : '', id: 'game-tab-' + (i + 1),
-        'aria-pressed': i === cur ? 'true' : 'false', text: 'Game ' + (i + 1), onclick: () => { cur = i; draw(); } })),
+        'aria-pressed': i === cur ? 'true' : 'false', text: 'Game ' + (i + 1), onclick: () => { cur = i; draw(); lastSent = null; later(); } })),
       el('button', { type: 'button', id: 'add-game', text: '+ game', onclick: addGame }),
       ...(games.length > 1 ? [el('button', { type: 'button', id: 'drop-game', text: '− this game', onclick: () => { games.splice(cur, 1); cur = Math.max(0, cur - 1); draw(); later(); } })] : []));
       const again = focused && document.getElementById(focused);
@@ -614,6 +614,7 @@
       games.push(blank(known || games[last].first));
       cur = games.length - 1;
       draw();
+      lastSent = null; /* the table follows the game shown */
       later();
       note.textContent = known ? `Game ${games.length}: ${known} rolls first (the loser of the last game, or the same player after a draw).`
         : `Game ${games.length}: who rolls first follows once game ${games.length - 1} is over; change it under First if needed.`;
@@ -696,10 +697,10 @@
         el('td', { class: 'subtotal', text: `${g.subtotal.X} · ${g.subtotal.O}` }), el('td', { text: g.next_first })));
       const g = s.games[cur];
       const runs = g ? g.runs.map((x) => el('li', { text: `${x.player}: ${x.length} in a line from ${x.from.join(':')} to ${x.to.join(':')}, ${x.points} point${x.points === 1 ? '' : 's'}` })) : [];
-      out.replaceChildren(el('div', { class: 'table-scroll' }, el('table', { id: 'dc-table' }, head, rows)),
+      out.replaceChildren(...[el('div', { class: 'table-scroll' }, el('table', { id: 'dc-table' }, head, rows)),
         g ? el('p', { class: 'help', id: 'runs-title', text: `Lines of game ${cur + 1} (column:row):` }) : null,
         g ? el('ul', { id: 'runs' }, runs.length ? runs : [el('li', { text: 'none' })]) : null,
-        el('p', {}, 'Set total ', el('span', { class: 'big', id: 'total', text: `X ${s.total.X} · O ${s.total.O}` })));
+        el('p', {}, 'Set total ', el('span', { class: 'big', id: 'total', text: `X ${s.total.X} · O ${s.total.O}` }))].filter(Boolean));
       out.dataset.state = 'ready';
     }
     async function pdf() {
