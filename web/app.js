@@ -199,14 +199,14 @@ async function templatePage(name) {
     if (landscape.checked !== !!t.landscape) q.landscape = landscape.checked;
     if (nup.value !== '1') q.nup = Number(nup.value);
     if (mono.checked) q.mono = true;
-    if (t.seeded && seed.value !== '1') q.seed = seed.value;
+    if (t.seeded && seed.value !== '1') q.seed = Number(seed.value);
     if (format === 'pdf') {
-      if (pages.value !== '1') q.pages = pages.value;
+      if (pages.value !== '1') q.pages = Number(pages.value);
       if (backend.value !== 'cairo') q.backend = backend.value;
     } else if (format === 'png') {
       q.dpi = 150;
     }
-    if (format === 'svg' && nup.value !== '1') q.pages = nup.value; /* one paper */
+    if (format === 'svg' && nup.value !== '1') q.pages = Number(nup.value); /* one paper */
     return q;
   }
 

@@ -27,7 +27,7 @@
     const verdict = el('div', { id: 'tic-verdict' });
     const msg = el('div', { class: 'error', id: 'tic-error' });
     async function board() {
-      const r = await post('/api/render', { template: 'thinking-in-circles', format: 'svg', seed: seed.value || '0' });
+      const r = await post('/api/render', { template: 'thinking-in-circles', format: 'svg', seed: Number(seed.value || '0') });
       if (r.ok) img.src = URL.createObjectURL(r.blob);
       else msg.textContent = words(r.error.error);
       text.value = text.value.replace(/^board: \{seed: \d+\}$/m, `board: {seed: ${seed.value || 0}}`);
@@ -89,7 +89,7 @@
         space.classList.add('bad');
         return;
       }
-      const r = await post('/api/calc', { hand: hand.value, space: space.value.trim() });
+      const r = await post('/api/calc', { hand: hand.value, space: Number(space.value.trim()) });
       if (my !== seq) return;
       hand.classList.toggle('bad', !r.ok && r.error.field === 'hand');
       space.classList.toggle('bad', !r.ok && r.error.field === 'space');

@@ -362,7 +362,15 @@ static int cairo_set_clip(void *vb, const scene_clip *c, pn_err *err)
     b->clipped = c->w > 0;
     if (b->clipped) {
         cairo_save(b->cr);
-        cairo_rectangle(b->cr, c->x, c->y, c->w, c->h);
+        double x0 = c->x, y0 = c->y, x1 = c->x + c->w, y1 = c->y + c->h;
+        if (b->fmt == FMT_PNG) {
+            /* On whole pixels, as filled rectangles are (set_path): two
+             * cards clipped side by side would each cover part of the pixel
+             * they share and leave a light seam. */
+            snap_point(b->cr, &x0, &y0);
+            snap_point(b->cr, &x1, &y1);
+        }
+        cairo_rectangle(b->cr, x0, y0, x1 - x0, y1 - y0);
         cairo_clip(b->cr);
     }
     return 0;
