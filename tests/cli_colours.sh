@@ -62,6 +62,12 @@ printf 'name: t\npage:\n  background: #abc # dark\ncomponents:\n  - type: rect\n
 expect_status 1 "unquoted background" -- "$PNPKIT" render "$T/pbg.yaml" -o "$T/pbg.pdf"
 expect_stderr "^$T/pbg.yaml:3:15: background: no colour: YAML reads #abc as a comment; quote colours: '#abc'$" "background hint"
 
+# A syntax error libyaml finds at the end of the stream is placed at the end
+# of the last line, never on a line the file does not have.
+printf 'name: t\ncomponents:\n  - {type: rect, x: 0\n' > "$T/eof.yaml"
+expect_status 1 "a flow mapping left open" -- "$PNPKIT" render "$T/eof.yaml" -o "$T/eof.pdf"
+expect_stderr "^$T/eof.yaml:3:22: invalid YAML: did not find expected ',' or '}'$" "placed on the last line"
+
 # --- a bad paper name in a template names its place ---
 printf 'name: t\npage:\n  margin: 5mm\n  paper: nosuchpaper\ncomponents:\n  - {type: rect}\n' > "$T/paper.yaml"
 expect_status 1 "unknown paper" -- "$PNPKIT" render "$T/paper.yaml" -o "$T/paper.pdf"

@@ -113,7 +113,8 @@ static void test_save(void **state)
     assert_int_equal(pnpkit_template_save(ctx, "mine", broken, strlen(broken), &err), -1);
     assert_int_equal(err.code, PNPKIT_EINPUT);
     assert_string_equal(err.file, "template.yaml");
-    assert_int_equal(err.line, 3);
+    assert_int_equal(err.line, 2); /* the end of the last line, not a line after it */
+    assert_int_equal(err.col, 14);
 
     char path[128];
     snprintf(path, sizeof path, "%s/pnpkit/templates/mine.yaml", data_home);
@@ -362,7 +363,7 @@ static void test_score_template(void **state)
     so.template_len = strlen(so.template_text);
     assert_null(pnpkit_score(ctx, "circle36", sheet, len, &so, &err));
     assert_string_equal(err.file, "template.yaml");
-    assert_int_equal(err.line, 3);
+    assert_int_equal(err.line, 2);
 
     so = (pnpkit_score_opts){.template_name = "dicrono"};
     assert_null(pnpkit_score(ctx, "circle36", sheet, len, &so, &err));

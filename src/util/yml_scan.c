@@ -335,8 +335,24 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
                                "invalid YAML: %s: a '#' after a space starts a comment, so the "
                                "rest of this line is not read; quote colours: '%s'",
                                what, word);
-            else
+            else {
+                /* libyaml may place an error at the end of the stream, on a
+                 * line after the last one: name the last line's end. */
+                int last, end_col;
+                place_offset(buf, len, len, &last, &end_col);
+                if (len && buf[len - 1] == '\n' && last > 1) {
+                    last--;
+                    size_t k = len - 1, start = k;
+                    while (start > 0 && buf[start - 1] != '\n')
+                        start--;
+                    end_col = (int)g_utf8_strlen(buf + start, (gssize)(k - start)) + 1;
+                }
+                if (line > last) {
+                    line = last;
+                    col = end_col;
+                }
                 rc = pn_err_at(err, file, line, col, "invalid YAML: %s", what);
+            }
             break;
         }
         yaml_event_type_t type = e.type;
