@@ -40,7 +40,7 @@ void pnpkit_scan_result_free(pnpkit_scan_result *pub)
 #define TAG_UNIT (MARKS_TAG_CELL_MM * 4)
 
 /* The QR code beside the bottom-left tag, read through that tag's own map. */
-static char *read_code(const scan_photo *p, const scan_tag *bl)
+static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
 {
     /* A frame in mm centred on the tag: x' = x / unit through its map. */
     scan_homog h = bl->local;
@@ -57,7 +57,7 @@ static char *read_code(const scan_photo *p, const scan_tag *bl)
         double ppmm = k ? 12 : 8;
         int w, hh;
         uint8_t *crop = scan_homog_crop(p, &h, x0, y1 - span, span, span, ppmm, &w, &hh);
-        text = scan_qr_decode(crop, w, hh);
+        text = scan_qr_decode(crop, w, hh, err);
         g_free(crop);
     }
     return text;
@@ -324,7 +324,12 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const
 {
     scan_tag tags[4];
     if (find_sheet(p, tags, err)) return -1;
-    char *text = read_code(p, &tags[3]);
+    pn_err lib = {0};
+    char *text = read_code(p, &tags[3], &lib);
+    if (!text && lib.status) {
+        *err = lib;
+        return -1;
+    }
     if (!text)
         return pn_err_set(err, PN_EINPUT,
                           "the sheet's QR code (bottom left) cannot be read: blurred, covered or "

@@ -285,7 +285,8 @@ static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned
 {
     char *code = marks_code(t, o, seed, page);
     int rc = marks_draw(s, code, err);
-    double reach = marks_bottom_reach(code);
+    /* Only a seeded sheet has a footer to keep beside the QR code. */
+    double reach = t->seeded && !rc ? marks_bottom_reach(code) : 0;
     g_free(code);
     if (rc) {
         scene_free(s);
