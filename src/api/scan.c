@@ -409,6 +409,7 @@ pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size
         pn_err_at(&e, file, 0, 0, "%s", failed.msg);
         e.status = failed.status;
         api_error_from(&e, err);
+        if (err) g_strlcpy(err->file, file, sizeof err->file); /* the message names it too */
         return NULL;
     }
     r->pub.n_fields = r->fields->len;
