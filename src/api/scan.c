@@ -39,6 +39,22 @@ void pnpkit_scan_result_free(pnpkit_scan_result *pub)
 /* Half the side of a tag's black square: the unit of its local map. */
 #define TAG_UNIT (MARKS_TAG_CELL_MM * 4)
 
+/* Black below the middle of the darkest and lightest tenth, white above. */
+static void binarise(uint8_t *px, int n)
+{
+    int hist[256] = {0};
+    for (int i = 0; i < n; i++)
+        hist[px[i]]++;
+    int lo = 0, hi = 255, seen = 0;
+    for (; lo < 255 && (seen += hist[lo]) < n / 10; lo++) {
+    }
+    for (seen = 0; hi > 0 && (seen += hist[hi]) < n / 10; hi--) {
+    }
+    int mid = (lo + hi) / 2;
+    for (int i = 0; i < n; i++)
+        px[i] = px[i] < mid ? 0 : 255;
+}
+
 /* The QR code beside the bottom-left tag, read through that tag's own map. */
 static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
 {
@@ -53,10 +69,13 @@ static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
     marks_tag_centre(100, 100, 3, &cx, &cy);
     double x0 = qx - cx - 2, y1 = qy - cy + 2, span = 30;
     char *text = NULL;
-    for (int k = 0; k < 2 && !text; k++) {
-        double ppmm = k ? 12 : 8;
+    /* Two resolutions, each as photographed and cut to black and white at
+     * its middle grey (a blurred or dim code reads better so). */
+    for (int k = 0; k < 4 && !text; k++) {
+        double ppmm = k & 1 ? 12 : 8;
         int w, hh;
         uint8_t *crop = scan_homog_crop(p, &h, x0, y1 - span, span, span, ppmm, &w, &hh);
+        if (k >= 2) binarise(crop, w * hh);
         text = scan_qr_decode(crop, w, hh, err);
         g_free(crop);
     }
