@@ -636,8 +636,9 @@ typedef struct pnpkit_scan_result {
  * every field and picks the most probable reading the game's rules allow.
  * ctx is used as for rendering (one thread at a time). o may be NULL. NULL
  * with err (PNPKIT_EINPUT: not an image, too large, no sheet, a sheet cut
- * off, a foreign QR code, another template, nothing readable). Caller frees
- * with pnpkit_scan_result_free. */
+ * off, a foreign QR code, another template, nothing readable; err->file is
+ * o->file, and the one-line message starts with it). Caller frees with
+ * pnpkit_scan_result_free. */
 pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size_t len,
                                 const pnpkit_scan_opts *o, pnpkit_error *err);
 void pnpkit_scan_result_free(pnpkit_scan_result *r);

@@ -39,8 +39,24 @@ void pnpkit_scan_result_free(pnpkit_scan_result *pub)
 /* Half the side of a tag's black square: the unit of its local map. */
 #define TAG_UNIT (MARKS_TAG_CELL_MM * 4)
 
+/* Black below the middle of the darkest and lightest tenth, white above. */
+static void binarise(uint8_t *px, int n)
+{
+    int hist[256] = {0};
+    for (int i = 0; i < n; i++)
+        hist[px[i]]++;
+    int lo = 0, hi = 255, seen = 0;
+    for (; lo < 255 && (seen += hist[lo]) < n / 10; lo++) {
+    }
+    for (seen = 0; hi > 0 && (seen += hist[hi]) < n / 10; hi--) {
+    }
+    int mid = (lo + hi) / 2;
+    for (int i = 0; i < n; i++)
+        px[i] = px[i] < mid ? 0 : 255;
+}
+
 /* The QR code beside the bottom-left tag, read through that tag's own map. */
-static char *read_code(const scan_photo *p, const scan_tag *bl)
+static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
 {
     /* A frame in mm centred on the tag: x' = x / unit through its map. */
     scan_homog h = bl->local;
@@ -53,11 +69,14 @@ static char *read_code(const scan_photo *p, const scan_tag *bl)
     marks_tag_centre(100, 100, 3, &cx, &cy);
     double x0 = qx - cx - 2, y1 = qy - cy + 2, span = 30;
     char *text = NULL;
-    for (int k = 0; k < 2 && !text; k++) {
-        double ppmm = k ? 12 : 8;
+    /* Two resolutions, each as photographed and cut to black and white at
+     * its middle grey (a blurred or dim code reads better so). */
+    for (int k = 0; k < 4 && !text; k++) {
+        double ppmm = k & 1 ? 12 : 8;
         int w, hh;
         uint8_t *crop = scan_homog_crop(p, &h, x0, y1 - span, span, span, ppmm, &w, &hh);
-        text = scan_qr_decode(crop, w, hh);
+        if (k >= 2) binarise(crop, w * hh);
+        text = scan_qr_decode(crop, w, hh, err);
         g_free(crop);
     }
     return text;
@@ -324,7 +343,12 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const
 {
     scan_tag tags[4];
     if (find_sheet(p, tags, err)) return -1;
-    char *text = read_code(p, &tags[3]);
+    pn_err lib = {0};
+    char *text = read_code(p, &tags[3], &lib);
+    if (!text && lib.status) {
+        *err = lib;
+        return -1;
+    }
     if (!text)
         return pn_err_set(err, PN_EINPUT,
                           "the sheet's QR code (bottom left) cannot be read: blurred, covered or "
@@ -404,6 +428,7 @@ pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size
         pn_err_at(&e, file, 0, 0, "%s", failed.msg);
         e.status = failed.status;
         api_error_from(&e, err);
+        if (err) g_strlcpy(err->file, file, sizeof err->file); /* the message names it too */
         return NULL;
     }
     r->pub.n_fields = r->fields->len;

@@ -18,6 +18,10 @@
 #define MARKS_TAG_CELL_MM 0.9   /* one cell of a tag (10 cells with the white border) */
 #define MARKS_QR_MODULE_MM 0.6  /* one module of the QR code */
 #define MARKS_QR_QUIET 2        /* white modules around the QR code */
+/* The band at the foot of a sheet with marks that its content keeps clear
+ * of: the QR code of up to 29 modules (version 3, 53 bytes of text at
+ * level M) and its quiet zone. */
+#define MARKS_RESERVE_MM (MARKS_INSET_MM + (29 + 2 * MARKS_QR_QUIET) * MARKS_QR_MODULE_MM + 0.5)
 
 /* The tag ids, corner by corner: top left, top right, bottom right, bottom left. */
 int marks_tag_id(int corner);

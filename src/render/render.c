@@ -71,6 +71,7 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
     double m = t->margin < edge ? edge : t->margin;
     double bottom = m;
     if (t->seeded && bottom < edge + FOOTER_MM) bottom = edge + FOOTER_MM;
+    if (t->scan && !o->no_scan_marks && bottom < MARKS_RESERVE_MM) bottom = MARKS_RESERVE_MM;
     if (2 * m >= w || m + bottom >= h)
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
     *ctx = (comp_ctx){.x = m,
@@ -264,11 +265,12 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
 }
 
 /* True when everything drawn stays out of the unprintable border and, on a
- * seeded sheet, above the footer. */
-static bool fits_paper(const tmpl *t, const scene *s)
+ * seeded sheet, above the footer; with scan marks, above their band. */
+static bool fits_paper(const tmpl *t, const render_opts *o, const scene *s)
 {
     double w = scene_width(s), h = scene_height(s), m = PAPER_UNPRINTABLE_MM;
     double bottom = h - m - (t->seeded ? FOOTER_MM : 0);
+    if (t->scan && !o->no_scan_marks && bottom > h - MARKS_RESERVE_MM) bottom = h - MARKS_RESERVE_MM;
     const scene_seg *segs = scene_segs(s);
     for (size_t i = 0; i < scene_count(s); i++) {
         const scene_item *it = scene_item_at(s, i);
@@ -321,7 +323,8 @@ static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned
 {
     char *code = marks_code(t, o, seed, page);
     int rc = marks_draw(s, code, err);
-    double reach = marks_bottom_reach(code);
+    /* Only a seeded sheet has a footer to keep beside the QR code. */
+    double reach = t->seeded && !rc ? marks_bottom_reach(code) : 0;
     g_free(code);
     if (rc) {
         scene_free(s);
@@ -351,7 +354,7 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     /* Another paper: a larger one gets the sheet scaled up; a smaller or
      * differently shaped one keeps the sizes if the sheet fits it, else
      * gets the sheet as laid out on its own paper, shrunk. */
-    if (t->fit == TMPL_FIT_AUTO && !own_paper && (!s || !fits_paper(t, s))) {
+    if (t->fit == TMPL_FIT_AUTO && !own_paper && (!s || !fits_paper(t, o, s))) {
         scene_free(s);
         lw = dw;
         lh = dh;

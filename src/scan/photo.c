@@ -1,7 +1,8 @@
 /* photo.c: decoding a photo into grey with gdk-pixbuf, bounded before decoding. */
 #include "scan/photo.h"
 
-#include <gdk-pixbuf/gdk-pixbuf.h>
+#include "scan/lazy.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -84,17 +85,18 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
 }
 
 /* Feeds the bytes in chunks, stopping as soon as the size is over budget. */
-static GdkPixbuf *decode(const unsigned char *data, size_t len, budget *b, pn_err *err)
+static GdkPixbuf *decode(const scan_pixbuf_fns *px, const unsigned char *data, size_t len, budget *b,
+                         pn_err *err)
 {
-    GdkPixbufLoader *l = gdk_pixbuf_loader_new();
+    GdkPixbufLoader *l = px->loader_new();
     g_signal_connect(l, "size-prepared", G_CALLBACK(size_prepared), b);
     GError *ge = NULL;
     const size_t chunk = 16384;
     bool ok = true;
     for (size_t at = 0; at < len && ok && !b->over; at += chunk)
-        ok = gdk_pixbuf_loader_write(l, data + at, len - at < chunk ? len - at : chunk, &ge);
-    if (!gdk_pixbuf_loader_close(l, ok ? &ge : NULL)) ok = false;
-    GdkPixbuf *pb = ok && !b->over ? gdk_pixbuf_loader_get_pixbuf(l) : NULL;
+        ok = px->loader_write(l, data + at, len - at < chunk ? len - at : chunk, &ge);
+    if (!px->loader_close(l, ok ? &ge : NULL)) ok = false;
+    GdkPixbuf *pb = ok && !b->over ? px->loader_get_pixbuf(l) : NULL;
     if (pb) g_object_ref(pb);
     if (b->over)
         pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
@@ -120,28 +122,30 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
     }
     budget b = {.max = max_pixels > 0 ? max_pixels : SCAN_MAX_PIXELS};
     if (check_header(data, len, b.max, err)) return NULL;
-    GdkPixbuf *raw = decode(data, len, &b, err);
+    const scan_pixbuf_fns *px = scan_pixbuf(err);
+    if (!px) return NULL;
+    GdkPixbuf *raw = decode(px, data, len, &b, err);
     if (!raw) return NULL;
-    GdkPixbuf *pb = gdk_pixbuf_apply_embedded_orientation(raw);
+    GdkPixbuf *pb = px->apply_embedded_orientation(raw);
     g_object_unref(raw);
     if (!pb) {
         pn_err_set(err, PN_EIO, "out of memory turning the photo upright");
         return NULL;
     }
-    int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb);
-    int n = gdk_pixbuf_get_n_channels(pb), rs = gdk_pixbuf_get_rowstride(pb);
+    int w = px->get_width(pb), h = px->get_height(pb);
+    int n = px->get_n_channels(pb), rs = px->get_rowstride(pb);
     scan_photo *p = g_try_new0(scan_photo, 1);
-    uint8_t *px = p ? g_try_malloc((size_t)w * h) : NULL;
-    if (!px) {
+    uint8_t *grey = p ? g_try_malloc((size_t)w * h) : NULL;
+    if (!grey) {
         g_free(p);
         g_object_unref(pb);
         pn_err_set(err, PN_EIO, "out of memory for a %dx%d photo", w, h);
         return NULL;
     }
-    const guchar *src = gdk_pixbuf_read_pixels(pb);
+    const guchar *src = px->read_pixels(pb);
     for (int y = 0; y < h; y++) {
         const guchar *s = src + (size_t)y * rs;
-        uint8_t *d = px + (size_t)y * w;
+        uint8_t *d = grey + (size_t)y * w;
         if (n < 3) {
             for (int x = 0; x < w; x++)
                 d[x] = s[x * n];
@@ -151,7 +155,7 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
         }
     }
     g_object_unref(pb);
-    *p = (scan_photo){.w = w, .h = h, .stride = w, .px = px};
+    *p = (scan_photo){.w = w, .h = h, .stride = w, .px = grey};
     return p;
 }
 
