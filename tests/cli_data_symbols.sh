@@ -1,7 +1,3 @@
-if [ -n "$rstart" ] && [ -n "$dstart" ] && [ $((0x$dstart)) -ge $((rstart)) ] &&
-    [ $((0x$dstart + 0x$dsize)) -le $((rstart + rsize)) ]; then ok; else
-    bad "the const tables (.data.rel.ro $dstart+$dsize) are not all read-only after relocation (GNU_RELRO $rstart+$rsize)"
-fi
 # cli_data_symbols.sh: the library's only writable data is the process-wide
 # state listed below, each with its reason; every table that never changes
 # (components, property specs, backends, games, colour names, ...) is const.
@@ -24,6 +20,10 @@ pixbuf_lib|gdk-pixbuf is loaded on first use, once per process (util/lazylib.h)
 pixbuf_ptrs|gdk-pixbuf's functions, looked up once
 pixbuf_fns|gdk-pixbuf's functions, typed once
 pixbuf_typed|the GOnce of the typed table
+zbar_lib|zbar (reading the QR code of a scanned sheet) is loaded on first use (scan/lazy.c)
+zbar_ptrs|zbar's functions, looked up once
+zbar_fns|zbar's functions, typed once
+zbar_typed|the GOnce of the typed table
 chart|Circle 36's points chart, read once from the embedded seeds table (g_once)
 once|the GOnce of that chart
 dir|the data and template folders, worked out once (g_once_init)
