@@ -24,7 +24,7 @@ SAN_SKIP = '^(bench_check|cli_docs_fresh)$$'
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-profile bench-digits model clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile bench-digits bench-scan model clean install
 
 all: build
 
@@ -58,7 +58,7 @@ check-asan: deps
 check-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
 	cmake --build $(TSAN_BUILD) -j$(JOBS)
-	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$)'
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$|cli_serve_hostile$$)'
 
 # Everything CI runs (.ci/run), for a machine with time to spare.
 check-all:
@@ -100,6 +100,18 @@ bench-digits: build
 # its test data (scripts/train-digits; needs python3-torch and npm; about 15 minutes).
 model:
 	nice -n 10 scripts/train-digits
+
+# The rule-aware Circle 36 reader on simulated noisy readings (bench/bench_c36_read.c).
+bench-scan-rules: build
+	@$(BUILD)/bench/bench-c36-read 200 1 0.01 0.01
+	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
+
+# Photographed sheets read back: accuracy, time and memory (scripts/bench-scan).
+BENCH_SCAN_DIR ?= $(BUILD)/bench-scan-photos
+bench-scan: build
+	@nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) $(BENCH_SCAN_DIR) --count 200 --seed 1 \
+		--digits tests/data/digits-heldout.png
+	@/usr/bin/python3 scripts/bench-scan $(PNPKIT) $(BENCH_SCAN_DIR)
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build

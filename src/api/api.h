@@ -41,4 +41,9 @@ GPtrArray *api_mem_sink(void);
  * NULL with err when the engine made none or several. */
 pnpkit_buffer *api_sink_take(GPtrArray *sink, pn_err *err);
 
+/* The template a document was opened with, its parameters set (borrowed:
+ * lives as long as doc). */
+struct tmpl;
+const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc);
+
 #endif

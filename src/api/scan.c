@@ -1,0 +1,440 @@
+/* scan.c: pnpkit_scan, reading a photographed sheet: the photo decoded, its
+ * corner tags and QR code found, the sheet rebuilt from the code, the photo
+ * mapped onto it and every field read (src/scan), the rules' choice written
+ * as a sheet and as JSON. */
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include "api/api.h"
+#include "render/marks.h"
+#include "scan/c36_scan.h"
+#include "scan/code.h"
+#include "scan/qr.h"
+#include "scan/tags.h"
+#include "template/tmpl.h"
+
+/* The result and everything it points to. */
+typedef struct scan_result {
+    pnpkit_scan_result pub;
+    GPtrArray *strings;  /* every string the result holds */
+    GArray *fields;      /* pnpkit_scan_field */
+    GPtrArray *problems; /* char*, NULL-terminated when handed over */
+} scan_result;
+
+static const char *keep(scan_result *r, char *s)
+{
+    g_ptr_array_add(r->strings, s);
+    return s;
+}
+
+void pnpkit_scan_result_free(pnpkit_scan_result *pub)
+{
+    if (!pub) return;
+    scan_result *r = (scan_result *)pub;
+    g_ptr_array_free(r->strings, TRUE);
+    g_array_free(r->fields, TRUE);
+    g_ptr_array_free(r->problems, TRUE);
+    g_free(r);
+}
+
+/* Half the side of a tag's black square: the unit of its local map. */
+#define TAG_UNIT (MARKS_TAG_CELL_MM * 4)
+
+/* Black below the middle of the darkest and lightest tenth, white above. */
+static void binarise(uint8_t *px, int n)
+{
+    int hist[256] = {0};
+    for (int i = 0; i < n; i++)
+        hist[px[i]]++;
+    int lo = 0, hi = 255, seen = 0;
+    for (; lo < 255 && (seen += hist[lo]) < n / 10; lo++) {
+    }
+    for (seen = 0; hi > 0 && (seen += hist[hi]) < n / 10; hi--) {
+    }
+    int mid = (lo + hi) / 2;
+    for (int i = 0; i < n; i++)
+        px[i] = px[i] < mid ? 0 : 255;
+}
+
+/* The QR code beside the bottom-left tag, read through that tag's own map. */
+static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
+{
+    /* A frame in mm centred on the tag: x' = x / unit through its map. */
+    scan_homog h = bl->local;
+    for (int r = 0; r < 3; r++) {
+        h.m[r * 3] /= TAG_UNIT;
+        h.m[r * 3 + 1] /= TAG_UNIT;
+    }
+    double qx, qy, side, cx, cy;
+    marks_qr_box(100, 100, 0, &qx, &qy, &side);
+    marks_tag_centre(100, 100, 3, &cx, &cy);
+    double x0 = qx - cx - 2, y1 = qy - cy + 2, span = 30;
+    char *text = NULL;
+    /* Two resolutions, each as photographed and cut to black and white at
+     * its middle grey (a blurred or dim code reads better so). */
+    for (int k = 0; k < 4 && !text; k++) {
+        double ppmm = k & 1 ? 12 : 8;
+        int w, hh;
+        uint8_t *crop = scan_homog_crop(p, &h, x0, y1 - span, span, span, ppmm, &w, &hh);
+        if (k >= 2) binarise(crop, w * hh);
+        text = scan_qr_decode(crop, w, hh, err);
+        g_free(crop);
+    }
+    return text;
+}
+
+/* The map from the sheet (w x h mm) to the photo: every tag's centre and
+ * four corners. */
+static int fit_map(const scan_tag *tags, double w, double h, scan_homog *map)
+{
+    double src[40], dst[40];
+    int n = 0;
+    static const double corner[5][2] = {{0, 0}, {-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    for (int c = 0; c < 4; c++) {
+        double cx, cy;
+        marks_tag_centre(w, h, c, &cx, &cy);
+        for (int k = 0; k < 5; k++, n++) {
+            src[2 * n] = cx + corner[k][0] * TAG_UNIT;
+            src[2 * n + 1] = cy + corner[k][1] * TAG_UNIT;
+            scan_homog_apply(&tags[c].local, corner[k][0], corner[k][1], &dst[2 * n],
+                             &dst[2 * n + 1]);
+        }
+    }
+    return scan_homog_fit(src, dst, n, map);
+}
+
+/* The render options that rebuild the sheet the code names; *page its sheet. */
+static int code_opts(const scan_code *c, pnpkit_render_opts *o, char ***set, int *page, pn_err *err)
+{
+    pnpkit_render_opts_init(o);
+    GPtrArray *s = g_ptr_array_new();
+    *page = 1;
+    for (int i = 0; i < c->n; i++) {
+        const char *k = c->key[i], *v = c->value[i];
+        char *end;
+        if (!strcmp(k, "paper")) {
+            o->paper = v;
+        } else if (!strcmp(k, "landscape")) {
+            o->landscape = !strcmp(v, "1");
+        } else if (!strcmp(k, "seed") || !strcmp(k, "page")) {
+            long n = strtol(v, &end, 10);
+            if (*end || n < 0 || n > PNPKIT_SEED_MAX) {
+                g_ptr_array_free(s, TRUE);
+                return pn_err_set(err, PN_EINPUT, "the QR code's %s '%s' is not a number", k, v);
+            }
+            if (*k == 's') o->seed = (unsigned long)n;
+            else *page = (int)(n < 1 ? 1 : n > PNPKIT_PAGES_MAX ? PNPKIT_PAGES_MAX : n);
+        } else {
+            g_ptr_array_add(s, g_strdup_printf("%s=%s", k, v));
+        }
+    }
+    g_ptr_array_add(s, NULL);
+    *set = (char **)g_ptr_array_free(s, FALSE);
+    o->set = (const char *const *)*set;
+    return 0;
+}
+
+/* The template a code names: its name, or the file given, whose hash must
+ * match. NULL with err. */
+static const char *code_template(const scan_code *c, const pnpkit_scan_opts *o, pn_err *err)
+{
+    if (c->name) {
+        if (o->template_path)
+            pn_err_set(err, PN_EINPUT,
+                       "the photo shows a sheet of the template '%s', not one printed from %s",
+                       c->name, o->template_path);
+        return o->template_path ? NULL : c->name;
+    }
+    if (!o->template_path) {
+        pn_err_set(err, PN_EINPUT,
+                   "the sheet was printed from a template file: name that file to read it");
+        return NULL;
+    }
+    gchar *text = NULL;
+    gsize len = 0;
+    if (!g_file_get_contents(o->template_path, &text, &len, NULL)) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot be read", o->template_path);
+        return NULL;
+    }
+    char *h = marks_text_hash(text, len);
+    bool same = !strcmp(h, c->hash);
+    g_free(h);
+    g_free(text);
+    if (!same)
+        pn_err_set(err, PN_EINPUT, "the photo shows a sheet printed from another template than %s",
+                   o->template_path);
+    return same ? o->template_path : NULL;
+}
+
+static int param_int(const tmpl *t, const char *name, int def)
+{
+    tmpl_param *p = tmpl_param_find(t, name);
+    return p && p->value.type == PV_INT ? (int)p->value.i : def;
+}
+
+/* The printed sheet as grey pixels, rendered at ppmm. */
+static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_render_opts *o,
+                             double ppmm, pn_err *err)
+{
+    pnpkit_render_opts r = *o;
+    r.format = "png";
+    r.dpi = ppmm * 25.4;
+    r.pages = 1;
+    pnpkit_error pe;
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, name, &r, &pe);
+    if (!b) {
+        pn_err_set(err, PN_EINPUT, "the sheet cannot be rebuilt: %s", pe.message);
+        return NULL;
+    }
+    scan_photo *p = scan_photo_load(b->data, b->len, 0, err);
+    pnpkit_buffer_free(b);
+    return p;
+}
+
+static void add_field(scan_result *r, const scan_box *b, int value, bool sure, double conf,
+                      int circled)
+{
+    pnpkit_scan_field f = {.slot = keep(r, g_strdup(b->id)), .value = value, .sure = sure, .confidence = conf,
+                           .x = b->x, .y = b->y, .w = b->w, .h = b->h, .circled = circled};
+    g_array_append_val(r->fields, f);
+}
+
+static const scan_box *box_of(const scan_box *b, size_t n, const char *id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(b[i].id, id)) return &b[i];
+    return NULL;
+}
+
+/* The fields of a Circle 36 sheet into r, and its sheet text. */
+static int read_c36(scan_result *r, const scan_view *v, const scan_box *boxes, size_t n,
+                    const c36_variant *var, pn_err *err)
+{
+    c36r_input *in = g_new0(c36r_input, 1);
+    c36r_output *out = g_new0(c36r_output, 1);
+    int rc = scan_c36_read(v, boxes, n, var, in, err);
+    if (rc) goto done;
+    int read = 0;
+    for (int c = 0; c < in->spaces; c++)
+        read += in->space[c].n > 0;
+    bool ok = c36r_choose(in, out) == 0;
+    if (!ok)
+        g_ptr_array_add(r->problems,
+                        g_strdup_printf("no sheet the rules allow is near the readings (%s): each "
+                                        "field's best reading is written, without the rounds",
+                                        out->why));
+    for (int c = 0; c < in->spaces; c++) {
+        char name[8];
+        const scan_box *b = box_of(boxes, n, c36_cell_name(var, c, name));
+        double p;
+        int val = ok ? out->space[c] : scan_c36_top(&in->space[c], &p);
+        bool sure = ok && out->space_sure[c];
+        add_field(r, b, val, sure, ok ? out->space_conf[c] : p, -1);
+        if (ok && !sure)
+            g_ptr_array_add(r->problems, g_strdup_printf("space %s: doubtful reading", name));
+    }
+    for (int k = 0; k < in->rounds; k++)
+        for (int j = 0; j < 2; j++) {
+            char id[32];
+            snprintf(id, sizeof id, "roll%d.%c", k + 1, 'a' + j);
+            const scan_box *b = box_of(boxes, n, id);
+            double p;
+            int val = ok ? out->die[k][j] : scan_c36_top(&in->die[k][j], &p);
+            int circ = ok ? out->circled[k] : C36R_CIRC_NONE;
+            bool circled = circ == C36R_CIRC_BOTH || circ == (j ? C36R_CIRC_B : C36R_CIRC_A);
+            bool sure = ok && out->die_sure[k][j] && out->circled_sure[k];
+            add_field(r, b, val, sure, ok ? out->die_conf[k][j] : p, circled);
+            if (ok && !sure)
+                g_ptr_array_add(r->problems, g_strdup_printf("die %s: doubtful reading", id));
+        }
+    const scan_box *cb = box_of(boxes, n, "combos");
+    double p;
+    int combos = ok ? out->combos : scan_c36_top(&in->combos, &p);
+    add_field(r, cb, combos, ok && out->combos_sure, ok ? out->combos_conf : p, -1);
+    if (!ok && read == 0) {
+        rc = pn_err_set(err, PN_EINPUT,
+                        "nothing on the sheet could be read (a photo too blurred, dark or small?)");
+        goto done;
+    }
+    r->pub.sheet = keep(r, scan_c36_sheet(var, in, out, ok, r->problems));
+done:
+    g_free(in);
+    g_free(out);
+    return rc;
+}
+
+static char *to_json(const scan_result *r, const scan_code *c)
+{
+    JsonBuilder *b = json_builder_new();
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "template");
+    json_builder_add_string_value(b, r->pub.template_name);
+    json_builder_set_member_name(b, "params");
+    json_builder_begin_object(b);
+    for (int i = 0; i < c->n; i++) {
+        json_builder_set_member_name(b, c->key[i]);
+        json_builder_add_string_value(b, c->value[i]);
+    }
+    json_builder_end_object(b);
+    json_builder_set_member_name(b, "fields");
+    json_builder_begin_array(b);
+    for (guint i = 0; i < r->fields->len; i++) {
+        const pnpkit_scan_field *f = &g_array_index(r->fields, pnpkit_scan_field, i);
+        json_builder_begin_object(b);
+        json_builder_set_member_name(b, "slot");
+        json_builder_add_string_value(b, f->slot);
+        json_builder_set_member_name(b, "value");
+        if (f->value < 0) json_builder_add_null_value(b);
+        else json_builder_add_int_value(b, f->value);
+        json_builder_set_member_name(b, "sure");
+        json_builder_add_boolean_value(b, f->sure);
+        json_builder_set_member_name(b, "confidence");
+        json_builder_add_double_value(b, (double)(long)(f->confidence * 1000 + 0.5) / 1000);
+        json_builder_set_member_name(b, "box_mm");
+        json_builder_begin_array(b);
+        double box[4] = {f->x, f->y, f->w, f->h};
+        for (int k = 0; k < 4; k++)
+            json_builder_add_double_value(b, (double)(long)(box[k] * 100 + 0.5) / 100);
+        json_builder_end_array(b);
+        if (f->circled >= 0) {
+            json_builder_set_member_name(b, "circled");
+            json_builder_add_boolean_value(b, f->circled);
+        }
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+    json_builder_set_member_name(b, "sheet");
+    json_builder_add_string_value(b, r->pub.sheet);
+    json_builder_set_member_name(b, "problems");
+    json_builder_begin_array(b);
+    for (guint i = 0; i < r->problems->len; i++)
+        json_builder_add_string_value(b, g_ptr_array_index(r->problems, i));
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+    JsonGenerator *g = json_generator_new();
+    JsonNode *root = json_builder_get_root(b);
+    json_generator_set_root(g, root);
+    char *text = json_generator_to_data(g, NULL);
+    json_node_unref(root);
+    g_object_unref(g);
+    g_object_unref(b);
+    return text;
+}
+
+/* Where the sheet stands in the photo: the four tags, or why not. */
+static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
+{
+    int found = scan_tags_find(p, tags, 4, err);
+    if (found < 0) return -1;
+    if (found == 0)
+        return pn_err_set(err, PN_EINPUT,
+                          "no pnpkit sheet in the photo: none of its four corner marks was found "
+                          "(blurred, too small, or a sheet printed without scan marks?)");
+    if (found < 4)
+        return pn_err_set(err, PN_EINPUT,
+                          "only %d of the sheet's four corner marks are in the photo: the whole "
+                          "sheet must be in the picture",
+                          found);
+    return 0;
+}
+
+/* The whole reading, into r; ctx renders the sheet again. */
+static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const pnpkit_scan_opts *o,
+                     pn_err *err)
+{
+    scan_tag tags[4];
+    if (find_sheet(p, tags, err)) return -1;
+    pn_err lib = {0};
+    char *text = read_code(p, &tags[3], &lib);
+    if (!text && lib.status) {
+        *err = lib;
+        return -1;
+    }
+    if (!text)
+        return pn_err_set(err, PN_EINPUT,
+                          "the sheet's QR code (bottom left) cannot be read: blurred, covered or "
+                          "in shadow?");
+    r->pub.code = keep(r, text);
+    scan_code *code = scan_code_parse(text, err);
+    if (!code) return -1;
+    const char *name = code_template(code, o, err);
+    pnpkit_render_opts ro;
+    char **set = NULL;
+    int page = 1, rc = -1;
+    pnpkit_doc *doc = NULL;
+    pnpkit_slot_list *slots = NULL;
+    scan_photo *ref = NULL;
+    pnpkit_error pe;
+    if (!name || code_opts(code, &ro, &set, &page, err)) goto done;
+    if (!(doc = pnpkit_doc_open(ctx, name, &ro, &pe)) || !(slots = pnpkit_doc_slots(doc, page, &pe))) {
+        pn_err_set(err, PN_EINPUT, "the sheet in the photo cannot be rebuilt: %s", pe.message);
+        goto done;
+    }
+    const tmpl *t = api_doc_tmpl(doc);
+    r->pub.template_name = keep(r, g_strdup(t->name));
+    r->pub.game = keep(r, g_strdup(t->game ? t->game : ""));
+    if (strcmp(r->pub.game, "circle36")) {
+        pn_err_set(err, PN_EINPUT, "the photo shows a sheet of '%s'%s%s: only Circle 36 sheets are read",
+                   t->name, *r->pub.game ? ", a game of " : "", r->pub.game);
+        goto done;
+    }
+    scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
+    if (fit_map(tags, slots->width, slots->height, &v.map)) {
+        pn_err_set(err, PN_EINPUT, "the corner marks do not make a sheet (a photo of a photo?)");
+        goto done;
+    }
+    if (!(ref = reference(ctx, name, &ro, SCAN_CROP_PPMM, err))) goto done;
+    v.ref = ref;
+    scan_box *boxes = g_new(scan_box, slots->n + 1);
+    for (size_t i = 0; i < slots->n; i++) {
+        const pnpkit_slot *s = &slots->items[i];
+        boxes[i] = (scan_box){s->id, s->x, s->y, s->w, s->h};
+    }
+    c36_variant var = {param_int(t, "rings", 3), param_int(t, "sectors", 8),
+                       param_int(t, "target", 36), param_int(t, "dice", 8)};
+    rc = read_c36(r, &v, boxes, slots->n, &var, err);
+    g_free(boxes);
+    if (!rc) r->pub.json = keep(r, to_json(r, code));
+done:
+    scan_photo_free(ref);
+    pnpkit_slot_list_free(slots);
+    pnpkit_doc_free(doc);
+    g_strfreev(set);
+    scan_code_free(code);
+    return rc;
+}
+
+pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size_t len,
+                                const pnpkit_scan_opts *o, pnpkit_error *err)
+{
+    pnpkit_scan_opts def = {0};
+    if (!o) o = &def;
+    pn_err e = {0};
+    const char *file = o->file ? o->file : "photo";
+    if (!ctx) {
+        pn_err_set(&e, PN_EUSAGE, "no context");
+        api_error_from(&e, err);
+        return NULL;
+    }
+    scan_photo *p = scan_photo_load(data, len, o->max_pixels, &e);
+    scan_result *r = g_new0(scan_result, 1);
+    r->strings = g_ptr_array_new_with_free_func(g_free);
+    r->fields = g_array_new(FALSE, TRUE, sizeof(pnpkit_scan_field));
+    r->problems = g_ptr_array_new_with_free_func(g_free);
+    int rc = p ? scan_into(ctx, r, p, o, &e) : -1;
+    scan_photo_free(p);
+    if (rc) {
+        pnpkit_scan_result_free(&r->pub);
+        pn_err failed = e;
+        pn_err_at(&e, file, 0, 0, "%s", failed.msg);
+        e.status = failed.status;
+        api_error_from(&e, err);
+        if (err) g_strlcpy(err->file, file, sizeof err->file); /* the message names it too */
+        return NULL;
+    }
+    r->pub.n_fields = r->fields->len;
+    r->pub.fields = (const pnpkit_scan_field *)(void *)r->fields->data;
+    r->pub.n_problems = r->problems->len;
+    g_ptr_array_add(r->problems, NULL);
+    r->pub.problems = (const char *const *)r->problems->pdata;
+    return &r->pub;
+}

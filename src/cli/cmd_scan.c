@@ -1,0 +1,157 @@
+/* cmd_scan.c: "pnpkit scan PHOTO...": reads photographed sheets through the
+ * public interface (pnpkit_scan) and writes them as the sheets `pnpkit score`
+ * reads, as JSON, or scored. */
+#include <getopt.h>
+#include <glib.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "pnpkit.h"
+
+#define SCAN_USAGE                                                                                 \
+    "Usage: pnpkit scan PHOTO... [-o sheet.yaml] [--json] [--score] [--template FILE]\n\n"         \
+    "Reads photos (JPEG or PNG; '-' reads standard input) of Circle 36 sheets\n"                   \
+    "printed by pnpkit with their scan marks (the corner tags and the QR code),\n"                 \
+    "and writes what was played as the sheet 'pnpkit score circle36' reads; several\n"             \
+    "photos give several sheets separated by ---. Doubtful fields and fields\n"                    \
+    "that could not be read are named on standard error.\n\n"                                      \
+    "  -o, --output FILE  write the sheets to FILE (default: standard output)\n"                   \
+    "      --json         one JSON object a photo on standard output: the template,\n"             \
+    "                     its parameters, every field (slot, value, sure, confidence,\n"           \
+    "                     box_mm, circled), the sheet and the problems\n"                          \
+    "      --score        score the sheets and print the totals (as 'pnpkit score')\n"            \
+    "      --template FILE  the template file the sheets were printed from, for a\n"           \
+    "                     sheet of a template file (its QR code holds a hash of it)\n\n"          \
+    "A good photo: the whole sheet in the frame, flat, lit evenly, in focus; see\n"                \
+    "docs/scanning.md. Exit status: 0 read, 1 a photo that cannot be read (one\n"                  \
+    "line says why; nothing is written), 2 wrong usage, 3 a file cannot be read\n"                 \
+    "or written.\n"
+
+enum { OPT_JSON = 256, OPT_SCORE, OPT_TEMPLATE };
+
+typedef struct scan_args {
+    const char *output, *template_path;
+    bool json, score;
+} scan_args;
+
+static int read_photo(const char *path, char **data, size_t *len)
+{
+    GError *ge = NULL;
+    gboolean ok;
+    if (!strcmp(path, "-")) {
+        GIOChannel *ch = g_io_channel_unix_new(0);
+        g_io_channel_set_encoding(ch, NULL, NULL);
+        gsize n = 0;
+        ok = g_io_channel_read_to_end(ch, data, &n, &ge) == G_IO_STATUS_NORMAL;
+        *len = n;
+        g_io_channel_unref(ch);
+    } else {
+        gsize n = 0;
+        ok = g_file_get_contents(path, data, &n, &ge);
+        *len = n;
+    }
+    if (ok) return 0;
+    fprintf(stderr, "pnpkit scan: %s: %s\n", path, ge ? ge->message : "cannot be read");
+    if (ge) g_error_free(ge);
+    return 3;
+}
+
+/* Scores every sheet and prints the tables. */
+static int score_sheets(pnpkit_ctx *ctx, const char *game, const char *text)
+{
+    pnpkit_score_opts so = {.file = "scanned sheet", .table = 1};
+    pnpkit_error err;
+    pnpkit_buffer *b = pnpkit_score(ctx, game, text, strlen(text), &so, &err);
+    if (!b) return cli_fail_api(&err);
+    fwrite(b->data, 1, b->len, stdout);
+    pnpkit_buffer_free(b);
+    return 0;
+}
+
+static int write_out(const char *path, const char *text)
+{
+    GError *ge = NULL;
+    if (g_file_set_contents(path, text, -1, &ge)) return 0;
+    fprintf(stderr, "pnpkit scan: %s\n", ge->message);
+    g_error_free(ge);
+    return 3;
+}
+
+static int scan_photos(int n, char **paths, const scan_args *a)
+{
+    pnpkit_error err;
+    pnpkit_ctx *ctx = cli_ctx(&err);
+    if (!ctx) return cli_fail_api(&err);
+    GString *sheets = g_string_new(NULL), *json = g_string_new(NULL);
+    GString *notes = g_string_new(NULL);
+    char *game = NULL;
+    int rc = 0;
+    for (int i = 0; i < n && !rc; i++) {
+        char *data = NULL;
+        size_t len = 0;
+        if ((rc = read_photo(paths[i], &data, &len))) break;
+        pnpkit_scan_opts o = {.file = strcmp(paths[i], "-") ? paths[i] : "<stdin>",
+                              .template_path = a->template_path};
+        pnpkit_scan_result *r = pnpkit_scan(ctx, (const unsigned char *)data, len, &o, &err);
+        g_free(data);
+        if (!r) {
+            rc = cli_fail_api(&err);
+            break;
+        }
+        if (i) g_string_append(sheets, "---\n");
+        g_string_append(sheets, r->sheet);
+        g_string_append_printf(json, "%s\n", r->json);
+        for (size_t k = 0; k < r->n_problems; k++)
+            g_string_append_printf(notes, "pnpkit scan: %s: %s\n", o.file, r->problems[k]);
+        if (!game) game = g_strdup(r->game);
+        pnpkit_scan_result_free(r);
+    }
+    if (!rc) {
+        if (!a->json) fputs(notes->str, stderr);
+        if (a->output) rc = write_out(a->output, sheets->str);
+        if (!rc && a->json) fputs(json->str, stdout);
+        if (!rc && a->score) rc = score_sheets(ctx, game, sheets->str);
+        if (!rc && !a->output && !a->json && !a->score) fputs(sheets->str, stdout);
+    }
+    g_free(game);
+    g_string_free(sheets, TRUE);
+    g_string_free(json, TRUE);
+    g_string_free(notes, TRUE);
+    return rc;
+}
+
+static int scan_run(int argc, char **argv)
+{
+    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+                                         {"json", no_argument, 0, OPT_JSON},
+                                         {"score", no_argument, 0, OPT_SCORE},
+                                         {"template", required_argument, 0, OPT_TEMPLATE},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    scan_args a = {0};
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1;) {
+        if (c == 'o') {
+            a.output = optarg;
+        } else if (c == OPT_JSON) {
+            a.json = true;
+        } else if (c == OPT_SCORE) {
+            a.score = true;
+        } else if (c == OPT_TEMPLATE) {
+            a.template_path = optarg;
+        } else if (c == 'h') {
+            fputs(SCAN_USAGE, stdout);
+            return 0;
+        } else {
+            return cli_bad_option("scan", c, argv);
+        }
+    }
+    if (optind >= argc) return cli_usage_error("scan", "which photo?");
+    if (argc - optind > 1000) return cli_usage_error("scan", "at most 1000 photos at a time");
+    if (a.json && a.score) return cli_usage_error("scan", "--json or --score, not both");
+    return scan_photos(argc - optind, argv + optind, &a);
+}
+
+const cli_command cli_scan = {"scan", "read a photographed Circle 36 sheet (and score it)",
+                              SCAN_USAGE, scan_run};

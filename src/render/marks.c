@@ -1,0 +1,172 @@
+/* marks.c: drawing the scan marks (AprilTag corners and the QR code naming the
+ * sheet) into a sheet's scene, and the text of that QR code. */
+#include "render/marks.h"
+
+#include <apriltag/apriltag.h>
+#include <apriltag/tag36h11.h>
+#include <glib.h>
+#include <qrencode.h>
+#include <string.h>
+
+int marks_tag_id(int corner)
+{
+    static const int ids[4] = {0, 1, 2, 3};
+    return ids[corner & 3];
+}
+
+double marks_tag_side(void)
+{
+    return 8 * MARKS_TAG_CELL_MM;
+}
+
+void marks_tag_centre(double w, double h, int corner, double *x, double *y)
+{
+    double half = 5 * MARKS_TAG_CELL_MM, in = MARKS_INSET_MM + half;
+    *x = corner == 0 || corner == 3 ? in : w - in;
+    *y = corner < 2 ? in : h - in;
+}
+
+void marks_qr_box(double w, double h, int modules, double *x, double *y, double *side)
+{
+    double q = MARKS_QR_QUIET * MARKS_QR_MODULE_MM;
+    *side = modules * MARKS_QR_MODULE_MM;
+    *x = MARKS_INSET_MM + 10 * MARKS_TAG_CELL_MM + 1 + q;
+    *y = h - MARKS_INSET_MM - q - *side;
+    (void)w;
+}
+
+char *marks_text_hash(const char *text, size_t len)
+{
+    char *full = g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *)text, len);
+    char *h = g_strndup(full, 16);
+    g_free(full);
+    return h;
+}
+
+static void add_pair(GString *s, const char *key, const char *value)
+{
+    char *v = g_uri_escape_string(value, NULL, FALSE);
+    g_string_append_printf(s, "%c%s=%s", strchr(s->str, '?') ? '&' : '?', key, v);
+    g_free(v);
+}
+
+char *marks_code(const tmpl *t, const render_opts *o, unsigned long seed, int page)
+{
+    GString *s = g_string_new(MARKS_PREFIX);
+    if (!strcmp(t->origin, "built-in") || !strcmp(t->origin, "installed") ||
+        !strcmp(t->origin, "user")) {
+        g_string_append(s, t->name);
+    } else {
+        char *h = marks_text_hash(t->doc->buf, strlen(t->doc->buf));
+        g_string_append_printf(s, "@%s", h);
+        g_free(h);
+    }
+    for (guint i = 0; i < t->params->len; i++) {
+        tmpl_param *p = g_ptr_array_index(t->params, i);
+        if (!strcmp(p->spec.name, "seed")) continue;
+        char *v = pv_format(&p->value);
+        if (!p->spec.def || strcmp(v, p->spec.def)) add_pair(s, p->spec.name, v);
+        g_free(v);
+    }
+    if (o->paper && strcmp(o->paper, t->paper)) add_pair(s, "paper", o->paper);
+    if (o->landscape >= 0 && (o->landscape == 1) != t->landscape)
+        add_pair(s, "landscape", o->landscape == 1 ? "1" : "0");
+    char num[32];
+    if (t->seeded) {
+        snprintf(num, sizeof num, "%lu", seed);
+        add_pair(s, "seed", num);
+    }
+    if (tmpl_rows(t) > 1) {
+        snprintf(num, sizeof num, "%d", page + 1);
+        add_pair(s, "page", num);
+    }
+    return g_string_free(s, FALSE);
+}
+
+/* Draws an n x n grid of cells (dark(cell) true: black) at (x, y), cells of
+ * side c, on a white square reaching `quiet` cells further. The black cells
+ * are covered by rectangles, each as wide and then as tall as the cells
+ * allow, each its own path (a PDF writes a lone rectangle in a few bytes). */
+static void draw_cells(scene *s, double x, double y, double c, int n, int quiet,
+                       bool (*dark)(const void *, int, int), const void *data)
+{
+    scene_style white = scene_fill_style((pn_rgba){1, 1, 1, 1});
+    scene_style black = scene_fill_style((pn_rgba){0, 0, 0, 1});
+    scene_rect(s, x - quiet * c, y - quiet * c, (n + 2 * quiet) * c, (n + 2 * quiet) * c, &white);
+    bool *used = g_new0(bool, (size_t)n * n);
+#define FREE_DARK(r, k) (dark(data, r, k) && !used[(r) * n + (k)])
+    for (int r = 0; r < n; r++)
+        for (int k = 0; k < n; k++) {
+            if (!FREE_DARK(r, k)) continue;
+            int e = k, b = r + 1;
+            while (e < n && FREE_DARK(r, e))
+                e++;
+            for (bool full = true; b < n && full; b += full) {
+                for (int j = k; j < e && full; j++)
+                    full = FREE_DARK(b, j);
+            }
+            for (int i = r; i < b; i++)
+                for (int j = k; j < e; j++)
+                    used[i * n + j] = true;
+            scene_rect(s, x + k * c, y + r * c, (e - k) * c, (b - r) * c, &black);
+        }
+#undef FREE_DARK
+    g_free(used);
+}
+
+static bool tag_dark(const void *data, int r, int k)
+{
+    const image_u8_t *im = data;
+    return im->buf[(r + 1) * im->stride + k + 1] == 0;
+}
+
+static bool qr_dark(const void *data, int r, int k)
+{
+    const QRcode *q = data;
+    return q->data[r * q->width + k] & 1;
+}
+
+static QRcode *encode(const char *code, pn_err *err)
+{
+    QRcode *q = strlen(code) <= MARKS_CODE_MAX
+                    ? QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M)
+                    : NULL;
+    if (!q) pn_err_set(err, PN_EINPUT, "the scan code '%.60s...' is too long for a QR code", code);
+    return q;
+}
+
+double marks_bottom_reach(const char *code)
+{
+    QRcode *q = QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M);
+    double x, y, side;
+    marks_qr_box(100, 100, q ? q->width : 0, &x, &y, &side);
+    if (q) QRcode_free(q);
+    return x + side + MARKS_QR_QUIET * MARKS_QR_MODULE_MM;
+}
+
+int marks_draw(scene *s, const char *code, pn_err *err)
+{
+    double w = scene_width(s), h = scene_height(s);
+    QRcode *q = encode(code, err);
+    if (!q) return -1;
+    /* The family is made for each sheet (a few kilobytes from libapriltag's
+     * code table): the library keeps no state outside its contexts. */
+    apriltag_family_t *fam = tag36h11_create();
+    if (!fam) {
+        QRcode_free(q);
+        return pn_err_set(err, PN_EIO, "out of memory for the scan marks");
+    }
+    for (int c = 0; c < 4; c++) {
+        image_u8_t *im = apriltag_to_image(fam, marks_tag_id(c));
+        double cx, cy, half = marks_tag_side() / 2;
+        marks_tag_centre(w, h, c, &cx, &cy);
+        draw_cells(s, cx - half, cy - half, MARKS_TAG_CELL_MM, 8, 1, tag_dark, im);
+        image_u8_destroy(im);
+    }
+    tag36h11_destroy(fam);
+    double x, y, side;
+    marks_qr_box(w, h, q->width, &x, &y, &side);
+    draw_cells(s, x, y, MARKS_QR_MODULE_MM, q->width, MARKS_QR_QUIET, qr_dark, q);
+    QRcode_free(q);
+    return scene_check(s, err);
+}

@@ -1,0 +1,47 @@
+/* lazy.h: the functions of zbar (QR codes) and gdk-pixbuf (JPEG and PNG
+ * photos) the scanner uses, loaded the first time a photo is scanned through
+ * util/lazylib.h: linked, zbar alone brings video, D-Bus and systemd
+ * libraries that would cost every pnpkit run at start-up. */
+#ifndef PNPKIT_SCAN_LAZY_H
+#define PNPKIT_SCAN_LAZY_H
+
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <zbar.h>
+#include "util/err.h"
+
+typedef struct scan_zbar_fns {
+    zbar_image_scanner_t *(*scanner_create)(void);
+    int (*scanner_set_config)(zbar_image_scanner_t *, zbar_symbol_type_t, zbar_config_t, int);
+    void (*scanner_destroy)(zbar_image_scanner_t *);
+    zbar_image_t *(*image_create)(void);
+    void (*image_set_format)(zbar_image_t *, unsigned long);
+    void (*image_set_size)(zbar_image_t *, unsigned, unsigned);
+    void (*image_set_data)(zbar_image_t *, const void *, unsigned long, zbar_image_cleanup_handler_t *);
+    int (*scan_image)(zbar_image_scanner_t *, zbar_image_t *);
+    const zbar_symbol_t *(*image_first_symbol)(const zbar_image_t *);
+    const zbar_symbol_t *(*symbol_next)(const zbar_symbol_t *);
+    zbar_symbol_type_t (*symbol_get_type)(const zbar_symbol_t *);
+    const char *(*symbol_get_data)(const zbar_symbol_t *);
+    unsigned (*symbol_get_data_length)(const zbar_symbol_t *);
+    void (*image_destroy)(zbar_image_t *);
+} scan_zbar_fns;
+
+typedef struct scan_pixbuf_fns {
+    GdkPixbufLoader *(*loader_new)(void);
+    gboolean (*loader_write)(GdkPixbufLoader *, const guchar *, gsize, GError **);
+    gboolean (*loader_close)(GdkPixbufLoader *, GError **);
+    GdkPixbuf *(*loader_get_pixbuf)(GdkPixbufLoader *);
+    GdkPixbuf *(*apply_embedded_orientation)(GdkPixbuf *);
+    int (*get_width)(const GdkPixbuf *);
+    int (*get_height)(const GdkPixbuf *);
+    int (*get_n_channels)(const GdkPixbuf *);
+    int (*get_rowstride)(const GdkPixbuf *);
+    const guint8 *(*read_pixels)(const GdkPixbuf *);
+} scan_pixbuf_fns;
+
+/* The tables, loading the library on the first call (thread-safe); NULL
+ * with err (PN_EIO) when it cannot be loaded. Static: never freed. */
+const scan_zbar_fns *scan_zbar(pn_err *err);
+const scan_pixbuf_fns *scan_pixbuf(pn_err *err);
+
+#endif

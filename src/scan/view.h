@@ -1,0 +1,36 @@
+/* view.h: a photographed sheet seen through its map (homog.h) and compared
+ * with the sheet as printed (a reference rendered at ref_ppmm pixels a mm):
+ * the player's ink is what the photo has darker than the print, each in its
+ * own paper white, so printed lines, tints and uneven light drop out. */
+#ifndef PNPKIT_SCAN_VIEW_H
+#define PNPKIT_SCAN_VIEW_H
+
+#include <stdint.h>
+#include "scan/homog.h"
+#include "scan/photo.h"
+
+typedef struct scan_view {
+    const scan_photo *photo; /* borrowed */
+    scan_homog map;          /* sheet mm to photo pixels */
+    const scan_photo *ref;   /* the printed sheet, borrowed; NULL: none */
+    double ref_ppmm;
+} scan_view;
+
+/* A sheet point in the photo. */
+void scan_view_map(const scan_view *v, double x, double y, double *u, double *s);
+
+/* The player's ink in the sheet box (x, y, w, h mm) at ppmm pixels a mm, as
+ * a grey crop (255 paper, 0 full ink; stride *ow). Caller g_free()s. */
+uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double h, double ppmm,
+                       int *ow, int *oh);
+
+/* How much of an ellipse (centre cx, cy, half-axes rx, ry mm) is drawn over
+ * with the player's ink: the fraction (0..1) of 32 arcs that hold ink within
+ * a band of +-band mm of it. */
+double scan_view_ring(const scan_view *v, double cx, double cy, double rx, double ry,
+                      double band);
+
+/* The mean ink (0..1) inside the box: how much was written. */
+double scan_view_ink_mean(const uint8_t *ink, int w, int h);
+
+#endif

@@ -1,0 +1,100 @@
+# cli_scan.sh: pnpkit scan on photos it must refuse (each one line, exit 1,
+# nothing written), the scan marks on rendered sheets and their options.
+# The bad photos in tests/data/scan are made by scripts/make-scan-photos --bad.
+. "$(dirname "$0")/lib.sh"
+D="$SRC/tests/data/scan"
+
+# refuse PHOTO PATTERN: one line on stderr matching PATTERN, exit 1, no output.
+refuse() {
+    expect_status 1 "$1" -- "$PNPKIT" scan "$D/$1" -o "$T/sheet.yaml"
+    expect_stderr "^$D/$1: $2" "$1"
+    expect_eq "$(wc -l < "$T/err")" 1 "$1: one line"
+    expect_no_file "$T/sheet.yaml" "$1"
+}
+refuse not-an-image.jpg "not a JPEG or PNG image$"
+refuse truncated.jpg "the image is cut short"
+refuse bomb.png "the image claims 60000x60000 pixels"
+refuse no-sheet.jpg "no pnpkit sheet in the photo"
+refuse half.jpg "only 2 of the sheet's four corner marks"
+refuse blurred.jpg "no pnpkit sheet in the photo"
+refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet's"
+refuse dicrono.jpg "the photo shows a sheet of 'dicrono'.*only Circle 36"
+
+# The bomb is refused from its header: no time or memory spent decoding it.
+start=$(date +%s)
+"$PNPKIT" scan "$D/bomb.png" 2>/dev/null
+[ $(( $(date +%s) - start )) -le 2 ] && ok || bad "bomb.png took more than 2 s"
+
+# Standard input, and several photos: the first bad one stops the run.
+expect_status 1 "stdin" -- sh -c "'$PNPKIT' scan - < '$D/no-sheet.jpg'"
+expect_stderr "^<stdin>: no pnpkit sheet" "stdin"
+expect_status 1 "two photos" -- "$PNPKIT" scan "$D/no-sheet.jpg" "$D/half.jpg" -o "$T/two.yaml"
+expect_no_file "$T/two.yaml" "two photos"
+expect_status 2 "no photo" -- "$PNPKIT" scan
+expect_status 2 "--json and --score" -- "$PNPKIT" scan --json --score "$D/half.jpg"
+expect_status 3 "missing file" -- "$PNPKIT" scan "$T/nothing.jpg"
+
+# A sheet printed from a template file carries a hash of it: scanning needs
+# that file, and another file is refused.
+sed 's/^name: circle36$/name: my-c36/' "$SRC/templates/circle36.yaml" > "$T/my.yaml"
+"$PNPKIT" render "$T/my.yaml" -q --dpi 100 -o "$T/my.png"
+expect_status 1 "file template without --template" -- "$PNPKIT" scan "$T/my.png"
+expect_stderr "printed from a template file: name that file" "file template"
+sed 's/target: *{type: int, default: 36/target: {type: int, default: 40/' "$T/my.yaml" > "$T/other.yaml"
+expect_status 1 "another template file" -- "$PNPKIT" scan "$T/my.png" --template "$T/other.yaml"
+expect_stderr "printed from another template than" "another template file"
+"$PNPKIT" render circle36 -q --dpi 100 -o "$T/c36.png"
+expect_status 1 "a built-in sheet with --template" -- "$PNPKIT" scan "$T/c36.png" --template "$T/my.yaml"
+expect_stderr "a sheet of the template 'circle36', not one printed from" "built-in with --template"
+
+# The marks: four tags and a QR code on circle36 and dicrono (the scene dump
+# shows their filled squares), none with --no-scan-marks, none on templates
+# that do not ask.
+count() { "$PNPKIT" render "$@" -q --format scene -o - | grep -c '^path fill=#000000 '; }
+with=$(count circle36); without=$(count circle36 --no-scan-marks)
+[ "$with" -gt $((without + 40)) ] && ok || bad "circle36 marks: $with filled black paths against $without"
+with=$(count dicrono); without=$(count dicrono --no-scan-marks)
+[ "$with" -gt $((without + 40)) ] && ok || bad "dicrono marks: $with against $without"
+expect_eq "$(count calibration)" "$(count calibration --no-scan-marks)" "no marks on calibration"
+
+# Played sheets photographed (scripts/make-scan-photos --seed 7: photos 1, 2
+# and 6, with the truth beside them as sheets; 1 is stored upside down and 6
+# turned, both with an EXIF orientation). The score of the sheet read is the
+# score of the sheet played, and so is --score's.
+for k in 2 6; do
+    expect_status 0 "played-$k" -- "$PNPKIT" scan "$D/played-$k.jpg" -o "$T/p$k.yaml"
+    got=$("$PNPKIT" score circle36 "$T/p$k.yaml" --json | jq -c '[.total, .combos, .totals]')
+    want=$("$PNPKIT" score circle36 "$D/played-$k.yaml" --json | jq -c '[.total, .combos, .totals]')
+    expect_eq "$got" "$want" "played-$k: the score of the sheet read"
+    for ring in red blue green yellow; do
+        expect_eq "$(grep "^$ring:" "$T/p$k.yaml")" "$(grep "^$ring:" "$D/played-$k.yaml")" "played-$k: $ring"
+    done
+done
+"$PNPKIT" scan "$D/played-6.jpg" --score > "$T/score.txt" 2>/dev/null
+"$PNPKIT" score circle36 "$D/played-6.yaml" > "$T/want.txt"
+cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
+
+# --json: every field with its slot and box (as the scene dump places it);
+# dice say whether they are circled. Every field marked sure is right.
+"$PNPKIT" scan "$D/played-1.jpg" --json > "$T/p1.json" 2>"$T/err"
+expect_eq "$(jq -r '.template' "$T/p1.json")" circle36 "json template"
+expect_eq "$(jq '.fields | length' "$T/p1.json")" 76 "json fields: 25 spaces, 50 dice, combos"
+box=$("$PNPKIT" render circle36 -q --format scene -o - | awk '$1 == "slot" && $2 == "R1" {print "[" $3+0 "," $4+0 "," $5+0 "," $6+0 "]"}')
+expect_eq "$(jq -c '.fields[] | select(.slot == "R1") | .box_mm' "$T/p1.json")" "$box" "json R1 box"
+expect_eq "$(jq '[.fields[] | select(.slot | test("^roll")) | has("circled")] | all' "$T/p1.json")" true "json dice circled"
+expect_eq "$(jq '[.fields[] | select(.slot | test("^roll") | not) | has("circled")] | any' "$T/p1.json")" false "json spaces not circled"
+cells="R1 R2 R3 R4 R5 R6 R7 R8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8"
+i=0
+for c in $cells; do
+    ring=$(case $c in R*) echo red;; B*) echo blue;; G*) echo green;; esac)
+    want=$(grep "^$ring:" "$D/played-1.yaml" | tr -d '[],' | awk -v k="${c#?}" '{print $(k + 1)}')
+    sure=$(jq -r --arg s "$c" '.fields[] | select(.slot == $s) | "\(.sure) \(.value)"' "$T/p1.json")
+    case $sure in "true "*) expect_eq "${sure#true }" "$want" "played-1: sure $c";; esac
+    i=$((i + 1))
+done
+expect_eq "$i" 24 "played-1: spaces compared"
+# Its one doubtful space is named, and is in the problems.
+"$PNPKIT" scan "$D/played-1.jpg" -o "$T/p1.yaml" 2>"$T/err"
+expect_stderr "played-1.jpg: space B4: doubtful reading" "played-1 doubtful B4"
+expect_eq "$(jq '[.problems[] | select(test("B4"))] | length' "$T/p1.json")" 1 "json problems name B4"
+finish
