@@ -99,6 +99,15 @@ typedef struct pnpkit_buffer {
 } pnpkit_buffer;
 void pnpkit_buffer_free(pnpkit_buffer *b);
 
+/* Writes len bytes to path as every output of the library is written: into a
+ * temporary file beside it, renamed over it only when complete, so a failure
+ * leaves no partial file and the old one intact; a path that is not a regular
+ * file (a terminal, a pipe, /dev/null) is written directly, "-" is standard
+ * output. A read-only file is refused unless force is non-zero. 0, or -1 with
+ * err (PNPKIT_EIO). (API version 6.) */
+int pnpkit_write_file(const char *path, const void *data, size_t len, int force,
+                      pnpkit_error *err);
+
 /* ---- templates ---- */
 
 typedef struct pnpkit_param {

@@ -97,4 +97,14 @@ expect_eq "$i" 24 "played-1: spaces compared"
 "$PNPKIT" scan "$D/played-1.jpg" -o "$T/p1.yaml" 2>"$T/err"
 expect_stderr "played-1.jpg: space B4: doubtful reading" "played-1 doubtful B4"
 expect_eq "$(jq '[.problems[] | select(test("B4"))] | length' "$T/p1.json")" 1 "json problems name B4"
+# -o writes as every output does: a read-only sheet is left as it is, and a
+# device (a copy of /dev/null, where mknod is allowed) is written, never
+# replaced by a regular file.
+printf 'keep\n' > "$T/ro.yaml" && chmod 444 "$T/ro.yaml"
+expect_status 3 "read-only -o" -- "$PNPKIT" scan "$D/played-2.jpg" -o "$T/ro.yaml"
+expect_eq "$(cat "$T/ro.yaml")" keep "a read-only sheet is left as it is"
+if mknod -m 666 "$T/null" c 1 3 2>/dev/null; then
+    expect_status 0 "-o a device" -- "$PNPKIT" scan "$D/played-2.jpg" -o "$T/null"
+    [ -c "$T/null" ] && ok || bad "scan -o replaced a device with a regular file"
+fi
 finish

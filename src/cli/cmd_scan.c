@@ -71,11 +71,9 @@ static int score_sheets(pnpkit_ctx *ctx, const char *game, const char *text)
 
 static int write_out(const char *path, const char *text)
 {
-    GError *ge = NULL;
-    if (g_file_set_contents(path, text, -1, &ge)) return 0;
-    fprintf(stderr, "pnpkit scan: %s\n", ge->message);
-    g_error_free(ge);
-    return 3;
+    pnpkit_error err;
+    if (pnpkit_write_file(path, text, strlen(text), 0, &err)) return cli_fail_api(&err);
+    return 0;
 }
 
 static int scan_photos(int n, char **paths, const scan_args *a)
