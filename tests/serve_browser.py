@@ -398,15 +398,25 @@ try:
     check(True, "the fourth ring is scored")
     driver.find_element(By.ID, "dl-pdf").click()
     check(downloaded("circle36-rings4-scored.pdf") is not None, "the completed variant is named after it")
-    # an emoji in the name: the completed sheet cannot be drawn, and the page says why
-    driver.execute_script("const p = document.getElementById('space-player'); p.value = 'Ann \\u{1F3B2}';"
-                          "p.dispatchEvent(new Event('input', {bubbles: true}))")
+    # a die emoji in the name: the completed sheet is drawn with it
+    def name_typed(name):
+        driver.execute_script("const p = document.getElementById('space-player'); p.value = arguments[0];"
+                              "p.dispatchEvent(new Event('input', {bubbles: true}))", name)
+    name_typed("Ann \U0001F3B2")
+    os.remove(os.path.join(downloads, "circle36-rings4-scored.pdf"))
+    driver.find_element(By.ID, "dl-pdf").click()
+    pdf = downloaded("circle36-rings4-scored.pdf")
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf or b"", capture_output=True).stdout.decode()
+    check("Ann \U0001F3B2" in text and driver.find_element(By.ID, "draw-error").text == "",
+          "a die emoji in the name is on the completed sheet: %r" % text[:80])
+    # an emoji no font has: the completed sheet cannot be drawn, and the page says why
+    name_typed("Ann \U0001F973")
     driver.find_element(By.ID, "dl-pdf").click()
     got = wait.until(lambda d: "cannot be drawn" in d.find_element(By.ID, "draw-error").text
                      and d.find_element(By.ID, "draw-error").text)
     time.sleep(0.5)  # the scores that follow the typed name leave the mark alone
-    check("U+1F3B2" in got and "bad-draw" in driver.find_element(By.ID, "space-player").get_attribute("class"),
-          "an emoji in the name: the page says why and marks the name: %r" % got)
+    check("U+1F973" in got and "bad-draw" in driver.find_element(By.ID, "space-player").get_attribute("class"),
+          "an emoji no font has in the name: the page says why and marks the name: %r" % got)
     shot("score-circle36-variant")
 
     # ---- DiCroNo by keyboard alone ----
