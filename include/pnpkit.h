@@ -51,7 +51,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 6
+#define PNPKIT_API_VERSION 7
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -370,6 +370,13 @@ int pnpkit_doc_write(pnpkit_doc *doc, const char *path, pnpkit_error *err);
 /* The same into memory: the bytes of the one file (files must be 1).
  * NULL with err. */
 pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *doc, pnpkit_error *err);
+/* API version 7. The bytes of the k-th file (1 to info->files) a write
+ * makes: one page of an SVG or PNG document, the same bytes as the file
+ * pnpkit_doc_file_path names (k 1 for a PDF). The whole document is
+ * drawn (a page may depend on those before it); the others are dropped.
+ * The document is then written (a k out of range leaves it unwritten).
+ * NULL with err (PNPKIT_EUSAGE for k out of range). */
+pnpkit_buffer *pnpkit_doc_write_page_mem(pnpkit_doc *doc, int k, pnpkit_error *err);
 void pnpkit_doc_free(pnpkit_doc *doc);
 
 /* The slots of one sheet (API version 5): the places a player writes in,

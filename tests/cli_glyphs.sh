@@ -1,7 +1,7 @@
 # cli_glyphs.sh: text with characters no font pnpkit uses can draw is an error
 # naming them and the Debian package that has them, never a row of boxes; with
 # that package installed (fonts-noto-cjk for Chinese, Japanese, Korean), the
-# text is drawn with it. Holds on machines with and without the package.
+# text is drawn with it; emoji and symbols are drawn with Symbola. Holds on machines with and without the package.
 . "$(dirname "$0")/lib.sh"
 
 cat >"$T/label.yaml" <<'EOF2'
@@ -28,6 +28,21 @@ else
     expect_stderr "no font pnpkit uses has 日, 本, 語 \(U\+65E5, U\+672C, U\+8A9E\); the Debian package fonts-noto-cjk has them" "names fonts-noto-cjk"
     expect_no_file "$T/j.pdf" "no file without the CJK fonts"
 fi
+# Emoji and symbols DejaVu lacks: drawn as outlines from Symbola
+# (fonts-symbola, which scripts/install-deps installs), black like the text
+# around them, and found again in the text layer; the compact backend draws
+# them as outlines too.
+expect_status 0 "a die emoji" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ana 🎲 🂡' -o "$T/e.pdf"
+pdffonts "$T/e.pdf" | grep -q "Symbola .*yes yes yes" && ok || bad "Symbola embedded: $(pdffonts "$T/e.pdf")"
+pdftotext "$T/e.pdf" - | grep -q "Ana 🎲 🂡" && ok || bad "the emoji in the text layer: $(pdftotext "$T/e.pdf" - | head -3)"
+expect_status 0 "without the emoji" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ana' -o "$T/e0.pdf"
+expect_status 0 "a die emoji, haru" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ana 🎲' --backend haru -o "$T/eh.pdf"
+expect_status 0 "without the emoji, haru" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ana' --backend haru -o "$T/eh0.pdf"
+pdftoppm -r 50 -gray "$T/eh.pdf" "$T/eh" && pdftoppm -r 50 -gray "$T/eh0.pdf" "$T/eh0" && ok || bad "rasterise"
+cmp -s "$T/eh-1.pgm" "$T/eh0-1.pgm" && bad "the haru PDF does not draw the die" || ok
+# Emoji newer than Unicode 9 are in no outline font Debian packages.
+expect_status 1 "a Unicode 11 emoji" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=🥳' -o "$T/n.pdf"
+expect_stderr "no font pnpkit uses has 🥳 \(U\+1F973\), and no Debian font package pnpkit knows of has it$" "newer emoji message"
 # Text the shipped fonts cover is unaffected: accents, Greek, Cyrillic, the sun sign.
 expect_status 0 "covered text" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ærø ΑΒΓ Щ ☉' -o "$T/c.pdf"
 finish

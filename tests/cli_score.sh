@@ -191,6 +191,13 @@ if ! cmp -s "$2/templates/circle36.yaml" "$T/noslot.yaml"; then
 else
     bad "could not remove the Scoring Box from the circle36 template"
 fi
+# A player's name with emoji and symbols: the completed sheet draws them
+# (Symbola, from fonts-symbola) and they are text in the PDF.
+sed 's/^player: .*/player: "Ana 🎲 ♔ 🂡"/' "$D/circle36-game1-played.yaml" > "$T/emoji.yaml"
+expect_status 0 "an emoji in the name" -- "$PNPKIT" score circle36 "$T/emoji.yaml" -o "$T/emoji.pdf"
+expect_stdout "^Circle 36: Ana 🎲 ♔ 🂡$" "the report names the player"
+pdftotext "$T/emoji.pdf" - | grep -q "Ana 🎲 ♔ 🂡" && ok || bad "the name in the PDF: $(pdftotext "$T/emoji.pdf" - | head -5 | tr '\n' '|')"
+pdffonts "$T/emoji.pdf" | grep -q "Symbola .*yes yes yes" && ok || bad "Symbola in the PDF: $(pdffonts "$T/emoji.pdf")"
 # And when -o works, the report is printed after it.
 expect_status 0 "report after -o" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/ok.pdf"
 expect_stdout "^  TOTAL POINTS" "report printed after -o"

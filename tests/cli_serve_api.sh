@@ -80,6 +80,35 @@ render_same "png 40 dpi landscape" '{"template":"dicrono","format":"png","dpi":4
     dicrono --dpi 40 --landscape --set size=8 -o "$T/cli.out" --format png
 render_same "seeded board" '{"template":"thinking-in-circles","seed":7,"format":"svg"}' \
     thinking-in-circles --seed 7 -o "$T/cli.out" --format svg
+# A pad as SVG or PNG: one page per request ("sheet": k), each the file
+# pnpkit render writes for that page; the pages differ by seed.
+"$PNPKIT" render thinking-in-circles --seed 7 --pages 3 --format svg -o "$T/pad.svg" 2>/dev/null
+for k in 1 2 3; do
+    printf '{"template":"thinking-in-circles","seed":7,"pages":3,"format":"svg","sheet":%d}' "$k" > "$T/q.json"
+    post /api/render "$T/q.json"
+    expect_code 200 "svg sheet $k of 3"
+    cmp -s "$T/body" "$T/pad-$k.svg" && ok || bad "svg sheet $k differs from pnpkit render's pad-$k.svg"
+    cp "$T/body" "$T/sheet-$k.svg"
+done
+cmp -s "$T/sheet-1.svg" "$T/sheet-3.svg" && bad "sheets 1 and 3 of a seeded pad are the same" || ok
+"$PNPKIT" render circle36 --pages 4 --nup 2 --format png --dpi 20 -o "$T/nup.png" 2>/dev/null
+printf '%s' '{"template":"circle36","pages":4,"nup":2,"format":"png","dpi":20,"sheet":2}' > "$T/q.json"
+post /api/render "$T/q.json"
+expect_code 200 "png paper 2 of a 2-up pad"
+cmp -s "$T/body" "$T/nup-2.png" && ok || bad "png paper 2 differs from pnpkit render's nup-2.png"
+for body in '{"template":"circle36","pages":3,"format":"svg","sheet":4}' \
+    '{"template":"circle36","pages":3,"format":"svg","sheet":0}' \
+    '{"template":"circle36","pages":3,"format":"svg","sheet":"2"}' \
+    '{"template":"circle36","pages":3,"format":"svg","sheet":101}' \
+    '{"template":"circle36","pages":3,"format":"svg","sheet":1.5}' \
+    '{"template":"circle36","pages":3,"sheet":2}'; do
+    printf '%s' "$body" > "$T/q.json"
+    post /api/render "$T/q.json"
+    expect_code 400 "bad sheet $body"
+    expect_eq "$(json .field)" "sheet" "the sheet is at fault in $body"
+done
+printf '%s' '{"template":"circle36","pages":3,"format":"svg","sheet":4}' > "$T/q.json"; post /api/render "$T/q.json"
+expect_eq "$(json .error)" "there is no sheet 4: the svg has 3 pages" "sheet out of range message"
 render_same "haru backend" '{"template":"circle36","backend":"haru","bleed":"3mm"}' \
     circle36 --backend haru --bleed 3mm -o "$T/cli.out" --format pdf
 grep -q '^%PDF' "$T/body" && ok || bad "a PDF"

@@ -246,6 +246,54 @@ static void test_doc_write(void **state)
     rmdir(dir);
 }
 
+/* One page of an SVG document into memory: the bytes of that page's file;
+ * a page out of range is refused and leaves the document to be written. */
+static void test_page_mem(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_api_doc-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char out[256], p3[256];
+    snprintf(out, sizeof out, "%s/t.svg", dir);
+    snprintf(p3, sizeof p3, "%s/t-3.svg", dir);
+    pnpkit_error err;
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.format = "svg";
+    o.pages = 3;
+    o.seed = 11;
+    pnpkit_doc *d = pnpkit_doc_open(ctx, "thinking-in-circles", &o, &err);
+    assert_non_null(d);
+    assert_int_equal(pnpkit_doc_write(d, out, &err), 0);
+    pnpkit_doc_free(d);
+    static char want[1 << 20];
+    FILE *fp = fopen(p3, "rb");
+    assert_non_null(fp);
+    size_t want_len = fread(want, 1, sizeof want, fp);
+    fclose(fp);
+    assert_true(want_len > 1000 && want_len < sizeof want);
+
+    d = pnpkit_doc_open(ctx, "thinking-in-circles", &o, &err);
+    assert_non_null(d);
+    assert_null(pnpkit_doc_write_page_mem(d, 4, &err));
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+    assert_null(pnpkit_doc_write_page_mem(d, 0, &err));
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+    pnpkit_buffer *b = pnpkit_doc_write_page_mem(d, 3, &err);
+    assert_non_null(b);
+    assert_int_equal(b->len, want_len);
+    assert_memory_equal(b->data, want, want_len);
+    pnpkit_buffer_free(b);
+    assert_null(pnpkit_doc_write_page_mem(d, 3, &err)); /* written once */
+    pnpkit_doc_free(d);
+    for (int k = 1; k <= 3; k++) {
+        char p[256];
+        snprintf(p, sizeof p, "%s/t-%d.svg", dir, k);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
 typedef struct seen {
     int findings;
 } seen;
@@ -370,8 +418,8 @@ static void test_bounds(void **state)
     REFUSED(PNPKIT_EUSAGE, o.card_layout = PNPKIT_CARDS_SINGLE; o.offset_x = 1);
     REFUSED(PNPKIT_EUSAGE, o.actual_size = 1); /* without n-up */
     /* a gutter narrower than two bleeds */
-    REFUSED(PNPKIT_EUSAGE, o.grid_cols = o.grid_rows = 2; o.card_w = 63; o.card_h = 88;
-            o.bleed = 3; o.gutter = 2);
+    REFUSED(PNPKIT_EUSAGE, o.grid_cols = o.grid_rows = 2; o.card_w = 63; o.card_h = 88; o.bleed = 3;
+            o.gutter = 2);
     assert_non_null(strstr(err.message, "narrower than two bleeds of 3mm"));
 }
 
@@ -410,7 +458,7 @@ int main(void)
         cmocka_unit_test(test_doc_info),  cmocka_unit_test(test_seed),
         cmocka_unit_test(test_doc_write), cmocka_unit_test(test_hooks_after_open),
         cmocka_unit_test(test_data),      cmocka_unit_test(test_bounds),
-        cmocka_unit_test(test_helpers),
+        cmocka_unit_test(test_helpers),   cmocka_unit_test(test_page_mem),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -181,16 +181,19 @@ async function templatePage(name) {
     t.seeded ? field('seed', seed, 'a new board for every seed') : null);
   const general = el('div', { class: 'error', id: 'general-error' });
   const dlStatus = el('div', { class: 'status', id: 'dl-status', role: 'status' });
+  const dlList = el('ul', { class: 'sheets', id: 'dl-sheets' });
   const buttons = el('div', { class: 'buttons' },
     ['pdf', 'svg', 'png'].map((f) => el('button', { type: 'button', id: 'dl-' + f, onclick: () => save(f), text: 'Download ' + f.toUpperCase() })));
-  form.append(params, opts, buttons, dlStatus, general);
+  form.append(params, opts, buttons, dlStatus, dlList, general);
   const img = el('img', { id: 'preview-img', alt: 'preview of ' + t.name });
   const status = el('div', { class: 'status', id: 'preview-status' });
   const preview = el('div', { class: 'preview', id: 'preview' }, img, status);
   m.replaceChildren(el('h1', { text: t.title || t.name }), el('p', { text: t.description || '' }),
     el('div', { class: 'layout' }, form, preview));
 
-  function request(format) {
+  /* The request for the preview (one paper), or with download for every
+   * sheet the Pages field asks for. */
+  function request(format, download) {
     const set = {};
     for (const input of form.querySelectorAll('[data-param]')) if (!sameDefault(input)) set[input.dataset.param] = paramValue(input);
     const q = { template: t.name, format };
@@ -207,6 +210,10 @@ async function templatePage(name) {
       q.dpi = 150;
     }
     if (format === 'svg' && nup.value !== '1') q.pages = Number(nup.value); /* one paper */
+    if (download && format !== 'pdf') {
+      if (pages.value !== '1') q.pages = Number(pages.value);
+      else delete q.pages;
+    }
     return q;
   }
 
@@ -248,7 +255,8 @@ async function templatePage(name) {
   async function refresh() {
     if (ctrl) ctrl.abort();
     ctrl = new AbortController();
-    const my = ++seq, q = request('svg'), t0 = performance.now();
+    /* the first page, also of a template that makes several */
+    const my = ++seq, q = { ...request('svg'), sheet: 1 }, t0 = performance.now();
     status.textContent = 'rendering…';
     preview.dataset.state = 'busy';
     let r;
@@ -281,16 +289,10 @@ async function templatePage(name) {
       dlStatus.dataset.state = 'error';
       return;
     }
-    const q = request(format);
-    const sheets = Number(pages.value);
-    if (format !== 'pdf' && sheets > 1) {
-      /* an SVG or PNG file holds one sheet and the page cannot pack several
-       * files into one download: the PDF holds them all */
-      dlStatus.textContent = `An ${format.toUpperCase()} file holds one sheet and this download has ${sheets}: ` +
-        'use Download PDF for all of them in one file, or set Pages to 1.';
-      dlStatus.dataset.state = 'error';
-      return;
-    }
+    const q = request(format, true);
+    dlList.replaceChildren();
+    const papers = Math.ceil(Number(pages.value) / Number(nup.value));
+    if (format !== 'pdf' && papers > 1) { offerSheets(q, format, papers); return; }
     const name = fileName(q, format);
     dlStatus.textContent = `Making ${name}…`;
     dlStatus.dataset.state = 'busy';
@@ -305,7 +307,9 @@ async function templatePage(name) {
     if (!r.ok) {
       showError(r.error);
       let why = words(r.error.error);
-      if (/holds one page/.test(r.error.error)) why = `An ${format.toUpperCase()} file holds one sheet and this template makes several: use Download PDF for all of them.`;
+      /* a template that makes several sheets by itself: one file each */
+      const several = /holds one page; this template makes (\d+)/.exec(r.error.error);
+      if (several && format !== 'pdf') { showError(null); offerSheets(q, format, Number(several[1])); return; }
       dlStatus.textContent = 'No download: ' + why;
       dlStatus.dataset.state = 'error';
       return;
@@ -315,7 +319,39 @@ async function templatePage(name) {
     dlStatus.dataset.state = 'done';
     dlStatus.dataset.file = name;
   }
+  /* An SVG or PNG file holds one page: a download of n pages is a list of
+   * n files, each fetched when clicked ("sheet": k), named as pnpkit render
+   * names them (circle36-rings4-2.svg; -01 ... -12 for twelve). */
+  function offerSheets(q, format, n) {
+    const base = fileName(q, format).replace(/\.[a-z]+$/, '');
+    const width = n >= 10 ? String(n).length : 1;
+    dlStatus.textContent = `An ${format.toUpperCase()} file holds one page and this download has ${n}: ` +
+      'one file each, below (Download PDF gives them all in one file).';
+    dlStatus.dataset.state = 'list';
+    dlList.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const k = i + 1, name = `${base}-${String(k).padStart(width, '0')}.${format}`;
+      const note = el('span', { class: 'status', id: 'dl-sheet-status-' + k });
+      const get = async () => {
+        note.textContent = 'making…';
+        note.dataset.state = 'busy';
+        let r;
+        try { r = await post('/api/render', Object.assign({}, q, { sheet: k })); } catch (e) { r = null; }
+        if (!r || !r.ok) {
+          note.textContent = r ? 'no download: ' + words(r.error.error) : 'no download: the server did not answer';
+          note.dataset.state = 'error';
+          return;
+        }
+        download(r.blob, name);
+        note.textContent = `downloaded (${Math.max(1, Math.round(r.blob.size / 1024))} KB)`;
+        note.dataset.state = 'done';
+      };
+      return el('li', {}, el('button', { type: 'button', id: 'dl-sheet-' + k, onclick: get, text: name }), ' ', note);
+    }));
+  }
   const later = debounce(refresh, 120);
+  /* a list of sheet files is for the options it was made with */
+  const stale = () => { if (dlList.firstChild) { dlList.replaceChildren(); dlStatus.textContent = ''; } };
+  form.addEventListener('input', stale);
   form.addEventListener('input', later);
   form.addEventListener('change', later);
   refresh();

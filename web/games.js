@@ -27,8 +27,12 @@
     const verdict = el('div', { id: 'tic-verdict' });
     const msg = el('div', { class: 'error', id: 'tic-error' });
     async function board() {
-      const r = await post('/api/render', { template: 'thinking-in-circles', format: 'svg', seed: Number(seed.value || '0') });
-      if (r.ok) img.src = URL.createObjectURL(r.blob);
+      const q = { template: 'thinking-in-circles', format: 'svg', seed: Number(seed.value || '0') };
+      const r = await post('/api/render', q);
+      if (r.ok) {
+        img.src = URL.createObjectURL(r.blob);
+        img.dataset.request = JSON.stringify(q); /* what the board shows */
+      }
       else msg.textContent = words(r.error.error);
       text.value = text.value.replace(/^board: \{seed: \d+\}$/m, `board: {seed: ${seed.value || 0}}`);
       check();

@@ -350,9 +350,10 @@
       return L.join('\n') + '\n';
     }
 
-    /* The input an error (line, col) points at. */
-    function spaceAt(line, col) {
-      const meta = lines[line - 1];
+    /* The input an error (line, col) of a sheet laid out as at (the lines
+     * of the yaml() call that made it) points at. */
+    function spaceAt(at, line, col) {
+      const meta = at[line - 1];
       if (!meta) return null;
       if (meta.key) return meta.key === 'combos' ? combos : inputs[meta.key];
       let best = meta.items[0];
@@ -379,6 +380,9 @@
     let seq = 0, lastSent = null;
     async function score() {
       const sheet = yaml(true);
+      /* the layout of this very text: a later yaml() (a save, the next
+       * keystroke's score) rebuilds lines while this request is out */
+      const at = lines;
       note.textContent = partialNote();
       if (sheet === lastSent) return; /* nothing new to ask */
       lastSent = sheet;
@@ -389,7 +393,7 @@
       tipAt(pic.box, null, '');
       if (!r.ok) {
         const said = words(r.error.error);
-        const node = r.error.line ? spaceAt(r.error.line, r.error.col) : null;
+        const node = r.error.line ? spaceAt(at, r.error.line, r.error.col) : null;
         msg.textContent = said;
         if (node) {
           node.classList.add('bad');

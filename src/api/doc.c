@@ -396,13 +396,17 @@ int pnpkit_doc_write(pnpkit_doc *d, const char *path, pnpkit_error *err)
     return rc;
 }
 
-pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *d, pnpkit_error *err)
+/* The k-th file (1-based) of d drawn into memory; k 0: the one file. */
+static pnpkit_buffer *write_mem(pnpkit_doc *d, int k, pn_err *e)
 {
-    pn_err e = {0};
     pnpkit_buffer *b = NULL;
-    int rc = take_once(d, &e);
-    if (!rc && d->info.files > 1)
-        rc = pn_err_set(&e, PN_EUSAGE,
+    int rc = 0;
+    if (k < 0 || k > d->info.files)
+        rc = pn_err_set(e, PN_EUSAGE, "there is no page %d: this document makes %d %s", k,
+                        d->info.files, d->info.files == 1 ? "file" : "files");
+    if (!rc) rc = take_once(d, e);
+    if (!rc && k == 0 && d->info.files > 1)
+        rc = pn_err_set(e, PN_EUSAGE,
                         "%s holds one page; this template makes %d: ask for one page or a PDF",
                         !strcmp(d->o.format, "svg") ? "an SVG" : "a PNG", d->info.files);
     /* The engine writes into memory: no file, no temporary directory. */
@@ -412,12 +416,34 @@ pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *d, pnpkit_error *err)
         name = g_strdup_printf("out.%s", d->o.format);
         render_opts o = write_opts(d, name);
         o.mem = sink;
-        rc = render_template(d->t, &o, &e);
-        if (!rc && !(b = api_sink_take(sink, &e))) rc = -1;
+        rc = render_template(d->t, &o, e);
+        if (!rc && k > 0 && sink->len == (guint)d->info.files) {
+            /* keep the k-th file only */
+            GBytes *page = g_ptr_array_steal_index(sink, (guint)k - 1);
+            g_ptr_array_set_size(sink, 0);
+            g_ptr_array_add(sink, page);
+        }
+        if (!rc && !(b = api_sink_take(sink, e))) rc = -1;
     }
     g_ptr_array_unref(sink);
     g_free(name);
-    if (rc) api_error_from(&e, err);
+    return b;
+}
+
+pnpkit_buffer *pnpkit_doc_write_mem(pnpkit_doc *d, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_buffer *b = write_mem(d, 0, &e);
+    if (!b) api_error_from(&e, err);
+    return b;
+}
+
+pnpkit_buffer *pnpkit_doc_write_page_mem(pnpkit_doc *d, int k, pnpkit_error *err)
+{
+    pn_err e = {0};
+    pnpkit_buffer *b =
+        k < 1 ? (pn_err_set(&e, PN_EUSAGE, "pages are counted from 1"), NULL) : write_mem(d, k, &e);
+    if (!b) api_error_from(&e, err);
     return b;
 }
 

@@ -5,13 +5,16 @@
 #include <string.h>
 #include "util/fonts.h"
 
-/* Scripts no font pnpkit ships covers, and the Debian package with fonts for
- * them that fonts/fonts.conf reads when it is installed. */
+/* Scripts and symbols no font pnpkit ships covers, and the Debian package with
+ * fonts for them that fonts/fonts.conf reads when it is installed (Symbola has
+ * every character of its ranges here; emoji newer than Unicode 9 are in no
+ * outline font Debian packages). */
 static const struct {
     gunichar first, last;
     const char *package;
 } packages[] = {
     {0x1100, 0x11FF, "fonts-noto-cjk"},   /* Hangul Jamo */
+    {0x2600, 0x27BF, "fonts-symbola"},    /* miscellaneous symbols, dingbats */
     {0x2E80, 0x2FDF, "fonts-noto-cjk"},   /* CJK radicals, Kangxi radicals */
     {0x2FF0, 0x31FF, "fonts-noto-cjk"},   /* CJK symbols, kana, Bopomofo, Hangul compat. */
     {0x3200, 0x4DBF, "fonts-noto-cjk"},   /* enclosed CJK, compatibility, extension A */
@@ -21,6 +24,9 @@ static const struct {
     {0xF900, 0xFAFF, "fonts-noto-cjk"},   /* CJK compatibility ideographs */
     {0xFE30, 0xFE4F, "fonts-noto-cjk"},   /* CJK compatibility forms */
     {0xFF00, 0xFFEF, "fonts-noto-cjk"},   /* half- and full-width forms */
+    {0x1F000, 0x1F02F, "fonts-symbola"},  /* mahjong tiles */
+    {0x1F0A0, 0x1F0FF, "fonts-symbola"},  /* playing cards */
+    {0x1F300, 0x1F64F, "fonts-symbola"},  /* pictographs (the dice U+1F3B2), emoticons */
     {0x20000, 0x3134F, "fonts-noto-cjk"}, /* CJK extensions B to G */
 };
 

@@ -254,7 +254,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
 {
     static const char *const keys[] = {"template",  "yaml",    "set",   "format", "paper",
                                        "landscape", "pages",   "nup",   "mono",   "seed",
-                                       "dpi",       "backend", "bleed", NULL};
+                                       "dpi",       "backend", "bleed", "sheet",  NULL};
     body b = {0};
     GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
               *keep = g_ptr_array_new_with_free_func(g_free);
@@ -265,7 +265,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
                           .dpi = 150,
                           .seed = 1,
                           .nup = 1};
-    long pages = 0, nup = 1, seed = 1, dpi = 150;
+    long pages = 0, nup = 1, seed = 1, dpi = 150, sheet = 0;
     bool landscape = false, has_landscape = false;
     const char *bleed = NULL;
     bool ok =
@@ -280,12 +280,18 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
         get_long(&b, "seed", 0, 2147483647L, "--seed takes a number from 0 to 2147483647", &seed,
                  &q.seed_given) &&
         get_long(&b, "dpi", 10, SERVE_MAX_DPI, "--dpi takes a number from 10 to 300", &dpi, NULL) &&
+        get_long(&b, "sheet", 1, SERVE_MAX_PAGES, "'sheet' takes a number from 1 to 100", &sheet,
+                 NULL) &&
         get_sets(&b, names, values, keep);
     if (ok && json_object_has_member(b.obj, "landscape")) {
         has_landscape = true;
         ok = get_bool(&b, "landscape", &landscape);
     }
     if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4, not 3");
+    if (ok && sheet && (slots || !strcmp(q.format, "pdf")))
+        ok = body_fail(&b, "sheet",
+                       slots ? "'sheet' is for a download: the slots are the first sheet's"
+                             : "'sheet' picks one page of an SVG or PNG; a PDF holds them all");
     if (ok && !q.template_name == !q.yaml)
         ok = body_fail(&b, "template", "give 'template' (a name) or 'yaml' (a template's text)");
     if (ok && bleed && (!pnpkit_length_mm(bleed, &q.bleed) || q.bleed < 0 || q.bleed > 10))
@@ -295,6 +301,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
     } else {
         q.pages = (int)pages;
         q.nup = (int)nup;
+        q.sheet = (int)sheet;
         q.seed = (unsigned long)seed;
         q.dpi = (double)dpi;
         if (has_landscape) q.landscape = landscape;

@@ -254,7 +254,18 @@ static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, c
     budget spent = {0};
     render_opts_of(r, sets, &spent, &o);
     pnpkit_error e;
-    pnpkit_buffer *b = pnpkit_render_mem(ctx, r->yaml ? TEXT_NAME : r->template_name, &o, &e);
+    pnpkit_doc *d = pnpkit_doc_open(ctx, r->yaml ? TEXT_NAME : r->template_name, &o, &e);
+    pnpkit_buffer *b = NULL;
+    if (d && r->sheet > pnpkit_doc_get_info(d)->files) {
+        int files = pnpkit_doc_get_info(d)->files;
+        pnpkit_doc_free(d);
+        g_ptr_array_free(sets, TRUE);
+        f->field = "sheet";
+        return pn_err_set(&f->err, PN_EUSAGE, "there is no sheet %d: the %s has %d %s", r->sheet,
+                          r->format, files, files == 1 ? "page" : "pages");
+    }
+    if (d) b = r->sheet ? pnpkit_doc_write_page_mem(d, r->sheet, &e) : pnpkit_doc_write_mem(d, &e);
+    pnpkit_doc_free(d);
     g_ptr_array_free(sets, TRUE);
     if (!b && budget_spent(&spent, f)) return -1;
     if (!b) {

@@ -31,6 +31,7 @@ typedef struct serve_render_req {
     int nup;
     bool mono;
     double bleed;
+    int sheet; /* 0: the one file; k: the k-th page of an SVG or PNG document */
 } serve_render_req;
 
 /* A score request. */
