@@ -47,7 +47,10 @@ for bin in "$build"/fuzz/fuzz_*; do
             { echo "#game $g"; cat "$f"; } >"$corpus/${f##*/}"
         done ;;
     esac
-    opts="-max_total_time=$secs -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=${FUZZ_MAX_LEN:-16384}"
+    # a photo that reads whole is some 60 KB: scan's inputs may be that long
+    maxlen=${FUZZ_MAX_LEN:-16384}
+    [ "$name" = scan ] && maxlen=${FUZZ_MAX_LEN:-65536}
+    opts="-max_total_time=$secs -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=$maxlen"
     [ -f "$dict" ] && opts="$opts -dict=$dict"
     log="$build/fuzz-$name.log"
     echo "fuzz: $name for ${secs}s (log: $log)"
