@@ -26,9 +26,8 @@ static void check_error(const pnpkit_error *e)
 {
     char msg[sizeof e->message + sizeof e->file + 32];
     pnpkit_error_format(e, msg, sizeof msg);
-    bool ok = (e->code == PNPKIT_EINPUT || e->code == PNPKIT_EIO) && msg[0] &&
-              !strchr(msg, '\n') && g_utf8_validate(msg, -1, NULL) &&
-              g_str_has_prefix(msg, "photo");
+    bool ok = (e->code == PNPKIT_EINPUT || e->code == PNPKIT_EIO) && msg[0] && !strchr(msg, '\n') &&
+              g_utf8_validate(msg, -1, NULL) && g_str_has_prefix(msg, "photo");
     if (!ok) {
         fprintf(stderr, "fuzz: bad error (code %d): '%s'\n", (int)e->code, msg);
         abort();

@@ -13,23 +13,23 @@
 
 #define SERVE_USAGE                                                                                \
     "Usage: pnpkit serve [--port N] [--bind ADDR] [--lan] [--open] [--jobs N]\n"                   \
-    "                    [--queue N] [--work-seconds N]\n\n"                                        \
+    "                    [--queue N] [--work-seconds N]\n\n"                                       \
     "Serves pnpkit's pages and its JSON API (see docs/api.md) on this machine:\n"                  \
     "a gallery of templates with live previews, score pages, a template editor.\n\n"               \
     "  --port N     TCP port (default 8036); 0 picks a free one (printed)\n"                       \
     "  --bind ADDR  address to listen on (default 127.0.0.1). Any other address\n"                 \
     "               lets other machines use the server: a warning is printed\n"                    \
     "  --lan        serve the local network (all addresses, or --bind's), for a\n"                 \
-    "               phone: prints this machine's network address with a random\n"                 \
-    "               token and a QR code of it; a request from another machine\n"                  \
-    "               without the token (?token=, then a cookie) is refused (403)\n"                \
+    "               phone: prints this machine's network address with a random\n"                  \
+    "               token and a QR code of it; a request from another machine\n"                   \
+    "               without the token (?token=, then a cookie) is refused (403)\n"                 \
     "  --open       open the page in the desktop browser (xdg-open)\n"                             \
     "  --jobs N     renders and scores admitted at once (1 to 16, default 2)\n"                    \
     "  --queue N    requests that may wait for one (0 to 256, default 16);\n"                      \
     "               beyond that the server answers 503 at once\n"                                  \
     "  --work-seconds N  a render stops after N seconds of work and is answered\n"                 \
     "               503 (1 to 600, default 20)\n\n"                                                \
-    "The first line printed is the URL (with --lan, the one to open on the phone,\n"              \
+    "The first line printed is the URL (with --lan, the one to open on the phone,\n"               \
     "token included). Stop with Ctrl-C (SIGINT) or SIGTERM.\n"
 
 static bool parse_int(const char *s, long min, long max, long *out)

@@ -36,7 +36,7 @@ typedef struct req_state {
     GString *body;
     size_t limit; /* the most bytes the body may hold (serve_body_limit) */
     bool too_big;
-    bool answered; /* refused on its head: the rest is not read */
+    bool answered;   /* refused on its head: the rest is not read */
     bool set_cookie; /* the answer keeps the token as a cookie */
 } req_state;
 

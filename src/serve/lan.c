@@ -22,7 +22,8 @@ int serve_token_new(char *out, size_t size, pn_err *err)
     while (got < sizeof raw) {
         ssize_t n = getrandom(raw + got, sizeof raw - got, 0);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return pn_err_set(err, PN_EIO, "cannot read random bytes: %s", g_strerror(errno));
+        if (n <= 0)
+            return pn_err_set(err, PN_EIO, "cannot read random bytes: %s", g_strerror(errno));
         got += (size_t)n;
     }
     for (size_t i = 0; i < sizeof raw; i++)
@@ -73,7 +74,8 @@ char *serve_lan_address(void)
     return found;
 }
 
-#define QR_QUIET 2 /* light modules around the code (the standard asks 4; terminals are light enough) */
+#define QR_QUIET                                                                                   \
+    2 /* light modules around the code (the standard asks 4; terminals are light enough) */
 
 char *serve_qr_text(const char *text, bool ansi)
 {
@@ -89,7 +91,10 @@ char *serve_qr_text(const char *text, bool ansi)
         if (ansi) g_string_append(out, "\033[30;47m");
         for (int x = 0; x < side; x++) {
             bool top = DARK(x, y), bottom = y + 1 < side && DARK(x, y + 1);
-            g_string_append(out, top && bottom ? "\u2588" : top ? "\u2580" : bottom ? "\u2584" : " ");
+            g_string_append(out, top && bottom ? "\u2588"
+                                 : top         ? "\u2580"
+                                 : bottom      ? "\u2584"
+                                               : " ");
         }
         if (ansi) g_string_append(out, "\033[0m");
         g_string_append_c(out, '\n');

@@ -112,8 +112,7 @@ static char *decode_path(const char *raw, char *msg, size_t size)
 
 size_t serve_body_limit(const char *method, const char *path)
 {
-    return !strcmp(method, "POST") && !strcmp(path, "/api/scan") ? SERVE_MAX_PHOTO
-                                                                  : SERVE_MAX_BODY;
+    return !strcmp(method, "POST") && !strcmp(path, "/api/scan") ? SERVE_MAX_PHOTO : SERVE_MAX_BODY;
 }
 
 bool serve_request_head_ok(const serve_request *q, serve_reply *r)
