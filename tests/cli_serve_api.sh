@@ -360,6 +360,13 @@ expect_code 413 "a chunked photo over 25 MiB"
 rm -f "$T/too-big" "$T/two-mb"
 req GET /api/scan
 expect_code 405 "GET /api/scan"
+# a photo may take longer to send than other requests (10 s): a phone's
+# upload of 1.2 MB at 100 kB/s is read whole, then answered
+head -c 1200000 /dev/zero > "$T/slow-photo"
+req POST /api/scan --limit-rate 100k --data-binary "@$T/slow-photo"
+expect_code 400 "a photo sent for 12 s is read whole"
+expect_eq "$(json .error)" "photo: not a JPEG or PNG image" "slow photo: the engine's answer"
+rm -f "$T/slow-photo"
 
 # still serving after all of that
 req GET /api/templates

@@ -145,6 +145,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                 mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
             st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
             st->limit = serve_body_limit(method, url);
+            if (st->limit > SERVE_MAX_BODY) serve_conn_photo(s->conns, conn_of(c));
         }
     } else {
         serve_conn_answering(s->conns, conn_of(c));
