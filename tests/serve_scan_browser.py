@@ -140,7 +140,7 @@ try:
         cy = sheet["y"] + (y + h / 2) * px_mm
         worst = max(worst, abs(r["x"] + r["width"] / 2 - cx) / px_mm, abs(r["y"] + r["height"] / 2 - cy) / px_mm)
         shown = b.text
-        want = "·" if f["value"] < 0 else str(f["value"])
+        want = "·" if f["value"] is None or f["value"] < 0 else str(f["value"])
         if shown != want:
             check(False, "%s shows %r, read %r" % (f["slot"], shown, want))
         cls = b.get_attribute("class").split()
@@ -223,6 +223,35 @@ try:
     time.sleep(0.3)
     check(os.path.exists(pdf) and open(pdf, "rb").read(5) == b"%PDF-", "the completed sheet downloads as a PDF")
     shot("scan-scored")
+
+    # ---- a variant: a blank 4-ring sheet for ordinary dice, one space written ----
+    blank = os.path.join(WORK, "rings4.png")
+    cli("render", "circle36", "--set", "rings=4", "--set", "dice=6", "-q", "--format", "png", "--dpi", "100", "-o", blank)
+    driver.get(URL + "#/calc")
+    driver.get(URL + "#/scan")
+    wait.until(lambda d: d.find_elements(By.ID, "scan-file"))
+    driver.find_element(By.ID, "scan-file").send_keys(blank)
+    wait.until(lambda d: d.find_element(By.ID, "scan-result").get_attribute("data-state") == "ready")
+    o1 = driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="O1"]')
+    check(o1.text == "·", "an empty space is drawn as empty: %r" % o1.text)
+    o1.click()
+    value = wait.until(lambda d: d.find_element(By.ID, "scan-value"))
+    wait.until(lambda d: d.switch_to.active_element == value)
+    value.send_keys("5" + Keys.ENTER)
+    variant = driver.find_element(By.ID, "scan-yaml").get_attribute("textContent")
+    check(re.search(r"^orange: \[5, ~, ~, ~, ~, ~, ~, ~\]$", variant, re.M) is not None, "the fourth ring in the sheet: %s" % variant)
+    vpath = os.path.join(WORK, "rings4.yaml")
+    open(vpath, "w").write(variant)
+    vtotal = json.loads(cli("score", "circle36", vpath, "--set", "rings=4", "--set", "dice=6", "--json").decode().splitlines()[0])["total"]
+    driver.find_element(By.ID, "scan-score").click()
+    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
+               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
+    summary = driver.find_element(By.ID, "variant-summary").get_attribute("textContent")
+    check("rings 4" in summary and "dice 6" in summary, "the score page is on the scanned board: %s" % summary)
+    check(driver.find_element(By.ID, "space-O1").get_attribute("value") == "5", "O1 on the score page")
+    wait.until(lambda d: d.find_elements(By.ID, "total"))
+    check(int(driver.find_element(By.ID, "total").text) == vtotal, "the variant's total is pnpkit score's %s" % vtotal)
+    shot("scan-variant-scored")
 
     # ---- a phone: 390 x 844 ----
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -112,7 +112,11 @@
   }
 
   async function showResult(out, result, name) {
-    const fields = result.fields.map((f) => ({ ...f, corrected: false, read: f.value, readCircled: f.circled }));
+    /* value -1: nothing written (null in the answer) */
+    const fields = result.fields.map((f) => {
+      const value = typeof f.value === 'number' ? f.value : -1;
+      return { ...f, value, corrected: false, read: value, readCircled: f.circled };
+    });
     const pic = await sheetPicture(result);
     const W = pic ? pic.W : Math.max(...fields.map((f) => f.box_mm[0] + f.box_mm[2])) + 10;
     const H = pic ? pic.H : Math.max(...fields.map((f) => f.box_mm[1] + f.box_mm[3])) + 10;
