@@ -354,6 +354,49 @@ post /api/templates "$T/q.json" -H "Origin: http://127.0.0.1:$port"
 expect_code 400 "a broken template is not saved"
 expect_no_file "$XDG_DATA_HOME/pnpkit/templates/broken.yaml" "broken not written"
 
+# ---- a photographed sheet: POST /api/scan takes the image's bytes ----
+P="$SRC/tests/data/scan"
+req POST /api/scan -H 'Content-Type: image/jpeg' --data-binary "@$P/played-1.jpg"
+expect_code 200 "a photo is scanned"
+"$PNPKIT" scan --json "$P/played-1.jpg" > "$T/scan-cli.json" 2>/dev/null
+expect_eq "$(jq -cS . "$T/body")" "$(jq -cS . "$T/scan-cli.json")" "the answer is pnpkit scan --json"
+expect_eq "$(json .template)" "circle36" "scanned template"
+expect_eq "$(json '[.fields[]|select(.slot=="R1")][0].box_mm|length')" "4" "a field's box in mm"
+json .sheet > "$T/scanned.yaml"
+"$PNPKIT" score circle36 "$T/scanned.yaml" > /dev/null 2>&1 && ok || bad "the scanned sheet scores"
+req POST /api/scan --data-binary "@$P/not-an-image.jpg"
+expect_code 400 "not an image"
+expect_eq "$(json .error)" "photo: not a JPEG or PNG image" "not an image: message"
+req POST /api/scan --data-binary "@$P/bomb.png"
+expect_code 400 "a decompression bomb"
+case "$(json .error)" in "photo: the image claims 60000x60000 pixels"*) ok ;; *) bad "bomb message: $(json .error)" ;; esac
+req POST /api/scan --data-binary "@$P/truncated.jpg"
+expect_code 400 "a truncated JPEG"
+req POST /api/scan -H 'Content-Length: 0'
+expect_code 400 "no photo"
+# a photo has its own limit (25 MiB); the other endpoints keep 1 MiB
+head -c 2000000 /dev/zero > "$T/two-mb"
+req POST /api/scan --data-binary "@$T/two-mb"
+expect_code 400 "2 MB is under the photo limit (read, and not an image)"
+post /api/render "$T/two-mb"
+expect_code 413 "2 MB is over the limit of the others"
+head -c 26300000 /dev/zero > "$T/too-big"
+req POST /api/scan --data-binary "@$T/too-big"
+expect_code 413 "a photo over 25 MiB"
+expect_eq "$(json .error)" "the request body is larger than 26214400 bytes" "photo 413 message"
+curl -s -m 30 -o "$T/body" -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary "@$T/too-big" "${URL}api/scan" > "$T/code"
+expect_code 413 "a chunked photo over 25 MiB"
+rm -f "$T/too-big" "$T/two-mb"
+req GET /api/scan
+expect_code 405 "GET /api/scan"
+# a photo may take longer to send than other requests (10 s): a phone's
+# upload of 1.2 MB at 100 kB/s is read whole, then answered
+head -c 1200000 /dev/zero > "$T/slow-photo"
+req POST /api/scan --limit-rate 100k --data-binary "@$T/slow-photo"
+expect_code 400 "a photo sent for 12 s is read whole"
+expect_eq "$(json .error)" "photo: not a JPEG or PNG image" "slow photo: the engine's answer"
+rm -f "$T/slow-photo"
+
 # still serving after all of that
 req GET /api/templates
 expect_code 200 "still serving"
@@ -375,11 +418,54 @@ while [ $i -lt 40 ] && [ "$got" != 503 ]; do
 done
 expect_eq "$got" "503" "busy engine answers 503"
 expect_eq "$(json .error)" "the server is busy; try again in a moment" "503 message"
+# a scan holds a slot like a render: refused while the slow render runs
+req POST /api/scan --data-binary "@$P/played-1.jpg"
+expect_code 503 "busy engine: a scan answers 503"
 wait $SLOW
 expect_eq "$(cat "$T/slow.code")" "200" "the slow render was served"
 post /api/render "$T/q.json"
 expect_code 200 "free again"
 stop_server $PID "$T/server2"
+
+# ---- --lan: other machines need the token ----
+# PNPKIT_SERVE_TEST_REMOTE=1 takes every peer for another machine, so the
+# token is checked over loopback (no traffic leaves this machine).
+PNPKIT_SERVE_TEST_REMOTE=1 "$PNPKIT" serve --lan --port 0 > "$T/lan" 2>"$T/lan.err" &
+PID=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q '^http://' "$T/lan" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+LAN=$(head -1 "$T/lan")
+echo "$LAN" | grep -Eq '^http://[0-9.]+:[0-9]+/\?token=[0-9a-f]{32}$' && ok || bad "--lan URL: $LAN"
+token=${LAN##*token=}
+port=${LAN%/*}; port=${port##*:}
+URL="http://127.0.0.1:$port/"
+expect_eq "$(sed -n 2,99p "$T/lan" | grep -c '[█▀▄]')" "$(($(sed -n 2,99p "$T/lan" | grep -c .) - 2))" "a QR code under the URL (blocks between two blank rows)"
+grep -q 'local network' "$T/lan.err" && ok || bad "--lan says what it serves: $(cat "$T/lan.err")"
+req GET /api/templates
+expect_code 403 "no token: refused"
+case "$(json .error)" in "this server answers other machines only with its token"*) ok ;; *) bad "403 message: $(json .error)" ;; esac
+req GET "/?token=0$token"
+expect_code 403 "a wrong token: refused"
+curl -s -m 30 -D "$T/head" -o "$T/body" -w '%{http_code}' "${URL}?token=$token" > "$T/code"
+expect_code 200 "the URL printed opens the page"
+grep -qi "^set-cookie: pnpkit_token=$token; Path=/; HttpOnly; SameSite=Strict" "$T/head" && ok || bad "the token kept as a cookie: $(cat "$T/head")"
+req GET /api/templates -b "pnpkit_token=$token"
+expect_code 200 "the cookie lets the page's requests in"
+req POST /api/scan -b "pnpkit_token=$token" --data-binary "@$P/not-an-image.jpg"
+expect_code 400 "a scan with the cookie reaches the engine"
+req POST /api/scan --data-binary "@$P/not-an-image.jpg"
+expect_code 403 "a scan without it does not"
+stop_server $PID "$T/lan"
+# without the test switch, this machine itself needs no token
+"$PNPKIT" serve --lan --port 0 > "$T/lan2" 2>"$T/lan2.err" &
+PID=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q '^http://' "$T/lan2" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+port=$(head -1 "$T/lan2"); port=${port%/*}; port=${port##*:}
+URL="http://127.0.0.1:$port/"
+req GET /api/templates
+expect_code 200 "loopback needs no token"
+stop_server $PID "$T/lan2"
 
 # ---- command line ----
 expect_status 2 "bad port" -- "$PNPKIT" serve --port 70000

@@ -502,6 +502,15 @@ void serve_api_answer(const char *method, const char *url, const char *text, siz
             api_sheet(text, len, r);
         return;
     }
+    if (!strcmp(url, "/api/scan")) {
+        if (!post)
+            serve_api_error(r, 405, "use POST with the photo (JPEG or PNG) as the body", NULL);
+        else if (!len)
+            serve_api_error(r, 400, "the request body is empty: send the photo's bytes", NULL);
+        else
+            answer_engine(r, serve_engine_scan(text, len, &r->body, &f), &f, "application/json");
+        return;
+    }
     if (!strcmp(url, "/api/check") || !strcmp(url, "/api/calc")) {
         if (!post)
             serve_api_error(r, 405, "use POST with a JSON body", NULL);

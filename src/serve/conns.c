@@ -148,6 +148,14 @@ void serve_conns_remove(serve_conns *t, serve_conn *c)
     g_free(c);
 }
 
+void serve_conn_photo(serve_conns *t, serve_conn *c)
+{
+    if (!c) return;
+    pthread_mutex_lock(&t->lock);
+    c->deadline = c->since + SERVE_PHOTO_S * G_USEC_PER_SEC;
+    pthread_mutex_unlock(&t->lock);
+}
+
 void serve_conn_answering(serve_conns *t, serve_conn *c)
 {
     if (!c) return;

@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 
 #define SERVE_REQUEST_S 10        /* seconds to send a whole request */
+#define SERVE_PHOTO_S 60          /* ... when it is a photo (POST /api/scan, up to 25 MiB) */
 #define SERVE_ANSWER_S 60         /* seconds to work on and send one answer */
 #define SERVE_MAX_CONNECTIONS 256 /* open at once: beyond, refused at once */
 #define SERVE_SOFT_TOTAL 192      /* beyond: the oldest unfinished request is closed */
@@ -36,6 +37,9 @@ void serve_conns_free(serve_conns *t);
 serve_conn *serve_conns_add(serve_conns *t, int fd, const struct sockaddr *addr);
 /* The connection is closing: forgotten (c is freed). Safe with NULL. */
 void serve_conns_remove(serve_conns *t, serve_conn *c);
+/* Its request is a photo: SERVE_PHOTO_S from the request's start to send
+ * it whole (a phone's upload of a large photo), not SERVE_REQUEST_S. */
+void serve_conn_photo(serve_conns *t, serve_conn *c);
 /* Its request has arrived whole: the answer's deadline starts. */
 void serve_conn_answering(serve_conns *t, serve_conn *c);
 /* Its answer is sent: the next request's deadline starts. */

@@ -434,6 +434,37 @@ int serve_engine_score(const serve_score_req *r, GBytes **out, const char **ctyp
     return rc;
 }
 
+/* ---- photographed sheets ---- */
+
+/* A scan holds a slot like a render. It cannot be stopped half-way, but its
+ * work is bounded by the photo's pixels (PNPKIT_SCAN_MAX_PIXELS, checked
+ * before decoding) and the body limit (SERVE_MAX_PHOTO). */
+static int do_scan(pnpkit_ctx *ctx, const void *photo, size_t len, GBytes **out, serve_fault *f)
+{
+    pnpkit_scan_opts o = {.file = "photo"};
+    pnpkit_error e;
+    pnpkit_scan_result *res = pnpkit_scan(ctx, photo, len, &o, &e);
+    if (!res) {
+        from_library(&e, f);
+        return -1;
+    }
+    GString *j = g_string_new(res->json);
+    if (!j->len || j->str[j->len - 1] != '\n') g_string_append_c(j, '\n');
+    pnpkit_scan_result_free(res);
+    gsize n = j->len;
+    *out = g_bytes_new_take(g_string_free(j, FALSE), n);
+    return 0;
+}
+
+int serve_engine_scan(const void *photo, size_t len, GBytes **out, serve_fault *f)
+{
+    pnpkit_ctx *ctx = slot_take();
+    if (!ctx) return -2;
+    int rc = do_scan(ctx, photo, len, out, f);
+    slot_give(ctx);
+    return rc;
+}
+
 /* ---- Thinking In Circles positions, the Circular Numbers calculator ---- */
 
 static int do_check(pnpkit_ctx *ctx, const char *text, GBytes **out, serve_fault *f)

@@ -82,6 +82,9 @@ int serve_engine_check(const char *position, GBytes **out, serve_fault *f);
 /* The circular-number sums of a hand on a space: what 'pnpkit calc
  * circular-numbers --json' prints. */
 int serve_engine_calc(const serve_calc_req *r, GBytes **out, serve_fault *f);
+/* A photographed sheet (len bytes of JPEG or PNG) read as `pnpkit scan
+ * --json` reads it: the JSON object of pnpkit_scan_result. */
+int serve_engine_scan(const void *photo, size_t len, GBytes **out, serve_fault *f);
 /* Every template with its parameters, as a JSON array. */
 int serve_engine_templates(GBytes **out, serve_fault *f);
 /* The YAML text of a named template. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "serve/conns.h"
+#include "serve/lan.h"
 #include "serve/mhd.h"
 #include "serve/serve.h"
 
@@ -18,6 +19,8 @@ struct serve_server {
     struct MHD_Daemon *d;
     serve_conns *conns;
     int port;
+    char *token; /* NULL: none asked */
+    bool all_remote;
 };
 
 /* libmicrohttpd's functions, loaded by serve_start before the first request. */
@@ -31,11 +34,13 @@ static const serve_mhd_fns *mhd;
 /* What one request has gathered so far. */
 typedef struct req_state {
     GString *body;
+    size_t limit; /* the most bytes the body may hold (serve_body_limit) */
     bool too_big;
-    bool answered; /* refused on its head: the rest is not read */
+    bool answered;   /* refused on its head: the rest is not read */
+    bool set_cookie; /* the answer keeps the token as a cookie */
 } req_state;
 
-static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
+static enum MHD_Result send_reply(const serve_server *s, struct MHD_Connection *c, serve_reply *r)
 {
     gsize len = 0;
     const void *data = r->body ? g_bytes_get_data(r->body, &len) : "";
@@ -51,6 +56,12 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
                              "default-src 'self'; img-src 'self' blob: data:; style-src 'self' "
                              "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
     if (r->disposition) mhd->add_response_header(resp, "Content-Disposition", r->disposition);
+    if (r->set_cookie && s->token) {
+        char cookie[128];
+        snprintf(cookie, sizeof cookie, "%s=%s; Path=/; HttpOnly; SameSite=Strict",
+                 SERVE_TOKEN_COOKIE, s->token);
+        mhd->add_response_header(resp, "Set-Cookie", cookie);
+    }
     enum MHD_Result rc = mhd->queue_response(c, r->status, resp);
     mhd->destroy_response(resp);
     return rc;
@@ -77,6 +88,14 @@ static serve_request request_of(const serve_server *s, struct MHD_Connection *c,
                        .headers = (const serve_header *)(void *)headers->data,
                        .n_headers = headers->len,
                        .port = g_atomic_int_get(&s->port)};
+    if (s->token) {
+        const union MHD_ConnectionInfo *peer =
+            mhd->get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        q.token = s->token;
+        q.remote = s->all_remote || !serve_addr_loopback(peer ? peer->client_addr : NULL);
+        q.token_arg = mhd->lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+        q.token_cookie = mhd->lookup_connection_value(c, MHD_COOKIE_KIND, SERVE_TOKEN_COOKIE);
+    }
     return q;
 }
 
@@ -99,7 +118,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         /* a piece of the body: kept unless the request was refused or is
          * too large already */
         if (st->body && !st->too_big && !st->answered) {
-            if (st->body->len + *upload_size > SERVE_MAX_BODY)
+            if (st->body->len + *upload_size > st->limit)
                 st->too_big = true;
             else
                 g_string_append_len(st->body, upload, (gssize)*upload_size);
@@ -117,25 +136,31 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!serve_request_head_ok(&q, &r)) {
             serve_conn_answering(s->conns, conn_of(c));
             st->answered = true;
-            rc = send_reply(c, &r);
-        } else if (!strcmp(method, "POST")) {
+            rc = send_reply(s, c, &r);
+        } else {
+            st->set_cookie = r.set_cookie;
+        }
+        if (!st->answered && !strcmp(method, "POST")) {
             const char *cl =
                 mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
             st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
+            st->limit = serve_body_limit(method, url);
+            if (st->limit > SERVE_MAX_BODY) serve_conn_photo(s->conns, conn_of(c));
         }
     } else {
         serve_conn_answering(s->conns, conn_of(c));
         serve_reply r = {0};
         if (st->too_big) {
             char msg[96];
-            snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
+            snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", st->limit);
             serve_api_error(&r, 413, msg, NULL);
         } else {
             q.body = st->body ? st->body->str : NULL;
             q.len = st->body ? st->body->len : 0;
             serve_request_answer(&q, &r);
         }
-        rc = send_reply(c, &r);
+        r.set_cookie = st->set_cookie;
+        rc = send_reply(s, c, &r);
     }
     g_array_free(headers, TRUE);
     return rc;
@@ -206,6 +231,8 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     }
     serve_server *s = g_new0(serve_server, 1);
     s->port = cfg->port;
+    s->token = g_strdup(cfg->token);
+    s->all_remote = cfg->all_remote;
     s->conns = serve_conns_new();
     s->d = mhd->start_daemon(
         flags, (uint16_t)cfg->port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, addr,
@@ -220,6 +247,7 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
                    "cannot listen on %s port %d (in use, or not an address of this "
                    "machine)",
                    cfg->bind, cfg->port);
+        g_free(s->token);
         g_free(s);
         return NULL;
     }
@@ -240,5 +268,6 @@ void serve_stop(serve_server *s)
     if (!s) return;
     mhd->stop_daemon(s->d);
     serve_conns_free(s->conns);
+    g_free(s->token);
     g_free(s);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "serve/lan.h"
 #include "serve/serve.h"
 
 /* host is "NAME:PORT" or "[V6]:PORT"; returns the name part (without
@@ -109,6 +110,11 @@ static char *decode_path(const char *raw, char *msg, size_t size)
     return g_string_free(out, FALSE);
 }
 
+size_t serve_body_limit(const char *method, const char *path)
+{
+    return !strcmp(method, "POST") && !strcmp(path, "/api/scan") ? SERVE_MAX_PHOTO : SERVE_MAX_BODY;
+}
+
 bool serve_request_head_ok(const serve_request *q, serve_reply *r)
 {
     static const char *const once[] = {"Host", "Origin", "Content-Length", "Content-Type",
@@ -136,6 +142,14 @@ bool serve_request_head_ok(const serve_request *q, serve_reply *r)
         return refuse(r, 403,
                       "this server answers only to localhost or an address as digits, "
                       "with its own port (Host header)");
+    if (q->token && q->remote) {
+        if (serve_token_equal(q->token, q->token_arg))
+            r->set_cookie = true;
+        else if (!serve_token_equal(q->token, q->token_cookie))
+            return refuse(r, 403,
+                          "this server answers other machines only with its token: open the "
+                          "address 'pnpkit serve --lan' printed (with its ?token=)");
+    }
     char *path = decode_path(q->path, msg, sizeof msg);
     if (!path) return refuse(r, 400, msg);
     const char *origin = header(q, "Origin", &times);
@@ -150,8 +164,9 @@ bool serve_request_head_ok(const serve_request *q, serve_reply *r)
         size_t digits = strspn(cl, "0123456789");
         if (!digits || cl[digits])
             return refuse(r, 400, "the Content-Length header is not a number of bytes");
-        if (digits > 9 || strtoul(cl, NULL, 10) > SERVE_MAX_BODY) {
-            snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
+        size_t limit = serve_body_limit(q->method, q->path);
+        if (digits > 9 || strtoul(cl, NULL, 10) > limit) {
+            snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", limit);
             return refuse(r, 413, msg);
         }
     }

@@ -12,12 +12,19 @@
 #include "util/err.h"
 
 #define SERVE_MAX_BODY (1u << 20)     /* bytes in a request body */
+#define SERVE_MAX_PHOTO (25u << 20)   /* bytes in a photo sent to POST /api/scan */
 #define SERVE_MAX_HEADERS (64u << 10) /* bytes in a request's headers */
 #define SERVE_IDLE_S 10               /* a connection that sends nothing is closed */
 
 typedef struct serve_config {
     const char *bind; /* an IP address; "127.0.0.1" by default */
     int port;         /* 0: any free port */
+    /* When not NULL, the token (lan.h) a request from another machine must
+     * carry; copied by serve_start. */
+    const char *token;
+    /* Every peer is taken for another machine, loopback too: how the token
+     * check is tested without sending traffic off this machine. */
+    bool all_remote;
 } serve_config;
 
 typedef struct serve_server serve_server;
@@ -35,6 +42,7 @@ typedef struct serve_reply {
     const char *ctype;
     GBytes *body;
     const char *disposition; /* static; NULL: none */
+    bool set_cookie;         /* the token came as ?token=: keep it as a cookie */
 } serve_reply;
 
 /* ---- route.c: one request, without sockets ---- */
@@ -52,12 +60,21 @@ typedef struct serve_request {
     const char *body; /* NUL-terminated; NULL: none */
     size_t len;
     int port; /* the server's own, for the Host check */
+    /* The token requests from other machines must carry (NULL: none), and
+     * what this one carries: its ?token= argument and its token cookie. */
+    const char *token, *token_arg, *token_cookie;
+    bool remote; /* the peer is not this machine (or is taken as another) */
 } serve_request;
 
 /* The checks a request's head must pass before its body is read: header
- * size, headers sent twice, Host, the path's escapes, Origin, Content-Length.
+ * size, headers sent twice, Host, the token of a request from another
+ * machine (sets r->set_cookie when it came as ?token=), the path's escapes,
+ * Origin, Content-Length.
  * True, or false with r filled (the JSON error answer). */
 bool serve_request_head_ok(const serve_request *q, serve_reply *r);
+/* The most bytes the body of a request for path (as sent) may hold:
+ * SERVE_MAX_PHOTO for POST /api/scan, SERVE_MAX_BODY for the rest. */
+size_t serve_body_limit(const char *method, const char *path);
 /* Decodes the path (a malformed escape or %00 is a 400) and answers. */
 void serve_request_answer(const serve_request *q, serve_reply *r);
 
