@@ -74,6 +74,13 @@ done
 "$PNPKIT" score circle36 "$D/played-6.yaml" > "$T/want.txt"
 cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
 
+# A completed sheet (pnpkit score -o) carries the marks too, and reads back
+# to the same score.
+"$PNPKIT" score circle36 "$SRC/tests/data/circle36-game1-played.yaml" -o "$T/done.png" --dpi 150 >/dev/null
+expect_status 0 "completed sheet" -- "$PNPKIT" scan "$T/done.png" --score
+"$PNPKIT" score circle36 "$SRC/tests/data/circle36-game1-played.yaml" > "$T/want1.txt"
+cmp -s "$T/out" "$T/want1.txt" && ok || bad "the completed sheet read back scores differently"
+
 # --json: every field with its slot and box (as the scene dump places it);
 # dice say whether they are circled. Every field marked sure is right.
 "$PNPKIT" scan "$D/played-1.jpg" --json > "$T/p1.json" 2>"$T/err"
