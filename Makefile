@@ -58,7 +58,7 @@ check-asan: deps
 check-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPNPKIT_TSAN=ON $(CMAKE_ARGS)
 	cmake --build $(TSAN_BUILD) -j$(JOBS)
-	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$)'
+	cd $(TSAN_BUILD) && $(TSAN_ENV) ctest --output-on-failure -j$(JOBS) -R '^(test_|cli_serve_api$$|cli_serve_load$$|cli_serve_hostile$$)'
 
 # Everything CI runs (.ci/run), for a machine with time to spare.
 check-all:
@@ -92,11 +92,6 @@ bench-warm: build
 	@$(BUILD)/bench/bench-warm $(PNPKIT)
 	@$(BUILD)/bench/bench-warm-plain $(PNPKIT)
 
-# The rule-aware Circle 36 reader on simulated noisy readings (bench/bench_c36_read.c).
-bench-scan-rules: build
-	@$(BUILD)/bench/bench-c36-read 200 1 0.01 0.01
-	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
-
 # The handwriting reader: held-out accuracy, time per digit, fields read (bench/bench_digits.c).
 bench-digits: build
 	@$(BUILD)/bench/bench-digits $(CURDIR)
@@ -105,6 +100,11 @@ bench-digits: build
 # its test data (scripts/train-digits; needs python3-torch and npm; about 15 minutes).
 model:
 	nice -n 10 scripts/train-digits
+
+# The rule-aware Circle 36 reader on simulated noisy readings (bench/bench_c36_read.c).
+bench-scan-rules: build
+	@$(BUILD)/bench/bench-c36-read 200 1 0.01 0.01
+	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
 
 # Photographed sheets read back: accuracy, time and memory (scripts/bench-scan).
 BENCH_SCAN_DIR ?= $(BUILD)/bench-scan-photos

@@ -8,7 +8,7 @@ B=$3
 pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
 
 for t in circle36 dicrono; do
-    # The floor draws the sheets as pnpkit does without its scan marks.
+    # The floor programs draw the sheet without the scan marks.
     expect_status 0 "$t pnpkit png" -- "$PNPKIT" render "$t" -o "$T/p-$t.png" --dpi 100 -q --no-scan-marks
     expect_status 0 "$t floor png" -- "$B/bench-floor" "$t" -o "$T/f-$t.png" --dpi 100
     expect_status 0 "$t: the floor draws pnpkit's sheet" -- "$B/bench-pngdiff" "$T/p-$t.png" "$T/f-$t.png" 0.5

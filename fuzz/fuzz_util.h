@@ -91,4 +91,41 @@ static inline void fuzz_check_err(const pn_err *err, const char *prefix)
     }
 }
 
+/* A private directory for the files a harness must write (an image, a font
+ * and the template naming it), made on first use and removed with whatever
+ * is left in it when the process exits. Inputs never choose a path: the
+ * harness names every file it writes there. */
+static char *fuzz_tmpdir_path;
+
+static inline void fuzz_tmpdir_remove(void)
+{
+    GDir *d = g_dir_open(fuzz_tmpdir_path, 0, NULL);
+    for (const char *n; d && (n = g_dir_read_name(d));) {
+        char *p = g_build_filename(fuzz_tmpdir_path, n, NULL);
+        remove(p);
+        g_free(p);
+    }
+    if (d) g_dir_close(d);
+    remove(fuzz_tmpdir_path);
+}
+
+static inline const char *fuzz_tmpdir(void)
+{
+    if (!fuzz_tmpdir_path) {
+        if (!(fuzz_tmpdir_path = g_dir_make_tmp("pnpkit-fuzz-XXXXXX", NULL))) abort();
+        atexit(fuzz_tmpdir_remove);
+    }
+    return fuzz_tmpdir_path;
+}
+
+/* Writes size bytes of data to the file name in fuzz_tmpdir(); returns its
+ * path (caller g_free()s). */
+static inline char *fuzz_write_file(const char *name, const void *data, size_t size)
+{
+    char *path = g_build_filename(fuzz_tmpdir(), name, NULL);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fclose(f)) abort();
+    return path;
+}
+
 #endif

@@ -7,7 +7,7 @@ for f in "$src"/fuzz/seeds/"$name"/* "$src"/fuzz/regressions/"$name"/*; do
     [ -f "$f" ] && set -- "$@" "$f"
 done
 case $name in
-template | render) data="$src/templates/*.yaml" ;;
+template | render | lint) data="$src/templates/*.yaml" ;;
 c36_sheet) data="$src/tests/data/circle36-*.yaml" ;;
 dc_sheet) data="$src/tests/data/dicrono-*.yaml" ;;
 cpx_sheet) data="$src/tests/data/cirplexed-*.yaml" ;;

@@ -6,7 +6,11 @@
 # fuzz/seeds/NAME, fuzz/regressions/NAME and the built-in templates. Crash, leak
 # and timeout inputs land in BUILD_DIR/artifacts/NAME/: copy each into
 # fuzz/regressions/NAME/ once it is fixed, so ctest replays it from then on.
-# BUILD_DIR/fuzz-history.log keeps one line per harness per run.
+# BUILD_DIR/fuzz-history.log keeps one line per harness per run. Each input is
+# bounded in time (FUZZ_TIMEOUT seconds, default 10) and memory (FUZZ_RSS_MB,
+# default 1024); a timeout or running out of memory is a finding like a crash.
+# Per harness it prints executions, libFuzzer's final coverage (edges: "cov",
+# features: "ft") and the findings of this run (files in artifacts/NAME).
 build=${1:?build directory} secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 only=" $* "
@@ -29,7 +33,7 @@ for bin in "$build"/fuzz/fuzz_*; do
     done
     dict="$src/fuzz/$name.dict"
     case $name in
-    template | render)
+    template | render | lint)
         dict="$src/fuzz/template.dict"
         cp "$src"/templates/*.yaml "$corpus"/ ;;
     c36_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/circle36-*.yaml "$corpus"/ ;;
@@ -43,22 +47,30 @@ for bin in "$build"/fuzz/fuzz_*; do
             { echo "#game $g"; cat "$f"; } >"$corpus/${f##*/}"
         done ;;
     esac
-    opts="-max_total_time=$secs -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 -max_len=16384"
+    opts="-max_total_time=$secs -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=${FUZZ_MAX_LEN:-16384}"
     [ -f "$dict" ] && opts="$opts -dict=$dict"
     log="$build/fuzz-$name.log"
     echo "fuzz: $name for ${secs}s (log: $log)"
+    before=$(ls "$art" | wc -l)
     # shellcheck disable=SC2086
     "$bin" $opts -print_final_stats=1 -artifact_prefix="$art/" "$corpus" $seeds >"$log" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
-    found=$(ls "$art" | wc -l)
-    line="$name: ${secs}s, ${execs:-0} executions, $cov, corpus $(ls "$corpus" | wc -l), artifacts $found, exit $rc"
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -n 1)
+    # The last status line: "#N ... cov: EDGES ft: FEATURES corp: ..."
+    edges=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+    # Findings: crashes, leaks, timeouts and out-of-memory inputs of this run.
+    found=$(($(ls "$art" | wc -l) - before))
+    kinds=$(ls "$art" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
+        awk '{printf "%s%s %s", sep, $1, $2; sep = ", "}')
+    line="$name: ${secs}s, ${execs:-0} executions (${rate:-0}/s), edges ${edges:-0}, ft ${ft:-0}, peak ${rss:-0} MB, corpus $(ls "$corpus" | wc -l), findings $found${kinds:+ (all kept: $kinds)}, exit $rc"
     echo "fuzz: $line"
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$build/fuzz-history.log"
     summary="$summary$line
 "
-    [ "$rc" -eq 0 ] || status=1
+    [ "$rc" -eq 0 ] && [ "$found" -eq 0 ] || status=1
 done
 printf '\n%s' "$summary"
 exit $status

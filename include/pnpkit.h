@@ -203,7 +203,7 @@ typedef struct pnpkit_render_opts {
     int pages;           /* sheets; 0: as many as the template needs */
     int nup;             /* 1, 2 or 4 sheets per paper */
     int mono;            /* non-zero: shades of grey only */
-    double bleed;        /* mm of bleed (haru backend only), 0..10 */
+    double bleed;        /* mm of bleed, 0..10: the page (or each card) grows by it */
     const char *ttf;     /* a TrueType font to embed (haru backend) or NULL */
     long long epoch;     /* creation date written into PDFs, seconds since 1970 */
     const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
@@ -239,7 +239,10 @@ typedef struct pnpkit_render_opts {
      * PNPKIT_GRID_MAX; 0: no grid), each sheet at its own size, centred, with
      * cut marks; the paper is then a4 unless paper says otherwise. card_w and
      * card_h give the sheet's size in mm (0: the template's paper), gutter the
-     * space between cards. backs names a template whose sheets are printed on
+     * space between cards (PNPKIT_GUTTER_AUTO, the default: twice the bleed;
+     * 0 with a bleed: neighbours share their cut lines; else at least twice
+     * the bleed). With a bleed each card is drawn into its trim plus the
+     * bleed and clipped there. backs names a template whose sheets are printed on
      * a paper after each paper of cards, mirrored for printing both sides
      * (it takes the values of `set` it has parameters for). */
     int grid_cols, grid_rows;
@@ -251,11 +254,31 @@ typedef struct pnpkit_render_opts {
      * offset_y down (mm). */
     double offset_x, offset_y;
     double scale;
-    /* API version 6: non-zero leaves off the scan marks (four corner tags and
+    /* API version 6: */
+    /* Cards: PNPKIT_CARDS_SHEETS (0) imposes them on papers (grid_cols x
+     * grid_rows); PNPKIT_CARDS_SINGLE puts each card on a page of its own
+     * (no grid needed), the page the card's trim plus the bleed, with TrimBox
+     * and BleedBox and no marks, its back (with backs) on the next page: what
+     * print shops ask for. */
+    int card_layout;
+    /* Backs on papers: placed for turning the paper over on its long edge
+     * (PNPKIT_DUPLEX_LONG, 0) or its short edge (PNPKIT_DUPLEX_SHORT). */
+    int duplex;
+    /* With nup 2 or 4: non-zero keeps every sheet at its template's own size
+     * (100%) instead of scaling it to fill its part of the paper; a sheet
+     * that does not fit its part at that size is an error. */
+    int actual_size;
+    /* Non-zero leaves off the scan marks (four corner tags and
      * a QR code naming the sheet, which pnpkit_scan reads) that the sheets
      * of a template with `scan: true` carry. */
     int no_scan_marks;
 } pnpkit_render_opts;
+
+#define PNPKIT_GUTTER_AUTO (-1.0)
+#define PNPKIT_CARDS_SHEETS 0
+#define PNPKIT_CARDS_SINGLE 1
+#define PNPKIT_DUPLEX_LONG 0
+#define PNPKIT_DUPLEX_SHORT 1
 
 /* Bounds of the render options (API version 4). */
 #define PNPKIT_PAGES_MAX 10000      /* sheets in one document */
@@ -277,7 +300,7 @@ typedef struct pnpkit_render_opts {
 /* Fills o with the defaults: PDF, the template's paper and orientation, 150 dpi,
  * the template's seed (PNPKIT_SEED_TEMPLATE; it was 1 before API version 4),
  * as many pages as needed, 1-up, colour, no bleed, epoch 2000-01-01, no
- * cards. */
+ * cards (gutter PNPKIT_GUTTER_AUTO). */
 void pnpkit_render_opts_init(pnpkit_render_opts *o);
 
 /* Renders the template (a built-in or installed name, or a path) to path.
@@ -394,6 +417,12 @@ typedef struct pnpkit_score_opts {
     size_t template_len;
     const char *const *set; /* NULL or a NULL-terminated list of "name=value" */
     long long epoch;        /* creation date of a completed PDF; 0: 2000-01-01 */
+    /* API version 6: non-zero gives, instead of the scores, each sheet as
+     * the reader understood it: one JSON line per sheet in the keys of the
+     * sheet's own format (docs/formats.md, "Sheets as read"), so that a
+     * program showing a sheet for editing reads files exactly as `pnpkit
+     * score` does, with its errors. Ignored with table. */
+    int as_read;
 } pnpkit_score_opts;
 
 /* Scores a filled-in sheet of `game` ("circle36", "dicrono", "cirplexed", ...)

@@ -30,6 +30,10 @@ EOF2
 expect_eq "$(complete_words pnpkit render "$T/mine.yaml" --set '')" "heading= rounds= " "a template file's parameters"
 expect_eq "$(complete_words pnpkit score circle36 s.yaml --template "$T/mine.yaml" --set r)" "rounds= " "--template FILE"
 expect_eq "$(complete_words pnpkit render nosuch --set '')" "" "an unknown template: nothing"
+expect_eq "$(complete_words pnpkit render deck.yaml --duplex '')" "long short " "--duplex: its two edges"
+expect_eq "$(complete_words pnpkit render deck.yaml --layout s)" "sheets single " "--layout: its two layouts"
+expect_eq "$(complete_words pnpkit render deck.yaml --paper b)" "b1 b2 b3 b4 b5 b6 bridge " "--paper: the B series and bridge"
+expect_eq "$(complete_words pnpkit render --grid 3x3 --backs back.yaml circle36 --set t)" "target= tint= " "the template after --grid and --backs values"
 
 # The games come from the binary.
 # list --games: a line per game, its name then a template 'list --names' has

@@ -18,16 +18,17 @@ usage() {
 }
 
 # Papers from the command line are checked as options.
-usage render "--paper 1x1mm" "paper '1x1mm': each side must be 50 to 1200 mm" -- circle36 --paper 1x1mm -o x.pdf
-usage render "--paper 5000x5000mm" "paper '5000x5000mm': each side must be 50 to 1200 mm" -- circle36 --paper 5000x5000mm -o x.pdf
-usage render "--paper b5" "unknown paper 'b5' .*" -- circle36 --paper b5 -o x.pdf
+usage render "--paper 1x1mm" "paper '1x1mm': each side must be 20 to 1200 mm" -- circle36 --paper 1x1mm -o x.pdf
+usage render "--paper 5000x5000mm" "paper '5000x5000mm': each side must be 20 to 1200 mm" -- circle36 --paper 5000x5000mm -o x.pdf
+usage render "--paper b7" "unknown paper 'b7' .*" -- circle36 --paper b7 -o x.pdf
 usage render "haru --pages 5001" "the haru backend holds at most 5000 pages in one document; give fewer --pages or use --backend cairo" -- circle36 --backend haru --pages 5001 -o x.pdf
 usage render "--backend skia" "unknown backend 'skia' \(cairo or haru\)" -- circle36 --backend skia -o x.pdf
 usage check "check --bogus" "unknown option '--bogus'" -- check --bogus
 usage check "check -x" "unknown option '-x'" -- thinking-in-circles -x
 # A template's own paper is input, not usage.
-printf 'name: p\npaper: b5\ncomponents:\n  - {type: grid, rows: 2, cols: 2}\n' > paper.yaml
+printf 'name: p\npage:\n  paper: b7\ncomponents:\n  - {type: grid, rows: 2, cols: 2}\n' > paper.yaml
 expect_status 1 "a template's unknown paper" -- "$PNPKIT" render paper.yaml -o x.pdf
+expect_stderr "^paper.yaml:3:10: unknown paper 'b7' \\(a0 to a6, b1 to b6" "the template's paper at its place"
 # The same template twice with -d: the advice works.
 usage render "the same template twice" "o/circle36.pdf was already written by circle36; render it again on its own with -o FILE, or give each render its own -o in a list file \(--list\)" -- circle36 circle36 -d o
 printf 'circle36\ncircle36 -o again.pdf\n' > twice.list

@@ -19,10 +19,17 @@ expect_eq "$(grep -c warning "$T/out")" 8 "eight findings"
 expect_status 1 "--strict" -- "$PNPKIT" lint --strict bad.yaml
 expect_status 0 "clean" -- "$PNPKIT" lint --strict good.yaml
 expect_stdout '^good.yaml: no problems found$' "clean message"
-# In greyscale the blue and red are one grey: no colour finding is left to make
-# (the scene is grey already), the rest stays.
+# --mono agrees with plain lint: the blue and red that plain lint says look
+# alike in greyscale are reported, at the same place and with the colours as
+# written; red and green (alike only to colour-blind eyes) are not, for mono
+# prints no colour; the rest stays.
+plain_grey=$("$PNPKIT" lint bad.yaml | grep "look alike in greyscale")
+[ -n "$plain_grey" ] && ok || bad "plain lint reports the greyscale pair"
 expect_status 0 "--mono" -- "$PNPKIT" lint --mono bad.yaml
-grep -q "look alike" "$T/out" && bad "colour findings on a greyscale sheet" || ok
+expect_eq "$(grep "look alike" "$T/out")" "$plain_grey" "--mono reports the greyscale pair plain lint reports"
+grep -q "deuteranopia" "$T/out" && bad "colour-blind findings on a greyscale sheet" || ok
+expect_eq "$(grep -c warning "$T/out")" 7 "seven findings in mono"
+expect_status 1 "--mono --strict fails like plain --strict" -- "$PNPKIT" lint --strict --mono bad.yaml
 # --set reaches the template: a parameter that moves text off the page.
 printf 'name: p\nparams:\n  x: {type: length, default: 0, min: -500mm, max: 500mm}\ncomponents:\n  - {type: text, text: Hello, x: $x, y: 0}\n' > p.yaml
 expect_status 0 "param clean" -- "$PNPKIT" lint --strict p.yaml

@@ -120,15 +120,68 @@ cmp -s "$T/s1.pdf" "$T/s4.pdf" && bad "seed 10 gives another board" || ok
 "$PNPKIT" render thinking-in-circles --seed 10 --dpi 20 -o "$T/r.png"
 cmp -s "$T/q-2.png" "$T/r.png" && ok || bad "sheet 2 of a pad from seed 9 is seed 10's board"
 
+# Every paper name (ISO A and B series, the card sizes): its size in mm, upright.
+page_mm() {
+    pdfinfo "$1" 2>/dev/null | awk '/^Page size:/ {printf "%.1fx%.1f\n", $3 * 25.4 / 72, $5 * 25.4 / 72; exit}'
+}
+while read -r paper size; do
+    expect_status 0 "--paper $paper" -- "$PNPKIT" render dicrono --paper "$paper" -o "$T/n.pdf"
+    expect_eq "$(page_mm "$T/n.pdf")" "$size" "--paper $paper: size in mm"
+done <<EOF
+a0 841.0x1189.0
+a1 594.0x841.0
+a2 420.0x594.0
+a6 105.0x148.0
+b1 707.0x1000.0
+b2 500.0x707.0
+b3 353.0x500.0
+b4 250.0x353.0
+b5 176.0x250.0
+b6 125.0x176.0
+poker 63.0x88.0
+bridge 57.0x89.0
+tarot 70.0x120.0
+mini 44.0x63.0
+A6 105.0x148.0
+EOF
+# A template's WxH paper is width x height as written, as --paper WxH is; its
+# orientation, when written, turns it.
+printf 'name: wxh\npage: {paper: 100x60mm}\ncomponents:\n  - {type: grid, rows: 2, cols: 2, cell: 5mm}\n' > "$T/wxh.yaml"
+expect_status 0 "template 100x60mm" -- "$PNPKIT" render "$T/wxh.yaml" -o "$T/w1.pdf"
+expect_eq "$(page_mm "$T/w1.pdf")" "100.0x60.0" "template paper 100x60mm: 100 wide"
+expect_status 0 "--paper 100x60mm" -- "$PNPKIT" render "$T/wxh.yaml" --paper 100x60mm -o "$T/w2.pdf"
+expect_eq "$(page_mm "$T/w2.pdf")" "100.0x60.0" "--paper 100x60mm: the same"
+sed 's/100x60mm}/100x60mm, orientation: portrait}/' "$T/wxh.yaml" > "$T/wxhp.yaml"
+expect_status 0 "template 100x60mm portrait" -- "$PNPKIT" render "$T/wxhp.yaml" -o "$T/w3.pdf"
+expect_eq "$(page_mm "$T/w3.pdf")" "60.0x100.0" "template paper 100x60mm, orientation portrait: turned"
+expect_status 0 "template 100x60mm --landscape" -- "$PNPKIT" render "$T/wxhp.yaml" --landscape -o "$T/w4.pdf"
+expect_eq "$(page_mm "$T/w4.pdf")" "100.0x60.0" "--landscape turns it back"
+
+# --nup 2 --actual-size: two A5 sheets on A4 at 100% (20 mm cells stay 20 mm,
+# lines keep their 0.3 mm), each centred in its half; scaled to fit, without it.
+printf 'name: a5grid\npage: {paper: a5}\ncomponents:\n  - {type: grid, rows: 5, cols: 5, cell: 20mm}\n' > "$T/a5.yaml"
+expect_status 0 "--actual-size" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --paper a4 --actual-size -f scene -o "$T/act.scene"
+expect_eq "$(grep -c '^page 297.00 210.00$' "$T/act.scene")" 1 "--actual-size: one landscape A4"
+awk '/^path stroke=#000000 w=0.30 M/ && $6 == $9 {print $6}' "$T/act.scene" | sort -un | head -2 > "$T/ys"
+expect_eq "$(awk 'NR == 1 {a = $1} NR == 2 {printf "%.2f", $1 - a}' "$T/ys")" "20.00" "--actual-size: 20 mm cells at 100%"
+expect_eq "$(awk '/^path stroke=#000000 w=0.30 M/ && $6 == $9 {print $5; exit}' "$T/act.scene")" "10.25" "--actual-size: the first sheet centred in its 148.5 mm half (0.25 mm in), its grid at the 10 mm margin"
+awk '/^(path|text)/ {for (i = 2; i < NF; i++) if ($i == "M" || $i == "L") if ($(i+1) < 5 || $(i+1) > 292 || $(i+2) < 5 || $(i+2) > 205) bad = 1} END {exit bad}' "$T/act.scene" && ok || bad "--actual-size: a line in the unprintable border"
+expect_status 0 "--nup 2 scaled" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --paper a4 -f scene -o "$T/fit.scene"
+grep -q '^path stroke=#000000 w=0.30 ' "$T/fit.scene" && bad "--nup 2 without --actual-size kept 100%" || ok
+expect_status 2 "--actual-size on the template's own paper" -- "$PNPKIT" render "$T/a5.yaml" --nup 2 --actual-size -o "$T/x.pdf"
+expect_stderr "2 sheets of 148x210mm at their own size need a paper of 296x210mm; the paper is 210x148mm" "--actual-size message"
+expect_status 2 "--actual-size without --nup" -- "$PNPKIT" render "$T/a5.yaml" --actual-size -o "$T/x.pdf"
+expect_no_file "$T/x.pdf" "no output for --actual-size errors"
+
 # Print options out of bounds (the paper too): usage errors, no output.
 expect_status 2 "--nup 3" -- "$PNPKIT" render circle36 --nup 3 -o "$T/x.pdf"
 expect_stderr "--nup takes 2 or 4" "--nup 3 message"
 expect_status 2 "--pages 0" -- "$PNPKIT" render circle36 --pages 0 -o "$T/x.pdf"
 expect_status 2 "--dpi 5" -- "$PNPKIT" render circle36 --dpi 5 -o "$T/x.png"
-expect_status 2 "--paper b5" -- "$PNPKIT" render circle36 --paper b5 -o "$T/x.pdf"
-expect_stderr "unknown paper 'b5'" "--paper b5 message"
-expect_status 2 "--paper 20x20mm" -- "$PNPKIT" render circle36 --paper 20x20mm -o "$T/x.pdf"
-expect_stderr "each side must be 50 to 1200 mm" "tiny paper message"
+expect_status 2 "--paper b7" -- "$PNPKIT" render circle36 --paper b7 -o "$T/x.pdf"
+expect_stderr "unknown paper 'b7'" "--paper b7 message"
+expect_status 2 "--paper 19x19mm" -- "$PNPKIT" render circle36 --paper 19x19mm -o "$T/x.pdf"
+expect_stderr "each side must be 20 to 1200 mm" "tiny paper message"
 expect_no_file "$T/x.pdf" "no output after an error"
 
 # Every parameter of every template: one past each bound is refused, by name.

@@ -137,7 +137,7 @@ expect_status 1 "syntax error in a stream" -- "$PNPKIT" score circle36 "$T/synta
 before=$(($(wc -l < "$D/circle36-perfect.yaml") + 1))
 set -- $place
 expect_eq "$(cut -d: -f2,3 "$T/err")" "$(($1 + before)):$2" "syntax error place in a stream"
-bad_sheet circle36 'red: &a [1]\nblue: *a\n' "2:7: aliases (*name) are not supported; write the value out"
+bad_sheet circle36 'red: [5, 4]\nblue: *a\n' "2:7: *a: no anchor &a stands before it (or it is still open)"
 bad_sheet circle36 'red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 9\ncombos: 30\n' "5:9: combos: 30 is out of range (0 to 25)"
 bad_sheet circle36 '- 1\n- 2\n' "1:3: a sheet is a mapping of key: value lines"
 bad_sheet dicrono 'games:\n  - first: X\n    grid: >\n      X X X\n' "3:5: game 1: write the grid as a literal block (grid: |) or a list of rows"

@@ -119,7 +119,7 @@ for body in '{"template":"circle36","pages":0}' '{"template":"circle36","pages":
     [ -n "$(json .error)" ] && ok || bad "$body: no error message"
 done
 printf '%s' '{"template":"circle36","pages":0}' > "$T/q.json"; post /api/render "$T/q.json"
-expect_eq "$(json .error)" "--pages takes a number from 1 to 100" "pages message"
+expect_eq "$(json .error)" "--pages takes a number from 1 to 100, not 0" "pages message"
 printf '%s' '{"template":"nope"}' > "$T/q.json"; post /api/render "$T/q.json"
 expect_code 404 "unknown template"
 printf '%s' '{"template":"../../etc/passwd"}' > "$T/q.json"; post /api/render "$T/q.json"
@@ -200,6 +200,49 @@ for body in '{"sheet":"x: 1"}' '{"game":"circle36"}' '{"game":"circle36","sheet"
     printf '%s' "$body" > "$T/q.json"; post /api/score "$T/q.json"
     expect_code 400 "bad score request $body"
 done
+
+# ---- sheets as the library reads them (POST /api/sheet): what Load shows ----
+sheet_read() { # GAME FILE [EXTRA-JSON]: the body of /api/sheet for the file
+    printf '{"game":"%s","sheet":%s%s}' "$1" "$(js "$2")" "${3:-}" > "$T/q.json"
+    post /api/sheet "$T/q.json"
+}
+# block-style lists read as the flow ones: the same board
+{ printf 'player: Ada\nred:\n'; for v in 5 4 4 5 4 5 5 4; do printf '  - %s\n' $v; done
+  printf 'blue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, ~, 4, 5, 5]\nyellow: 9\ncombos: 1\n'; } > "$T/block.yaml"
+sheet_read circle36 "$T/block.yaml"
+expect_code 200 "a block-style sheet is read"
+expect_eq "$(json '.[0]|[.player, (.red|@csv), (.green|map(tostring)|join(",")), .yellow, .combos, .rings, .sectors, .dice]|@tsv')" \
+    "$(printf 'Ada\t5,4,4,5,4,5,5,4\t5,5,4,4,null,4,5,5\t9\t1\t3\t8\t8')" "block-style red and an empty space (null), as read"
+# the rounds of a played game, in order, with their cells and uses
+sheet_read circle36 "$D/circle36-game3-perfect.yaml"
+expect_eq "$(json '.[0].rounds|length')" "25" "25 rounds read"
+expect_eq "$(json '.[0].rounds[24]|"\(.dice|@csv) \(.cell) \(.use)"')" "3,6 G4 null" "the last round as the file gives it"
+# a typo key: refused with the CLI's message, line and column
+sed 's/^blue:/bleu:/' "$T/block.yaml" > "$T/typo.yaml"
+sheet_read circle36 "$T/typo.yaml"
+expect_code 400 "a typo key is refused"
+"$PNPKIT" score circle36 - < "$T/typo.yaml" 2> "$T/cli.err" >/dev/null || true
+expect_eq "$(json .error | cut -d: -f2-)" "$(cut -d: -f2- "$T/cli.err")" "the typo's message is the CLI's"
+expect_eq "$(json '"\(.line) \(.col) \(.field)"')" "11 1 sheet" "the typo's line and column"
+# a stream of two sheets: both, in order
+sheet_read circle36 "$T/stream.yaml"
+expect_eq "$(json 'length')" "2" "a file of two sheets gives both"
+# a variant: its rings and sectors; a sheet of another board is refused
+sheet_read circle36 "$D/circle36-perfect.yaml" ',"set":{"rings":4}'
+expect_code 400 "three rings on a four-ring board"
+# DiCroNo and Cirplexed, as read
+sheet_read dicrono "$D/dicrono-example2.yaml"
+expect_eq "$(json '.[0]|[.players.X, .players.O, (.games|length), .games[1].first, .games[0].grid[3], .games[0].penalties.O]|@tsv')" \
+    "$(printf 'Anna\tBohdan\t3\tO\tXXXX..\t3')" "the DiCroNo set as read"
+sheet_read cirplexed "$D/cirplexed-three.yaml"
+expect_eq "$(json '.[0]|[(.boards|map(.name)|join(",")), (.boards[0].tiles[1].at|@csv), (.boards[0].tiles[1].corners|join(","))]|@tsv')" \
+    "$(printf 'Ann,Ben,Cat\t1,0\torange,purple,blue,red')" "the Cirplexed boards as read"
+for body in '{"sheet":"x: 1"}' '{"game":"circle36"}' '{"game":"circle36","sheet":"x","format":"pdf"}'; do
+    printf '%s' "$body" > "$T/q.json"; post /api/sheet "$T/q.json"
+    expect_code 400 "bad sheet request $body"
+done
+req GET /api/sheet
+expect_code 405 "GET /api/sheet"
 
 # ---- Thinking In Circles positions and the Circular Numbers calculator ----
 cat > "$T/pos.yaml" <<'YAML'

@@ -2,7 +2,7 @@
  * and fields written with them, for test_digits and bench/bench_digits.
  * A synthesized field is a grey crop like the photo reader cuts out: paper of
  * some grey, one or two held-out digits pasted at a random scale and place in
- * ink of some darkness, a bit of a printed ring line along one border (which
+ * ink of some darkness (two digits may touch), a bit of a printed ring line along one border (which
  * the digit may touch), and noise. Header-only; the caller frees what
  * ds_load gives with ds_free. Deterministic for a seed. */
 #ifndef PNPKIT_TESTS_DIGITS_SYNTH_H
@@ -18,7 +18,7 @@
 #define DS_COUNT 2000    /* held-out digits */
 #define DS_PER_CLASS 200 /* in order: 200 zeros, 200 ones, ... */
 #define DS_COLS 40       /* digits a row of the sprite */
-#define DS_MAX_W 160
+#define DS_MAX_W 200
 #define DS_MAX_H 100
 
 typedef struct ds_set {
@@ -75,8 +75,7 @@ static inline int ds_argmax(const float p[10])
 {
     int best = 0;
     for (int i = 1; i < 10; i++)
-        if (p[i] > p[best])
-            best = i;
+        if (p[i] > p[best]) best = i;
     return best;
 }
 
@@ -88,8 +87,7 @@ static inline double ds_sample(const ds_set *set, int k, double u, double v)
     for (int dy = 0; dy < 2; dy++)
         for (int dx = 0; dx < 2; dx++) {
             int x = x0 + dx, y = y0 + dy;
-            if (x < 0 || y < 0 || x >= SCAN_DIGIT_SIDE || y >= SCAN_DIGIT_SIDE)
-                continue;
+            if (x < 0 || y < 0 || x >= SCAN_DIGIT_SIDE || y >= SCAN_DIGIT_SIDE) continue;
             s += (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy) * set->px[k][y * SCAN_DIGIT_SIDE + x];
         }
     return s / 255.0;
@@ -100,28 +98,27 @@ static inline double ds_sample(const ds_set *set, int k, double u, double v)
 static inline int ds_field(const ds_set *set, GRand *r, const int *ks, int n, uint8_t *grey,
                            int *pw, int *ph)
 {
-    int w = g_rand_int_range(r, 56, DS_MAX_W - 40), h = g_rand_int_range(r, 44, DS_MAX_H - 20);
-    if (n == 2)
-        w += 30;
+    int h = g_rand_int_range(r, 44, DS_MAX_H - 20);
     double paper = g_rand_double_range(r, 170, 245);
     double ink = g_rand_double_range(r, 15, paper - 90);
+    /* the digits: their 20-pixel box (pixels 4..24 of the 28-pixel frame)
+     * scaled to 45..80% of the height, inside the crop; two digits 1 pixel
+     * (of the 20) into each other to 4 apart */
+    double scale = h * g_rand_double_range(r, 0.45, 0.8) / 20.0; /* crop pixels per MNIST pixel */
+    double gap = g_rand_double_range(r, -1.0, 4.0) * scale;
+    double total = n == 2 ? 40 * scale + gap : 20 * scale;
+    int w = (int)ceil(total) + g_rand_int_range(r, 4, 40);
+    if (w < 56) w = 56;
+    double left = g_rand_double_range(r, 0, w - total);
+    double top = g_rand_double_range(r, -4 * scale, h - 24 * scale);
     static double dark[DS_MAX_W * DS_MAX_H];
     memset(dark, 0, sizeof dark);
-    /* the digits: their 20-pixel box scaled to 45..80% of the height */
-    double digit_h = h * g_rand_double_range(r, 0.45, 0.8);
-    double scale = digit_h / 20.0; /* crop pixels per MNIST pixel */
-    double gap = g_rand_double_range(r, 0.5, 4.0) * scale;
-    double width_each = 18.0 * scale; /* a digit's 28-pixel frame keeps ~4 pixels each side */
-    double total = n == 2 ? 2 * width_each + gap : width_each;
-    double left = g_rand_double_range(r, 0, fmax(1.0, w - total));
-    double top = g_rand_double_range(r, -0.05 * h, h - 28 * scale + 0.05 * h);
     for (int d = 0; d < n; d++) {
-        double ox = left + d * (width_each + gap) - 5 * scale;
+        double ox = left + d * (20 * scale + gap) - 4 * scale;
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
                 double v = ds_sample(set, ks[d], (x - ox) / scale, (y - top) / scale);
-                if (v > dark[y * w + x])
-                    dark[y * w + x] = v;
+                if (v > dark[y * w + x]) dark[y * w + x] = v;
             }
     }
     /* a printed ring line along one side, 0..3 pixels in, a little bent */
@@ -134,8 +131,7 @@ static inline int ds_field(const ds_set *set, GRand *r, const int *ks, int n, ui
             double across = side == 0 ? y : side == 1 ? h - 1 - y : side == 2 ? x : w - 1 - x;
             double d = fabs(across - depth - tilt * along - bend * along * along);
             double v = fmin(1.0, fmax(0.0, th / 2 + 0.5 - d));
-            if (v > dark[y * w + x])
-                dark[y * w + x] = v;
+            if (v > dark[y * w + x]) dark[y * w + x] = v;
         }
     for (int i = 0; i < w * h; i++) {
         double g = paper - dark[i] * (paper - ink) + g_rand_double_range(r, -8, 8);
@@ -143,9 +139,22 @@ static inline int ds_field(const ds_set *set, GRand *r, const int *ks, int n, ui
     }
     *pw = w;
     *ph = h;
-    if (n == 0)
-        return SCAN_EMPTY;
+    if (n == 0) return SCAN_EMPTY;
     return n == 1 ? ds_label(ks[0]) : 10 * ds_label(ks[0]) + ds_label(ks[1]);
+}
+
+/* The field at half its resolution (2x2 pixels averaged), in place: a small
+ * crop, the digits 10 to 32 pixels high and the line under 2 pixels wide. */
+static inline void ds_halve(uint8_t *grey, int *pw, int *ph)
+{
+    int w = *pw, w2 = *pw / 2, h2 = *ph / 2;
+    for (int y = 0; y < h2; y++)
+        for (int x = 0; x < w2; x++) {
+            const uint8_t *p = grey + 2 * y * w + 2 * x;
+            grey[y * w2 + x] = (uint8_t)((p[0] + p[1] + p[w] + p[w + 1] + 2) / 4);
+        }
+    *pw = w2;
+    *ph = h2;
 }
 
 #endif

@@ -38,6 +38,13 @@ expect_no_file() {
     if [ -e "$1" ]; then bad "$2: $1 exists"; else ok; fi
 }
 
+# expect_qpdf_ok PDF DESCRIPTION: qpdf --check exits 0 (3 would be warnings, 2 errors)
+expect_qpdf_ok() {
+    qpdf --check "$1" >"$T/qpdf" 2>&1
+    got=$?
+    if [ "$got" -eq 0 ]; then ok; else bad "$2: qpdf --check exits $got: $(grep -m 2 -iE 'warning|error' "$T/qpdf")"; fi
+}
+
 # Prints the summary line ctest reads and exits with the right status.
 finish() {
     echo "$PASS passed, $FAIL failed"

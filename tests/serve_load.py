@@ -69,7 +69,7 @@ for text in (sheet, sheet45):
     scores.append(({"game": "circle36", "sheet": text}, b"[" + p.stdout.strip() + b"]\n"))
 bad_rings = cli("render", "circle36", "--set", "rings=9", "-o", "/dev/null").stderr.decode().strip()
 bads = [({"template": "circle36", "set": {"rings": 9}, "format": "svg"}, bad_rings),
-        ({"template": "circle36", "pages": 0}, "--pages takes a number from 1 to 100")]
+        ({"template": "circle36", "pages": 0}, "--pages takes a number from 1 to 100, not 0")]
 
 # the mix: kind, body, expected
 MIX = []

@@ -227,6 +227,86 @@ static void write_file(const char *path, const char *a, const char *b)
     fclose(fp);
 }
 
+/* A sheet as read (as_read): the reader's understanding in the sheet's own
+ * keys, whatever the YAML style (block lists, ~ for an empty space, a round
+ * without use), one line per sheet; a variant's rings follow its settings;
+ * a sheet the reader refuses gives the same error at the same place. */
+static void test_score_as_read(void **state)
+{
+    (void)state;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(&err);
+    assert_non_null(ctx);
+    const char *sheet =
+        "player: Ada\nred:\n  - 5\n  - ~\n  - 4\n  - 5\n  - 4\n  - 5\n  - 5\n  - 4\n"
+        "blue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 12]\n"
+        "yellow: 9\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    cell: g8\n    "
+        "use: sum\n"
+        "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
+        "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
+    pnpkit_score_opts o = {.file = "s.yaml", .as_read = 1};
+    /* the rounds fill only R1 and G8: the 4 written in R3 (line 5) has no
+     * round, and the reader refuses it there, as pnpkit score does */
+    pnpkit_buffer *b = pnpkit_score(ctx, "circle36", sheet, strlen(sheet), &o, &err);
+    assert_null(b);
+    assert_int_equal(err.line, 5);
+    const char *two = "player: Ada\ndate: 2026-11-23\nred:\n  - 5\n  - ~\n  - ~\n  - ~\n  - ~\n  - "
+                      "~\n  - ~\n  - ~\n"
+                      "blue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, ~, ~, ~, ~, ~, ~, 12]\n"
+                      "yellow: ~\nrounds:\n  - {dice: [5, 2], cell: R1}\n  - dice: [4, 8]\n    "
+                      "cell: g8\n    use: sum\n"
+                      "---\nred: [1, 1, 1, 1, 1, 1, 1, 1]\nblue: [1, 1, 1, 1, 1, 1, 1, 1]\n"
+                      "green: [1, 1, 1, 1, 1, 1, 1, 1]\nyellow: ~\ncombos: 0\n";
+    b = pnpkit_score(ctx, "circle36", two, strlen(two), &o, &err);
+    assert_non_null(b);
+    assert_string_equal(
+        (const char *)b->data,
+        "{\"game\":\"circle36\",\"player\":\"Ada\",\"date\":\"2026-11-23\",\"rings\":3,"
+        "\"sectors\":8,\"dice\":8,\"target\":36,"
+        "\"red\":[5,null,null,null,null,null,null,null],"
+        "\"blue\":[null,null,null,null,null,null,null,null],"
+        "\"green\":[null,null,null,null,null,null,null,12],\"yellow\":null,"
+        "\"combos\":null,\"rounds\":[{\"dice\":[5,2],\"cell\":\"R1\",\"use\":null},"
+        "{\"dice\":[4,8],\"cell\":\"G8\",\"use\":\"sum\"}]}\n"
+        "{\"game\":\"circle36\",\"player\":\"\",\"date\":\"\",\"rings\":3,\"sectors\":8,"
+        "\"dice\":8,\"target\":36,\"red\":[1,1,1,1,1,1,1,1],\"blue\":[1,1,1,1,1,1,1,1],"
+        "\"green\":[1,1,1,1,1,1,1,1],\"yellow\":null,\"combos\":0,\"rounds\":[]}\n");
+    pnpkit_buffer_free(b);
+    /* a variant: four rings of four sectors, the fourth ring orange */
+    const char *sets[] = {"rings=4", "sectors=4", "dice=6", NULL};
+    const char *four = "red: [1, 2, 3, 4]\nblue: [1, 2, 3, 4]\ngreen: [1, 2, 3, 4]\n"
+                       "orange: [6, 5, 4, 3]\nyellow: 2\ncombos: 0\n";
+    pnpkit_score_opts vo = {.file = "v.yaml", .as_read = 1, .set = sets};
+    b = pnpkit_score(ctx, "circle36", four, strlen(four), &vo, &err);
+    assert_non_null(b);
+    assert_non_null(strstr((const char *)b->data, "\"rings\":4,\"sectors\":4,\"dice\":6,"));
+    assert_non_null(strstr((const char *)b->data, "\"orange\":[6,5,4,3],\"yellow\":2,"));
+    pnpkit_buffer_free(b);
+    /* a typo key: the reader's error, at its place, as without as_read */
+    const char *typo = "red: [1, 1, 1, 1, 1, 1, 1, 1]\nbleu: [1, 1, 1, 1, 1, 1, 1, 1]\n";
+    assert_null(pnpkit_score(ctx, "circle36", typo, strlen(typo), &o, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 1);
+    assert_non_null(strstr(err.message, "unknown key 'bleu'"));
+    /* DiCroNo and Cirplexed */
+    char *set = slurp(PNPKIT_SOURCE_DIR "/tests/data/dicrono-one-game.yaml");
+    b = pnpkit_score(ctx, "dicrono", set, strlen(set), &o, &err);
+    assert_non_null(b);
+    assert_int_equal(strncmp((const char *)b->data, "{\"game\":\"dicrono\",\"players\":{", 26), 0);
+    assert_non_null(strstr((const char *)b->data, "\"grid\":[\""));
+    pnpkit_buffer_free(b);
+    free(set);
+    char *cpx = slurp(PNPKIT_SOURCE_DIR "/tests/data/cirplexed-three.yaml");
+    b = pnpkit_score(ctx, "cirplexed", cpx, strlen(cpx), &o, &err);
+    assert_non_null(b);
+    assert_non_null(
+        strstr((const char *)b->data, "{\"name\":\"Ann\",\"tiles\":[{\"at\":[0,0],\"corners\":["
+                                      "\"blue\",\"green\",\"red\",\"yellow\"]}"));
+    pnpkit_buffer_free(b);
+    free(cpx);
+    pnpkit_ctx_free(ctx);
+}
+
 /* A file of two DiCroNo sheets scored report by report: each report is the
  * one pnpkit_score makes of that sheet alone; an invalid second sheet stops
  * at its line after the first report; the completed sheets are written
@@ -531,10 +611,11 @@ static void test_remove_pending(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_text),   cmocka_unit_test(test_calc),
-        cmocka_unit_test(test_listings),     cmocka_unit_test(test_lint),
-        cmocka_unit_test(test_score_file),   cmocka_unit_test(test_analyze),
-        cmocka_unit_test(test_render_hooks), cmocka_unit_test(test_remove_pending),
+        cmocka_unit_test(test_check_text),     cmocka_unit_test(test_calc),
+        cmocka_unit_test(test_listings),       cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_score_file),     cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_score_as_read),  cmocka_unit_test(test_render_hooks),
+        cmocka_unit_test(test_remove_pending),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,6 +106,20 @@ static void test_doc_info(void **state)
     assert_int_equal(pnpkit_doc_get_info(d)->papers, 1);
     pnpkit_doc_free(d);
 
+    /* one card a page: 5 cards and their backs, no grid needed */
+    pnpkit_render_opts_init(&o);
+    assert_true(o.gutter == PNPKIT_GUTTER_AUTO);
+    o.pages = 5;
+    o.card_layout = PNPKIT_CARDS_SINGLE;
+    o.card_w = 63;
+    o.card_h = 88;
+    o.bleed = 3;
+    o.backs = "dicrono";
+    d = pnpkit_doc_open(ctx, "circle36", &o, &err);
+    assert_non_null(d);
+    assert_int_equal(pnpkit_doc_get_info(d)->papers, 10);
+    pnpkit_doc_free(d);
+
     pnpkit_render_opts_init(&o);
     d = pnpkit_doc_open(ctx, "thinking-in-circles", &o, &err);
     assert_non_null(d);
@@ -349,6 +363,16 @@ static void test_bounds(void **state)
     REFUSED(PNPKIT_EUSAGE, o.backend = "haru"; o.pages = 5001);
     assert_non_null(strstr(err.message, "at most 5000 pages"));
     REFUSED(PNPKIT_EINPUT, o.backs = "no-such-template"; o.grid_cols = o.grid_rows = 2);
+    REFUSED(PNPKIT_EINPUT, o.grid_cols = o.grid_rows = 2; o.gutter = -0.5);
+    REFUSED(PNPKIT_EINPUT, o.card_layout = 2);
+    REFUSED(PNPKIT_EINPUT, o.duplex = 2);
+    REFUSED(PNPKIT_EUSAGE, o.card_layout = PNPKIT_CARDS_SINGLE; o.nup = 2);
+    REFUSED(PNPKIT_EUSAGE, o.card_layout = PNPKIT_CARDS_SINGLE; o.offset_x = 1);
+    REFUSED(PNPKIT_EUSAGE, o.actual_size = 1); /* without n-up */
+    /* a gutter narrower than two bleeds */
+    REFUSED(PNPKIT_EUSAGE, o.grid_cols = o.grid_rows = 2; o.card_w = 63; o.card_h = 88;
+            o.bleed = 3; o.gutter = 2);
+    assert_non_null(strstr(err.message, "narrower than two bleeds of 3mm"));
 }
 
 static void test_helpers(void **state)

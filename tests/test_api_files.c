@@ -1,10 +1,10 @@
 /* test_api_files.c: what the web front end asks of the public interface
  * (API version 5): template names, a template's text, saving a template into
  * the user's directory (name rules, built-in names, a bad template at its
- * place), parameters' bounds as numbers, the slots of a sheet checked
- * against the scene dump of the same sheet, and scoring against a template
- * given by name, as text or with parameters, with a creation date; that
- * date's bounds wherever a drawing is made. */
+ * place, never through a symbolic link, files read only beside it), parameters' bounds as numbers,
+ * the slots of a sheet checked against the scene dump of the same sheet, and scoring against a
+ * template given by name, as text or with parameters, with a creation date; that date's bounds
+ * wherever a drawing is made. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, setenv */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -113,7 +113,8 @@ static void test_save(void **state)
     assert_int_equal(pnpkit_template_save(ctx, "mine", broken, strlen(broken), &err), -1);
     assert_int_equal(err.code, PNPKIT_EINPUT);
     assert_string_equal(err.file, "template.yaml");
-    assert_int_equal(err.line, 3);
+    assert_int_equal(err.line, 2); /* the end of the last line, not a line after it */
+    assert_int_equal(err.col, 14);
 
     char path[128];
     snprintf(path, sizeof path, "%s/pnpkit/templates/mine.yaml", data_home);
@@ -139,6 +140,69 @@ static void test_save(void **state)
     b = pnpkit_render_mem(ctx, "mine", &o, &err);
     assert_non_null(b);
     pnpkit_buffer_free(b);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Saving never writes through a symbolic link in the folder, and a saved
+ * template reads files only beside itself: a data: file there can be saved
+ * and used; an absolute path, '..' or a link is refused at its place. */
+static void test_save_files(void **state)
+{
+    (void)state;
+    pnpkit_error err;
+    char dir[128], outside[160], link[160], path[160];
+    snprintf(dir, sizeof dir, "%s/pnpkit/templates", data_home);
+    snprintf(outside, sizeof outside, "%s/outside.txt", data_home);
+    snprintf(link, sizeof link, "%s/linked.yaml", dir);
+    write_file(outside, "precious\n");
+    assert_int_equal(symlink(outside, link), 0);
+    assert_int_equal(
+        pnpkit_template_save(ctx, "linked", small_template, strlen(small_template), &err), -1);
+    assert_int_equal(err.code, PNPKIT_EUSAGE);
+    assert_non_null(strstr(err.message, "is a symbolic link"));
+    size_t len;
+    char *kept = slurp(outside, &len);
+    assert_string_equal(kept, "precious\n");
+    free(kept);
+    char **names = pnpkit_template_names(ctx);
+    assert_false(has_name(names, "linked")); /* a link is never a template */
+    pnpkit_strv_free(names);
+
+    snprintf(path, sizeof path, "%s/cards.csv", dir);
+    write_file(path, "label\nfire\nwater\n");
+    const char deck[] = "name: deck\npage: {paper: a5}\ndata: cards.csv\ncomponents:\n"
+                        "  - {type: text, text: \"${label}\", x: 10mm, y: 10mm}\n";
+    assert_int_equal(pnpkit_template_save(ctx, "deck", deck, strlen(deck), &err), 0);
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    pnpkit_buffer *b = pnpkit_render_mem(ctx, "deck", &o, &err);
+    assert_non_null(b);
+    pnpkit_buffer_free(b);
+
+    const char *refused[] = {"data: /etc/passwd\n", "data: ../outside.txt\n", "data: linked.yaml\n",
+                             "fonts: [/usr/share/fonts/x.ttf]\n"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "name: t\npage: {paper: a5}\n%scomponents: []\n", refused[i]);
+        assert_int_equal(pnpkit_template_save(ctx, "files", text, strlen(text), &err), -1);
+        assert_string_equal(err.file, "template.yaml");
+        assert_int_equal(err.line, 3);
+        assert_non_null(strstr(err.message, "a saved template reads only files beside it"));
+    }
+    /* an image is checked when the saved template is drawn */
+    const char img[] = "name: img\npage: {paper: a5}\ncomponents:\n"
+                       "  - {type: image, src: /etc/hostname, x: 0, y: 0, w: 5mm, h: 5mm}\n";
+    assert_int_equal(pnpkit_template_save(ctx, "img", img, strlen(img), &err), 0);
+    assert_null(pnpkit_render_mem(ctx, "img", &o, &err));
+    assert_int_equal(err.line, 4);
+    assert_non_null(strstr(err.message, "a saved template reads only files beside it"));
 }
 
 static const pnpkit_param *param(const pnpkit_template *t, const char *name)
@@ -299,7 +363,7 @@ static void test_score_template(void **state)
     so.template_len = strlen(so.template_text);
     assert_null(pnpkit_score(ctx, "circle36", sheet, len, &so, &err));
     assert_string_equal(err.file, "template.yaml");
-    assert_int_equal(err.line, 3);
+    assert_int_equal(err.line, 2);
 
     so = (pnpkit_score_opts){.template_name = "dicrono"};
     assert_null(pnpkit_score(ctx, "circle36", sheet, len, &so, &err));
@@ -394,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_names_and_source), cmocka_unit_test(test_save),
         cmocka_unit_test(test_param_bounds),     cmocka_unit_test(test_slots),
         cmocka_unit_test(test_score_template),   cmocka_unit_test(test_epoch_bounds),
+        cmocka_unit_test(test_save_files),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
     char cmd[128];

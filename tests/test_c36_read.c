@@ -57,8 +57,21 @@ static int round_of_cell(const sim_truth *t, int cell, const c36_sheet *s)
     return -1;
 }
 
+/* The chosen sheet passes the scorer's own check of the rounds. */
+static void assert_scorer_agrees(const c36r_output *o, int spaces)
+{
+    static c36_sheet sh;
+    char why[200];
+    int bad_round, bad_cell;
+    c36_variant v = deflt;
+    if (spaces != 25) v.rings = 1, v.sectors = spaces - 1;
+    assert_int_equal(c36r_sheet(o, spaces, &v, &sh), 0);
+    if (c36_check_rounds(&sh, why, sizeof why, &bad_round, &bad_cell)) fail_msg("%s", why);
+}
+
 static void assert_all_right(const sim_truth *t, const c36r_output *o)
 {
+    assert_scorer_agrees(o, t->spaces);
     int ws, n, us;
     int wrong = sim_compare(t, o, &ws, &n, &us);
     assert_int_equal(wrong, 0);
@@ -129,6 +142,37 @@ static void test_assign_matches_brute_force(void **state)
             sum += c[i * 8 + col[i]];
         }
         assert_true(sum - got < 1e-9 && got - sum < 1e-9);
+    }
+    g_rand_free(g);
+}
+
+static void test_assign_resolve_after_one_change(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(11);
+    static scan_assign_ws ws;
+    static scan_assign_sq st;
+    for (int trial = 0; trial < 400; trial++) {
+        int n = g_rand_int_range(g, 1, 7), col[8];
+        double c[8 * 8], zero[8] = {0};
+        for (int i = 0; i < n * 8; i++)
+            c[i] = g_rand_double_range(g, -5, 5);
+        double got = scan_assign_square(n, c, 8, &st, &ws);
+        assert_true(fabs(got - brute(n, n, c, zero, n, 0, 0, 0)) < 1e-9);
+        /* One row or one column changes, up or down. */
+        int row = g_rand_boolean(g) ? g_rand_int_range(g, 0, n) : -1,
+            cl = row < 0 ? g_rand_int_range(g, 0, n) : -1;
+        for (int k = 0; k < n; k++)
+            c[row >= 0 ? row * 8 + k : k * 8 + cl] += g_rand_double_range(g, -4, 12);
+        got = scan_assign_resolve(c, 8, &st, row, cl, col, &ws);
+        assert_true(fabs(got - brute(n, n, c, zero, n, 0, 0, 0)) < 1e-9);
+        double sum = 0;
+        unsigned used = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(col[i] >= 0 && col[i] < n && !(used & (1u << col[i])));
+            used |= 1u << col[i], sum += c[i * 8 + col[i]];
+        }
+        assert_true(fabs(sum - got) < 1e-9);
     }
     g_rand_free(g);
 }
@@ -304,6 +348,7 @@ static void test_bad_input(void **state)
     in.spaces = 25, in.rounds = 25, in.dice_sides = 3;
     assert_int_equal(c36r_choose(&in, &out), -1);
     assert_non_null(strstr(out.why, "dice"));
+    assert_int_equal(c36r_sheet(&out, 24, &deflt, &(c36_sheet){0}), -1);
     in.dice_sides = 8, in.spaces = C36R_MAX_SPACES + 1;
     assert_int_equal(c36r_choose(&in, &out), -1);
     in.spaces = 25, in.rounds = 0;
@@ -319,6 +364,71 @@ static void test_bad_input(void **state)
     }
     assert_int_equal(c36r_choose(&in, &out), -1);
     assert_non_null(strstr(out.why, "no legal sheet"));
+}
+
+/* Readings no reader should give: NaN, infinities, negative and huge
+ * probabilities, values out of range, candidate counts out of range. The
+ * answer is still a legal sheet, or a refusal. */
+static void test_hostile_readings(void **state)
+{
+    (void)state;
+    GRand *g = g_rand_new_with_seed(99);
+    const double odd[] = {NAN, INFINITY, -INFINITY, -1, 0, 1e300, 2, 0.5};
+    const int vals[] = {SCAN_EMPTY, -7, 0, 1, 8, 16, 17, 1000000, -2147483647 - 1};
+    int chosen = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        /* Odd trials: a clean reading of a played game with a few fields
+         * spoilt; even ones: every field spoilt. */
+        int spoil = trial % 2 ? 6 : 1000;
+        if (trial % 2) {
+            sim_random_game(g, 25, 8, g_rand_int_range(g, 0, 26), &truth);
+            sim_read_clean(&truth, 0.99, &in);
+        } else {
+            memset(&in, 0, sizeof in);
+            in.spaces = 25, in.rounds = 25, in.dice_sides = 8;
+        }
+        scan_field *fs[25 * 3 + 1];
+        int nf = 0;
+        for (int s = 0; s < 25; s++)
+            fs[nf++] = &in.space[s];
+        for (int r = 0; r < 25; r++)
+            fs[nf++] = &in.die[r][0], fs[nf++] = &in.die[r][1];
+        fs[nf++] = &in.combos;
+        for (int k = 0; k < spoil && k < nf; k++) {
+            scan_field *f = fs[spoil < nf ? g_rand_int_range(g, 0, nf) : k];
+            f->n = g_rand_int_range(g, -2, SCAN_MAX_CANDS + 3);
+            for (int c = 0; c < SCAN_MAX_CANDS; c++)
+                f->c[c] =
+                    (scan_cand){vals[g_rand_int_range(g, 0, 9)], odd[g_rand_int_range(g, 0, 8)]};
+            in.space_circled[g_rand_int_range(g, 0, 25)] = odd[g_rand_int_range(g, 0, 8)];
+            in.circ[g_rand_int_range(g, 0, 25)][g_rand_int_range(g, 0, 4)] =
+                odd[g_rand_int_range(g, 0, 8)];
+        }
+        if (c36r_choose(&in, &out)) {
+            assert_true(out.why[0] != 0);
+            continue;
+        }
+        chosen++;
+        assert_scorer_agrees(&out, 25);
+        /* Legal: the played rounds are a prefix and each made its space's number. */
+        for (int r = 0; r < 25; r++) {
+            int c = out.cell_of_round[r];
+            assert_int_equal(c >= 0, r < out.played);
+            if (c < 0) {
+                assert_int_equal(out.die[r][0], SCAN_EMPTY);
+                continue;
+            }
+            int a = out.die[r][0], b = out.die[r][1], v = out.space[c];
+            assert_true(a >= 1 && a <= 8 && b >= 1 && b <= 8);
+            assert_true(out.circled[r] == C36R_CIRC_A   ? v == a
+                        : out.circled[r] == C36R_CIRC_B ? v == b
+                                                        : v == a + b || v == abs(a - b));
+        }
+        assert_true(isfinite(out.cost));
+    }
+    printf("# hostile readings: %d of the trials gave a sheet\n", chosen);
+    assert_true(chosen > 0);
+    g_rand_free(g);
 }
 
 /* Random legal games and the played sheets, read with noise. */
@@ -338,6 +448,7 @@ static void test_noisy_games(void **state)
             sim_random_game(g, 25, i % 3 ? 8 : 6, i % 5 ? 25 : g_rand_int_range(g, 0, 25), &truth);
         sim_read(g, &nz, &truth, &in);
         if (c36r_choose(&in, &out)) fail_msg("game %d: %s", i, out.why);
+        assert_scorer_agrees(&out, truth.spaces);
         int ws, n, us, wr = sim_compare(&truth, &out, &ws, &n, &us);
         fields += n, wrong += wr, wrong_sure += ws, unsure += us;
         sheets++, sheets_right += wr == 0;
@@ -520,6 +631,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_assign_matches_brute_force),
+        cmocka_unit_test(test_assign_resolve_after_one_change),
         cmocka_unit_test(test_clean_played_sheets),
         cmocka_unit_test(test_misread_digit_corrected_by_the_dice),
         cmocka_unit_test(test_readings_the_rules_cannot_tell_apart),
@@ -527,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_half_played_sheet),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_tiny_boards_against_every_sheet),
+        cmocka_unit_test(test_hostile_readings),
         cmocka_unit_test(test_noisy_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -49,8 +49,7 @@ static void test_matches_torch(void **state)
     int rows = 0;
     double worst = 0.0;
     while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
-            continue;
+        if (line[0] == '#') continue;
         float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], p[10];
         for (int i = 0; i < SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE; i++) {
             int hi = hexval(line[2 * i]), lo = hexval(line[2 * i + 1]);
@@ -65,8 +64,7 @@ static void test_matches_torch(void **state)
             assert_true(end > s);
             s = end;
             double diff = fabs(want - p[d]);
-            if (diff > worst)
-                worst = diff;
+            if (diff > worst) worst = diff;
             if (diff > 1e-4)
                 fail_msg("input %d, digit %d: C %.7f, torch %.7f", rows, d, p[d], want);
         }
@@ -112,8 +110,7 @@ static void check_field(const scan_field *f, int max_digits)
     for (int i = 0; i < f->n; i++) {
         assert_true(f->c[i].p >= 0.0 && f->c[i].p <= 1.0);
         assert_true(f->c[i].value == SCAN_EMPTY || (f->c[i].value >= 0 && f->c[i].value <= top));
-        if (i)
-            assert_true(f->c[i].p <= f->c[i - 1].p);
+        if (i) assert_true(f->c[i].p <= f->c[i - 1].p);
         for (int j = 0; j < i; j++)
             assert_int_not_equal(f->c[i].value, f->c[j].value);
         sum += f->c[i].p;
@@ -123,7 +120,7 @@ static void check_field(const scan_field *f, int max_digits)
 
 /* Reads FIELDS synthesized fields of n digits; returns how many came out with
  * the right value first, and counts in *listed those with it among the candidates. */
-static int read_fields(int n, int max_digits, guint32 seed, int *listed)
+static int read_fields(int n, int max_digits, guint32 seed, int halve, int *listed)
 {
     static uint8_t grey[DS_MAX_W * DS_MAX_H];
     GRand *r = g_rand_new_with_seed(seed);
@@ -134,14 +131,13 @@ static int read_fields(int n, int max_digits, guint32 seed, int *listed)
         ks[0] = g_rand_int_range(r, n == 2 ? DS_PER_CLASS : 0, DS_COUNT); /* no leading zero */
         ks[1] = g_rand_int_range(r, 0, DS_COUNT);
         int want = ds_field(set, r, ks, n, grey, &w, &h);
+        if (halve) ds_halve(grey, &w, &h);
         scan_field f;
         assert_int_equal(scan_read_number(grey, w, h, w, max_digits, &f), 0);
         check_field(&f, max_digits);
-        if (f.c[0].value == want)
-            right++;
+        if (f.c[0].value == want) right++;
         for (int c = 0; c < f.n; c++)
-            if (f.c[c].value == want)
-                ++*listed;
+            if (f.c[c].value == want) ++*listed;
     }
     g_rand_free(r);
     return right;
@@ -150,11 +146,12 @@ static int read_fields(int n, int max_digits, guint32 seed, int *listed)
 static void test_read_one_digit(void **state)
 {
     (void)state;
-    int listed, right = read_fields(1, 2, 11, &listed);
-    printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
-    assert_true(right >= FIELDS * 93 / 100);
-    assert_true(listed >= FIELDS * 97 / 100);
-    right = read_fields(1, 1, 12, &listed);
+    int listed, right = read_fields(1, 2, 11, 0, &listed);
+    printf("one digit, up to two allowed: %d of %d right first, %d listed\n", right, FIELDS,
+           listed);
+    assert_true(right >= FIELDS * 95 / 100);
+    assert_true(listed >= FIELDS * 98 / 100);
+    right = read_fields(1, 1, 12, 0, &listed);
     printf("one digit, one allowed: %d of %d right first, %d listed\n", right, FIELDS, listed);
     assert_true(right >= FIELDS * 95 / 100);
 }
@@ -162,18 +159,75 @@ static void test_read_one_digit(void **state)
 static void test_read_two_digits(void **state)
 {
     (void)state;
-    int listed, right = read_fields(2, 2, 21, &listed);
+    int listed, right = read_fields(2, 2, 21, 0, &listed);
     printf("two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
-    assert_true(right >= FIELDS * 88 / 100);
-    assert_true(listed >= FIELDS * 93 / 100);
+    assert_true(right >= FIELDS * 92 / 100);
+    assert_true(listed >= FIELDS * 96 / 100);
 }
 
 static void test_read_empty(void **state)
 {
     (void)state;
-    int listed, right = read_fields(0, 2, 31, &listed);
+    int listed, right = read_fields(0, 2, 31, 0, &listed);
     printf("nothing written: %d of %d read as empty\n", right, FIELDS);
     assert_int_equal(right, FIELDS);
+}
+
+/* Crops of half the size: the digits 10 to 32 pixels high, the printed line
+ * faint and under 2 pixels wide (it breaks into dashes). */
+static void test_read_small(void **state)
+{
+    (void)state;
+    int listed, right = read_fields(1, 2, 41, 1, &listed);
+    printf("small crops, one digit: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 93 / 100);
+    right = read_fields(2, 2, 42, 1, &listed);
+    printf("small crops, two digits: %d of %d right first, %d listed\n", right, FIELDS, listed);
+    assert_true(right >= FIELDS * 88 / 100);
+    right = read_fields(0, 2, 43, 1, &listed);
+    printf("small crops, nothing written: %d of %d read as empty\n", right, FIELDS);
+    assert_int_equal(right, FIELDS);
+}
+
+/* Several threads reading the same fields at once read what one thread reads. */
+enum { TH_FIELDS = 24, TH_THREADS = 4 };
+static uint8_t th_grey[TH_FIELDS][DS_MAX_W * DS_MAX_H];
+static int th_w[TH_FIELDS], th_h[TH_FIELDS];
+static scan_field th_alone[TH_FIELDS];
+
+static gpointer th_read(gpointer data)
+{
+    int *same = data;
+    for (int i = 0; i < TH_FIELDS; i++) {
+        scan_field f;
+        int rc = scan_read_number(th_grey[i], th_w[i], th_h[i], th_w[i], 2, &f);
+        int eq = rc == 0 && f.n == th_alone[i].n;
+        for (int c = 0; eq && c < f.n; c++)
+            eq = f.c[c].value == th_alone[i].c[c].value && f.c[c].p == th_alone[i].c[c].p;
+        *same += eq;
+    }
+    return NULL;
+}
+
+static void test_read_threads(void **state)
+{
+    (void)state;
+    GRand *r = g_rand_new_with_seed(51);
+    for (int i = 0; i < TH_FIELDS; i++) {
+        int ks[2] = {g_rand_int_range(r, DS_PER_CLASS, DS_COUNT), g_rand_int_range(r, 0, DS_COUNT)};
+        ds_field(set, r, ks, i % 3, th_grey[i], &th_w[i], &th_h[i]);
+        assert_int_equal(scan_read_number(th_grey[i], th_w[i], th_h[i], th_w[i], 2, &th_alone[i]),
+                         0);
+    }
+    g_rand_free(r);
+    GThread *t[TH_THREADS];
+    int same[TH_THREADS] = {0};
+    for (int k = 0; k < TH_THREADS; k++)
+        t[k] = g_thread_new("read", th_read, &same[k]);
+    for (int k = 0; k < TH_THREADS; k++) {
+        g_thread_join(t[k]);
+        assert_int_equal(same[k], TH_FIELDS);
+    }
 }
 
 /* Blank paper, and a field of nothing but a printed line across it. */
@@ -196,6 +250,33 @@ static void test_read_blank_and_lines(void **state)
     assert_int_equal(f.c[0].value, SCAN_EMPTY);
 }
 
+/* Crops that are no field at all still give well-formed readings. */
+static void test_hostile_crops(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    static uint8_t grey[N * N];
+    for (int kind = 0; kind < 5; kind++) {
+        for (int y = 0; y < N; y++)
+            for (int x = 0; x < N; x++) {
+                int v = kind == 0   ? 0                                    /* black */
+                        : kind == 1 ? ((x + y) % 2 ? 0 : 255)              /* checkerboard */
+                        : kind == 2 ? ((x + y) / 2 % 2 ? 0 : 255)          /* diagonal stripes */
+                        : kind == 3 ? (x % 8 == 0 || y % 8 == 0 ? 0 : 255) /* a grid */
+                                    : (x * 7919 + y * 104729) % 251;       /* noise */
+                grey[y * N + x] = (uint8_t)v;
+            }
+        scan_field f;
+        assert_int_equal(scan_read_number(grey, N, N, N, 2, &f), 0);
+        check_field(&f, 2);
+    }
+    /* all black is nothing written: no contrast */
+    memset(grey, 0, sizeof grey);
+    scan_field f;
+    assert_int_equal(scan_read_number(grey, N, N, N, 1, &f), 0);
+    assert_int_equal(f.c[0].value, SCAN_EMPTY);
+}
+
 static void test_unusable(void **state)
 {
     (void)state;
@@ -208,7 +289,7 @@ static void test_unusable(void **state)
     assert_int_equal(scan_read_number(grey, 7, 64, 64, 2, &f), -1);
     assert_int_equal(scan_read_number(grey, 64, 0, 64, 2, &f), -1);
     assert_int_equal(scan_read_number(grey, 64, 64, 63, 2, &f), -1);
-    assert_int_equal(scan_read_number(grey, 3000, 16, 3000, 2, &f), -1);
+    assert_int_equal(scan_read_number(grey, 1025, 16, 1025, 2, &f), -1);
     assert_int_equal(scan_read_number(grey, 64, 64, 64, 0, &f), -1);
     assert_int_equal(scan_read_number(grey, 64, 64, 64, 3, &f), -1);
     /* a stride wider than the row: the padding is never read as ink */
@@ -223,13 +304,11 @@ static void test_unusable(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_matches_torch),
-        cmocka_unit_test(test_heldout_accuracy),
-        cmocka_unit_test(test_read_one_digit),
-        cmocka_unit_test(test_read_two_digits),
-        cmocka_unit_test(test_read_empty),
-        cmocka_unit_test(test_read_blank_and_lines),
-        cmocka_unit_test(test_unusable),
+        cmocka_unit_test(test_matches_torch),  cmocka_unit_test(test_heldout_accuracy),
+        cmocka_unit_test(test_read_one_digit), cmocka_unit_test(test_read_two_digits),
+        cmocka_unit_test(test_read_empty),     cmocka_unit_test(test_read_small),
+        cmocka_unit_test(test_read_threads),   cmocka_unit_test(test_read_blank_and_lines),
+        cmocka_unit_test(test_hostile_crops),  cmocka_unit_test(test_unusable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

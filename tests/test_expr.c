@@ -73,6 +73,16 @@ static void test_values(void **state)
     assert_string_equal(eval("min(3, n, 1.5) + max(n, 9)"), "10.5");
     assert_string_equal(eval("abs(-2) + floor(2.7) + ceil(2.1) + round(2.5) + sqrt(16)"), "14");
     assert_string_equal(eval("round(cos(60) * 100)"), "50");
+    /* pick: the value after the first key equal to the first argument, else
+     * the default; char: one character, from 1 (UTF-8 aware) */
+    assert_string_equal(eval("pick(s, 'sq', 1, 'hex', 2, 3)"), "2");
+    assert_string_equal(eval("pick(n, 1, 'a', 4, 'b')"), "b");
+    assert_string_equal(eval("pick(num, 12, 'twelve', 'other')"), "twelve"); /* '12' as a number */
+    assert_string_equal(eval("pick('z', 'x', 1, 'y', 2, 'none')"), "none");
+    assert_string_equal(eval("char(s, 2) + char('é€x', 2)"),
+                        "error@0: expected a number, not a text");
+    assert_string_equal(eval("char('é€x', 2)"), "€");
+    assert_string_equal(eval("pick(char(s, 1), 'h', 'hex!', '?')"), "hex!");
     /* Branches not taken are not evaluated. */
     assert_string_equal(eval("n > 9 ? 1 / 0 : 2"), "2");
     assert_string_equal(eval("false and 1 / 0 > 1"), "false");
@@ -96,7 +106,15 @@ static void test_errors(void **state)
     assert_string_equal(eval("n # 2"), "error@2: unexpected '#'");
     assert_string_equal(eval("pow(2, 3)"),
                         "error@0: unknown function 'pow' (abs, min, max, floor, ceil, round, "
-                        "sqrt, sin, cos)");
+                        "sqrt, sin, cos, pick, char)");
+    assert_string_equal(eval("pick(n, 1, 'a')"), "error@5: pick: no choice for '4' and no default");
+    assert_string_equal(eval("pick(s, 1)"), "error@9: pick needs 3 arguments");
+    assert_string_equal(eval("pick(on, 1, 'a', 'b')"),
+                        "error@9: cannot compare true or false with a number");
+    assert_string_equal(eval("char(s, 4)"),
+                        "error@8: char: 4 is not a place in a text of 3 characters");
+    assert_string_equal(eval("char(s, 1.5)"),
+                        "error@8: char: 1.5 is not a place in a text of 3 characters");
     assert_string_equal(eval("abs(1, 2)"), "error@7: abs takes at most 1 argument");
     assert_string_equal(eval("sqrt(-1)"), "error@0: sqrt of a negative number");
     assert_string_equal(eval(""), "error@0: an empty expression");

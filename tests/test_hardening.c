@@ -78,8 +78,38 @@ static void test_yml_structure(void **state)
     g_string_free(s, TRUE);
     /* Duplicate keys are found in linear time and named at the second one. */
     assert_string_equal(yml_error("a: 1\nb: 2\na: 3\n", 15), "t.yaml:3:1: duplicate key 'a'");
-    assert_string_equal(yml_error("a: &x [1]\nb: *x\n", 16),
-                        "t.yaml:2:4: aliases (*name) are not supported; write the value out");
+    /* Aliases expand; one naming no anchor before it (or its own open
+     * collection) is refused at its place, and what aliases expand to counts
+     * against the limits before anything is expanded: aliases of aliases of
+     * 200 items pass 50 000 nodes on the third level. */
+    assert_string_equal(yml_error("a: *x\n", 6),
+                        "t.yaml:1:4: *x: no anchor &x stands before it (or it is still open)");
+    assert_string_equal(yml_error("a: &x [1, *x]\n", 14),
+                        "t.yaml:1:11: *x: no anchor &x stands before it (or it is still open)");
+    GString *b = g_string_new("a0: &a0 [");
+    for (int i = 0; i < 200; i++)
+        g_string_append(b, i ? ", x" : "x");
+    g_string_append(b, "]\n");
+    for (int lvl = 1; lvl <= 3; lvl++) {
+        g_string_append_printf(b, "a%d: &a%d [", lvl, lvl);
+        for (int i = 0; i < 200; i++)
+            g_string_append_printf(b, "%s*a%d", i ? ", " : "", lvl - 1);
+        g_string_append(b, "]\n");
+    }
+    const char *bomb = yml_error(b->str, b->len);
+    assert_non_null(strstr(bomb, "document too large: more than 50000 nodes (aliases expanded)"));
+    assert_true(strncmp(bomb, "t.yaml:3:", 9) == 0); /* on a2's line: a1 expands to 40 201 nodes */
+    g_string_free(b, TRUE);
+    /* Nesting counts what an alias expands to. */
+    GString *d = g_string_new("a: &a ");
+    for (int i = 0; i < 20; i++)
+        g_string_append_c(d, '[');
+    for (int i = 0; i < 20; i++)
+        g_string_append_c(d, ']');
+    g_string_append(d, "\nb: [[[[[[[[[[[[[[*a]]]]]]]]]]]]]]\n");
+    assert_non_null(
+        strstr(yml_error(d->str, d->len), "nesting deeper than 32 levels (aliases expanded)"));
+    g_string_free(d, TRUE);
 }
 
 static void test_yml_parser_crash(void **state)
@@ -199,6 +229,51 @@ static void test_value_bounds(void **state)
     pv_pool_free(pool);
 }
 
+/* Deep flow nesting is refused as it is read, at the 33rd level: libyaml
+ * does work in proportion to the open collections for every token, so
+ * 200,000 nested '[' (400 KB) once took minutes. */
+static void test_yml_deep_flow_linear(void **state)
+{
+    (void)state;
+    for (int shape = 0; shape < 2; shape++) {
+        GString *s = g_string_new("red: ");
+        for (int i = 0; i < 200000; i++)
+            g_string_append(s, shape ? "{a: \n" : "[\n");
+        for (int i = 0; i < 200000; i++)
+            g_string_append(s, shape ? "}\n" : "]\n");
+        gint64 t0 = g_get_monotonic_time();
+        assert_string_equal(yml_error(s->str, s->len), "t.yaml:32:1: nesting deeper than 32 levels");
+        assert_true(g_get_monotonic_time() - t0 < 2 * G_USEC_PER_SEC);
+        g_string_free(s, TRUE);
+    }
+}
+
+/* A number too small or too large for a double is still a number: read as
+ * the nearest double, or refused as out of range with the text as written. */
+static void test_value_extreme_numbers(void **state)
+{
+    pv_pool *pool = pv_pool_new();
+    pv_spec tint = {.name = "tint", .type = PV_NUMBER, .min = 0, .max = 1};
+    pv_value v;
+    char why[128];
+    assert_int_equal(pv_parse(&tint, "1e-320", pool, &v, why, sizeof why), 0);
+    assert_true(v.num >= 0 && v.num < 1e-300);
+    assert_int_equal(pv_parse(&tint, "1e999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "1e999 is out of range (0 to 1)");
+    assert_int_equal(pv_parse(&tint, "-1e999", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "-1e999 is out of range (0 to 1)");
+    assert_int_equal(pv_parse(&tint, "nan", pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "'nan' is not a number");
+    assert_int_equal(pv_parse(&tint, "inf", pool, &v, why, sizeof why), -1);
+    pv_spec list = {.name = "w", .type = PV_NUMLIST};
+    const char *items[] = {"1e-320", "1e999"};
+    assert_int_equal(pv_parse_list(&list, items, 2, pool, &v, why, sizeof why), -1);
+    assert_string_equal(why, "item 2: 1e999 is out of range (-1000000 to 1000000)");
+    double mm;
+    assert_false(pv_length_mm("1e999mm", &mm)); /* no infinite length */
+    pv_pool_free(pool);
+}
+
 static void test_scene_budget(void **state)
 {
     scene *s = scene_new(210, 297, false, test_measurer());
@@ -305,6 +380,8 @@ int main(void)
         cmocka_unit_test(test_yml_stream_limits_in_order),
         cmocka_unit_test(test_messages_are_one_line),
         cmocka_unit_test(test_value_bounds),
+        cmocka_unit_test(test_value_extreme_numbers),
+        cmocka_unit_test(test_yml_deep_flow_linear),
         cmocka_unit_test(test_scene_budget),
         cmocka_unit_test(test_scene_text_budget),
         cmocka_unit_test(test_outfile),

@@ -43,7 +43,11 @@ static void test_values(void **state)
     assert_int_equal(pv_parse(&c, "#ff8000", pool, &v, why, sizeof why), 0);
     assert_float_equal(v.color.r, 1.0, 1e-9);
     assert_float_equal(v.color.g, 128 / 255.0, 1e-9);
-    assert_int_equal(pv_parse(&c, "#ff80", pool, &v, why, sizeof why), -1);
+    assert_int_equal(pv_parse(&c, "#ff800", pool, &v, why, sizeof why), -1);
+    assert_int_equal(pv_parse(&c, "#f80", pool, &v, why, sizeof why), 0); /* CSS #rgb */
+    assert_float_equal(v.color.g, 0x88 / 255.0, 1e-9);
+    assert_int_equal(pv_parse(&c, "#f808", pool, &v, why, sizeof why), 0);
+    assert_float_equal(v.color.a, 0x88 / 255.0, 1e-9);
     pv_spec e = {.name = "e", .type = PV_ENUM, .choices = "row|ring"};
     assert_int_equal(pv_parse(&e, "ring", pool, &v, why, sizeof why), 0);
     assert_int_equal(v.i, 1);
@@ -123,9 +127,10 @@ static void test_errors_have_places(void **state)
         "t.yaml:3:27: default of 'n': 9 is out of range (1 to 6)");
     assert_string_equal(load_error("name: x\ncomponents:\n  - {type: grid, rows: $nope}\n"),
                         "t.yaml:3:24: unknown parameter 'nope'");
-    assert_string_equal(load_error("name: x\nsize: 3\ncomponents: []\n"),
-                        "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
-                        "description, game, seeded, params, page, components, data, fonts, scan)");
+    assert_string_equal(
+        load_error("name: x\nsize: 3\ncomponents: []\n"),
+        "t.yaml:2:1: unknown key 'size' (expected one of: name, title, "
+        "description, game, seeded, params, page, components, data, fonts, styles, scan)");
     /* A template given as text (tmpl_load_buffer) has no folder: it reads no
      * font or data file. */
     assert_string_equal(load_error("name: x\nfonts: [fonts/Title.ttf]\ncomponents: []\n"),
@@ -138,9 +143,13 @@ static void test_errors_have_places(void **state)
     const char *m = load_error("name: x\ncomponents: [\n  - {type: rect\n");
     assert_true(strncmp(m, "t.yaml:", 7) == 0);
     assert_non_null(strstr(m, "invalid YAML"));
-    /* Aliases are refused rather than expanded. */
-    assert_string_equal(load_error("name: &a x\ntitle: *a\ncomponents: []\n"),
-                        "t.yaml:2:8: aliases (*name) are not supported; write the value out");
+    /* Aliases expand; merge keys take a style's keys, written keys win. */
+    assert_string_equal(load_error("name: &a x\ntitle: *a\ncomponents: []\n"), "");
+    assert_string_equal(load_error("name: x\nstyles: [1]\ncomponents: []\n"),
+                        "t.yaml:2:1: expected a mapping of named styles");
+    assert_string_equal(load_error("name: x\ncomponents:\n  - {<<: 5, type: rect}\n"),
+                        "t.yaml:3:10: <<: expected a mapping to merge (an alias *name of one, or "
+                        "a list of them)");
     assert_string_equal(load_error("components: []\n"), "t.yaml:1:1: a template needs a name");
 }
 

@@ -46,6 +46,21 @@ function download(blob, name) {
 }
 pnpkit.download = download;
 
+/* A message of the library or the server in the page's words: the command
+ * line's option names become the names of the page's fields, and a place in
+ * a text the page made itself ("<sheet>:7:26: ") is dropped (the page marks
+ * the field instead). A file the player loaded keeps its name and place. */
+const OPTION_WORDS = { '--pages': 'Pages', '--nup': 'N-up', '--seed': 'Seed', '--dpi': 'Resolution',
+  '--paper': 'Paper', '--backend': 'Backend', '--bleed': 'Bleed', '--format': 'Format',
+  '--hand': 'Hand', '--space': 'Space', '--landscape': 'Landscape' };
+function words(msg) {
+  let m = String(msg || '').replace(/^(<sheet>|<position>):\d+:\d+: /, '');
+  m = m.replace(/--set ([A-Za-z_][\w-]*)(=[^:\s]*)?/g, (x, name) => name);
+  m = m.replace(/--[a-z][a-z-]*/g, (o) => OPTION_WORDS[o] || o.slice(2));
+  return m;
+}
+pnpkit.words = words;
+
 /* Calls fn at most once per `ms` after the last call. */
 function debounce(fn, ms) {
   let t = null;
@@ -165,9 +180,10 @@ async function templatePage(name) {
     field('backend', backend, 'haru: compact PDF with base-14 fonts'),
     t.seeded ? field('seed', seed, 'a new board for every seed') : null);
   const general = el('div', { class: 'error', id: 'general-error' });
-  const buttons = el('div', {},
+  const dlStatus = el('div', { class: 'status', id: 'dl-status', role: 'status' });
+  const buttons = el('div', { class: 'buttons' },
     ['pdf', 'svg', 'png'].map((f) => el('button', { type: 'button', id: 'dl-' + f, onclick: () => save(f), text: 'Download ' + f.toUpperCase() })));
-  form.append(params, opts, buttons, general);
+  form.append(params, opts, buttons, dlStatus, general);
   const img = el('img', { id: 'preview-img', alt: 'preview of ' + t.name });
   const status = el('div', { class: 'status', id: 'preview-status' });
   const preview = el('div', { class: 'preview', id: 'preview' }, img, status);
@@ -183,30 +199,49 @@ async function templatePage(name) {
     if (landscape.checked !== !!t.landscape) q.landscape = landscape.checked;
     if (nup.value !== '1') q.nup = Number(nup.value);
     if (mono.checked) q.mono = true;
-    if (t.seeded && seed.value !== '1') q.seed = seed.value;
+    if (t.seeded && seed.value !== '1') q.seed = Number(seed.value);
     if (format === 'pdf') {
-      if (pages.value !== '1') q.pages = pages.value;
+      if (pages.value !== '1') q.pages = Number(pages.value);
       if (backend.value !== 'cairo') q.backend = backend.value;
     } else if (format === 'png') {
       q.dpi = 150;
     }
-    if (format === 'svg' && nup.value !== '1') q.pages = nup.value; /* one paper */
+    if (format === 'svg' && nup.value !== '1') q.pages = Number(nup.value); /* one paper */
     return q;
+  }
+
+  /* The page's own checks, before any request: the sheets in a download. */
+  function ownError() {
+    const n = Number(pages.value);
+    if (pages.value.trim() === '' || !Number.isInteger(n) || n < 1 || n > 100)
+      return { field: 'pages', error: `Pages: give a number of sheets from 1 to 100${pages.value.trim() ? ` (not ${pages.value.trim()})` : ''}.` };
+    return null;
   }
 
   function showError(err) {
     for (const e of form.querySelectorAll('.bad')) e.classList.remove('bad');
     for (const e of form.querySelectorAll('.msg')) e.textContent = '';
     general.textContent = '';
+    err = err || ownError();
     if (!err) return;
     const name = err.field;
     const input = name && (form.querySelector(`[data-param="${CSS.escape(name)}"]`) || form.querySelector(`[name="${CSS.escape(name)}"]`));
     if (input) {
       input.classList.add('bad');
-      document.getElementById('msg-' + input.name).textContent = err.error;
+      document.getElementById('msg-' + input.name).textContent = words(err.error);
     } else {
-      general.textContent = err.error;
+      general.textContent = words(err.error);
     }
+  }
+
+  /* A download's name: the template's, and the parameters that differ from
+   * its defaults (circle36-rings4-sectors12.pdf), as a file name. */
+  function fileName(q, format) {
+    const parts = [t.name];
+    for (const [k, v] of Object.entries(q.set || {})) parts.push(k + String(v).replace(/\s+/g, ''));
+    if (q.seed !== undefined) parts.push('seed' + q.seed);
+    const base = parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
+    return base + '.' + format;
   }
 
   let ctrl = null, seq = 0;
@@ -236,10 +271,49 @@ async function templatePage(name) {
     preview.dataset.state = 'ready';
     preview.dataset.request = JSON.stringify(q);
   }
+  /* A download always says what became of it: the file and its size, or
+   * why there is none (the message is also shown beside its field). */
   async function save(format) {
-    const r = await post('/api/render', request(format));
-    if (!r.ok) { showError(r.error); return; }
-    download(r.blob, t.name + '.' + format);
+    const own = ownError();
+    if (own) {
+      showError(own);
+      dlStatus.textContent = 'No download: ' + words(own.error);
+      dlStatus.dataset.state = 'error';
+      return;
+    }
+    const q = request(format);
+    const sheets = Number(pages.value);
+    if (format !== 'pdf' && sheets > 1) {
+      /* an SVG or PNG file holds one sheet and the page cannot pack several
+       * files into one download: the PDF holds them all */
+      dlStatus.textContent = `An ${format.toUpperCase()} file holds one sheet and this download has ${sheets}: ` +
+        'use Download PDF for all of them in one file, or set Pages to 1.';
+      dlStatus.dataset.state = 'error';
+      return;
+    }
+    const name = fileName(q, format);
+    dlStatus.textContent = `Making ${name}…`;
+    dlStatus.dataset.state = 'busy';
+    let r;
+    try {
+      r = await post('/api/render', q);
+    } catch (e) {
+      dlStatus.textContent = 'No download: the server did not answer (is pnpkit serve still running?).';
+      dlStatus.dataset.state = 'error';
+      return;
+    }
+    if (!r.ok) {
+      showError(r.error);
+      let why = words(r.error.error);
+      if (/holds one page/.test(r.error.error)) why = `An ${format.toUpperCase()} file holds one sheet and this template makes several: use Download PDF for all of them.`;
+      dlStatus.textContent = 'No download: ' + why;
+      dlStatus.dataset.state = 'error';
+      return;
+    }
+    download(r.blob, name);
+    dlStatus.textContent = `Downloaded ${name} (${Math.max(1, Math.round(r.blob.size / 1024))} KB).`;
+    dlStatus.dataset.state = 'done';
+    dlStatus.dataset.file = name;
   }
   const later = debounce(refresh, 120);
   form.addEventListener('input', later);

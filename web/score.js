@@ -5,7 +5,7 @@
  * beside the space it is about. */
 'use strict';
 (function () {
-  const { el, post, download, debounce } = window.pnpkit;
+  const { el, post, download, debounce, words } = window.pnpkit;
   const main = () => window.pnpkit.main();
 
   /* The sheet picture with absolutely placed children, positioned in % of the page. */
@@ -28,7 +28,19 @@
     };
     const byId = {};
     for (const s of slots.json.slots) byId[s.id] = s;
-    return { box, slots: byId, place };
+    /* On a phone the sheet is shown at the width that makes its smallest
+     * space (a board space, a grid square; names and the dice record have
+     * their own size) 46 px
+     * wide, in a box that scrolls sideways (style.css). */
+    const spaces = slots.json.slots.filter((s) => /^([A-Z]\d+|Y|cell\.\d+\.\d+)$/.test(s.id));
+    const least = spaces.length ? Math.min(...spaces.map((s) => Math.min(s.w, s.h))) : W;
+    box.style.setProperty('--touch-width', Math.ceil((46 / least) * W) + 'px');
+    /* Scrolls the sheet's box so that the point (x, y) in mm is in the middle. */
+    const centre = (scroller, x) => {
+      if (scroller.scrollWidth > scroller.clientWidth)
+        scroller.scrollLeft = Math.max(0, (x / W) * box.offsetWidth - scroller.clientWidth / 2);
+    };
+    return { box, slots: byId, place, W, H, centre };
   }
 
   function totalsTable(rows) {
@@ -44,48 +56,129 @@
     box.append(tip);
   }
 
-  function fileButtons(name, yaml, load, pdf) {
-    const picker = el('input', { type: 'file', accept: '.yaml,.yml', style: 'display:none', id: 'load-file' });
-    picker.addEventListener('change', async () => {
-      if (picker.files[0]) load(await picker.files[0].text());
-      picker.value = '';
+  /* Save, Load and the completed sheet. Load reads the file through the
+   * library's own reader (POST /api/sheet): a file pnpkit score refuses is
+   * refused with the same message (the file's name in place of <sheet>),
+   * and nothing on the page changes. A file of several sheets offers them
+   * in a list. fill(sheet) gets one sheet as the reader understood it. */
+  function fileButtons(o) {
+    const picker = el('input', { type: 'file', accept: '.yaml,.yml', class: 'file-input', id: 'load-file', tabindex: '-1' });
+    const status = el('div', { class: 'error', id: 'load-error', role: 'alert' });
+    const pick = el('select', { id: 'load-pick', hidden: true, 'aria-label': 'which sheet of the loaded file' });
+    let sheets = [];
+    pick.addEventListener('change', () => {
+      const why = o.fill(sheets[Number(pick.value)]);
+      status.textContent = why ? `Sheet ${Number(pick.value) + 1} was not loaded: ${why}` : '';
+      status.dataset.state = why ? 'error' : 'loaded';
     });
-    return el('div', {},
-      el('button', { type: 'button', id: 'dl-pdf', text: 'Completed sheet (PDF)', onclick: pdf }),
-      el('button', { type: 'button', id: 'save-yaml', text: 'Save (YAML)',
-        onclick: () => download(new Blob([yaml()], { type: 'text/yaml' }), name + '.yaml') }),
-      el('button', { type: 'button', id: 'load-yaml', text: 'Load (YAML)', onclick: () => picker.click() }), picker);
+    picker.addEventListener('change', async () => {
+      const file = picker.files[0];
+      picker.value = '';
+      if (!file) return;
+      status.textContent = `Reading ${file.name}…`;
+      status.dataset.state = 'busy';
+      const r = await post('/api/sheet', { game: o.game, sheet: await file.text(), ...(o.variant ? o.variant() : {}) });
+      if (!r.ok) {
+        status.textContent = `${file.name} was not loaded (the sheet on the page is unchanged): ` +
+          r.error.error.replace(/^<sheet>/, file.name);
+        status.dataset.state = 'error';
+        return;
+      }
+      /* fill answers why it cannot show a sheet (a grid of another size), or nothing */
+      const why = o.fill(r.json[0]);
+      if (why) {
+        status.textContent = `${file.name} was not loaded (the sheet on the page is unchanged): ${why}`;
+        status.dataset.state = 'error';
+        return;
+      }
+      sheets = r.json;
+      status.textContent = '';
+      status.dataset.state = 'loaded';
+      pick.replaceChildren(...sheets.map((s, i) => el('option', { value: i, text: `Sheet ${i + 1} of ${sheets.length}` + (o.label(s) ? ': ' + o.label(s) : '') })));
+      pick.hidden = sheets.length < 2;
+      pick.value = '0';
+    });
+    const save = () => {
+      const warn = o.saveNote ? o.saveNote() : '';
+      status.textContent = warn;
+      status.dataset.state = warn ? 'warn' : '';
+      download(new Blob([o.yaml()], { type: 'text/yaml' }), o.name + '.yaml');
+    };
+    return el('div', { class: 'buttons' },
+      el('button', { type: 'button', id: 'dl-pdf', text: 'Completed sheet (PDF)', onclick: o.pdf }),
+      el('button', { type: 'button', id: 'save-yaml', text: 'Save (YAML)', onclick: save }),
+      el('button', { type: 'button', id: 'load-yaml', text: 'Load (YAML)', onclick: () => picker.click() }), picker, pick, status);
   }
 
   /* A scalar as YAML: numbers and ~ as they are, anything else quoted. */
   const scalar = (v) => (v === '' ? '~' : /^-?\d{1,9}$/.test(v) ? v : JSON.stringify(v));
 
+  /* A completed sheet could not be drawn: say why in the page's words. */
+  function drawFailure(err) {
+    const m = words(err.error);
+    if (/no font/.test(m)) return 'The completed sheet cannot be drawn: ' + m + '. Take that character out of the name or the date.';
+    return 'The completed sheet cannot be drawn: ' + m;
+  }
+
   /* ---- Circle 36 ---- */
 
-  const RINGS = [['red', 'R'], ['blue', 'B'], ['green', 'G']];
+  /* Every ring a variant may have: its name in the sheet and its letter. */
+  const ALL_RINGS = [['red', 'R'], ['blue', 'B'], ['green', 'G'], ['orange', 'O'], ['purple', 'P'], ['grey', 'K']];
+  /* The board the page scores on: a template (the built-in or a saved
+   * Circle 36 template) and its parameters; kept while the page is open. */
+  const c36 = { template: 'circle36', set: {} };
 
-  async function circle36() {
-    const m = main();
+  /* The variant's part of a request: {template, set} as /api/score takes them. */
+  function c36Query() {
+    const q = {};
+    if (c36.template !== 'circle36') q.template = c36.template;
+    if (Object.keys(c36.set).length) q.set = { ...c36.set };
+    return q;
+  }
+  /* A file name for the variant: circle36, circle36-rings4-sectors12, my-board. */
+  function c36Name() {
+    const parts = [c36.template, ...Object.entries(c36.set).map(([k, v]) => k + v)];
+    return parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_');
+  }
+
+  async function circle36(carry) {
+    /* a fresh element each time the board changes: the old one's listeners go with it */
+    const m = el('div');
+    main().replaceChildren(m);
     m.replaceChildren(el('h1', { text: 'Score Circle 36' }), el('p', { class: 'status', text: 'Loading…' }));
-    const pic = await sheetPicture('circle36');
+    const list = await window.pnpkit.templates();
+    const boards = list.filter((t) => !t.error && t.game === 'circle36');
+    const tmpl = boards.find((t) => t.name === c36.template) || boards.find((t) => t.name === 'circle36');
+    const param = (n) => (tmpl && tmpl.params || []).find((p) => p.name === n);
+    const setting = (n) => { const p = param(n); return c36.set[n] !== undefined ? String(c36.set[n]) : p ? p.default : ''; };
+    const dice = Number(setting('dice')) || 8;
+    const target = Number(setting('target')) || 36;
+    const q0 = c36Query();
+    const pic = await sheetPicture(c36.template, q0.set);
     const inputs = {};
-    const spot = (id, cls) => {
+    const spot = (id, cls, label) => {
       const s = pic.slots[id];
       if (!s) return null;
       const i = el('input', { class: 'spot ' + (cls || ''), id: 'space-' + id, 'data-space': id, type: 'text',
-        inputmode: id.length < 4 ? 'numeric' : 'text', autocomplete: 'off', title: id });
+        inputmode: id.length < 4 ? 'numeric' : 'text', autocomplete: 'off', title: label || id, 'aria-label': label || id });
       inputs[id] = pic.place(i, s);
       return i;
     };
-    for (const [, L] of RINGS) for (let k = 1; k <= 8; k++) spot(L + k);
-    spot('Y');
-    spot('player');
-    spot('date');
-    const combos = el('input', { id: 'combos', type: 'number', min: 0, max: 25, value: 0 });
-    const msg = el('div', { class: 'error', id: 'score-error' });
+    /* the player and the date first: the Tab order of the sheet */
+    spot('player', 'text', 'player');
+    spot('date', 'text', 'date');
+    const RINGS = ALL_RINGS.filter(([, L]) => pic.slots[L + '1']);
+    let sectors = 0;
+    while (pic.slots['R' + (sectors + 1)]) sectors++;
+    for (const [name, L] of RINGS) for (let k = 1; k <= sectors; k++) spot(L + k, '', `${name} ring, sector ${k}`);
+    spot('Y', '', 'yellow centre');
+    const combos = el('input', { id: 'combos', type: 'number', min: 0, max: 99, placeholder: 'not yet', inputmode: 'numeric' });
+    const msg = el('div', { class: 'error', id: 'score-error', role: 'status' });
+    const drawMsg = el('div', { class: 'error', id: 'draw-error', role: 'status' });
+    const note = el('div', { class: 'help', id: 'score-note' });
     const out = el('div', { id: 'totals' });
     const cellNames = [];
-    for (const [, L] of RINGS) for (let k = 1; k <= 8; k++) cellNames.push(L + k);
+    for (const [, L] of RINGS) for (let k = 1; k <= sectors; k++) cellNames.push(L + k);
     cellNames.push('Y');
     let lines = [];
 
@@ -100,8 +193,9 @@
     for (let k = 1; pic.slots[`roll${k}.a`] && pic.slots[`roll${k}.b`]; k++) {
       const pair = {};
       for (const w of ['a', 'b']) {
+        const label = `round ${k}, die ${w === 'a' ? 1 : 2}`;
         const i = el('input', { class: 'spot roll', id: `roll-${k}-${w}`, type: 'text', inputmode: 'numeric', autocomplete: 'off',
-          title: `round ${k}, die ${w === 'a' ? 1 : 2}` });
+          title: label, 'aria-label': label, tabindex: '-1' });
         i.addEventListener('input', () => {
           if (!i.value.trim() && rounds.length < k) return;
           while (rounds.length < k) addRound();
@@ -125,6 +219,11 @@
         r.row.firstChild.textContent = String(i + 1);
         r.row.id = 'round-' + (i + 1);
         for (const k of ['a', 'b', 'cell', 'value', 'use']) r[k].id = `round-${i + 1}-${k}`;
+        r.a.setAttribute('aria-label', `round ${i + 1}, die 1`);
+        r.b.setAttribute('aria-label', `round ${i + 1}, die 2`);
+        r.cell.setAttribute('aria-label', `round ${i + 1}, space`);
+        r.value.setAttribute('aria-label', `round ${i + 1}, number written`);
+        r.use.setAttribute('aria-label', `round ${i + 1}, how it was made`);
       });
       syncDice();
       const any = rounds.length > 0;
@@ -142,15 +241,15 @@
 
     function addRound(init) {
       const v = init || {};
-      const num = (val) => el('input', { type: 'number', min: 1, max: 20, class: 'die', value: val || '' });
+      const num = (val) => el('input', { type: 'number', min: 1, max: dice, class: 'die', inputmode: 'numeric', value: val || '' });
       const r = { a: num(v.a), b: num(v.b) };
       r.cell = el('select', {}, el('option', { value: '', text: '–' }), cellNames.map((c) => el('option', { value: c, text: c })));
       r.cell.value = v.cell || '';
-      r.value = el('input', { type: 'text', class: 'die', autocomplete: 'off' });
+      r.value = el('input', { type: 'text', class: 'die', autocomplete: 'off', inputmode: 'numeric' });
       r.use = el('select', {}, ['', 'die', 'sum', 'diff'].map((u) => el('option', { value: u, text: u || 'auto' })));
       r.use.value = v.use || '';
-      const drop = el('button', { type: 'button', class: 'drop', text: '×', title: 'remove this round' });
-      r.row = el('tr', {}, el('td', {}), el('td', {}, r.a, r.b), el('td', {}, r.cell), el('td', {}, r.value), el('td', {}, r.use), el('td', {}, drop));
+      const drop = el('button', { type: 'button', class: 'drop', text: '×', title: 'remove this round', 'aria-label': 'remove this round' });
+      r.row = el('tr', {}, el('td', {}), el('td', { class: 'dice' }, r.a, r.b), el('td', {}, r.cell), el('td', {}, r.value), el('td', {}, r.use), el('td', {}, drop));
       drop.addEventListener('click', () => {
         rounds.splice(rounds.indexOf(r), 1);
         r.row.remove();
@@ -178,30 +277,59 @@
       return r;
     }
 
-    function yaml() {
+    /* A round is complete when both dice and its space are given. */
+    const complete = (r) => r.a.value.trim() !== '' && r.b.value.trim() !== '' && r.cell.value !== '';
+    /* The ComboCircles the board needs whatever the rolls: a written 0 or a
+     * number above a die's largest face (only a sum or a difference makes it). */
+    function forcedCombos() {
+      let n = 0;
+      for (const c of cellNames) {
+        const v = inputs[c].value.trim();
+        if (/^\d+$/.test(v) && (Number(v) === 0 || Number(v) > dice)) n++;
+      }
+      return n;
+    }
+
+    /* The spaces written on the board that no complete round fills yet
+     * (with rounds, each written space needs its round). */
+    function unfilled() {
+      if (!rounds.length) return [];
+      const named = new Set(rounds.filter(complete).map((r) => r.cell.value));
+      return cellNames.filter((c) => inputs[c].value.trim() !== '' && !named.has(c));
+    }
+
+    /* The sheet in the format pnpkit score reads. With forScore, what is
+     * not finished yet is left out, so that a half-filled sheet scores what
+     * it has: a round without both dice or its space, a space written
+     * before its round, and a ComboCircles count not written yet (the
+     * board's least). */
+    function yaml(forScore) {
       lines = [];
       const L = [];
       const add = (text, meta) => { L.push(text); lines.push(meta); };
+      const skipped = new Set(forScore ? unfilled() : []);
       add('game: circle36', null);
-      if (inputs.player.value.trim()) add('player: ' + JSON.stringify(inputs.player.value.trim()), { key: 'player' });
-      if (inputs.date.value.trim()) add('date: ' + JSON.stringify(inputs.date.value.trim()), { key: 'date' });
+      if (inputs.player && inputs.player.value.trim()) add('player: ' + JSON.stringify(inputs.player.value.trim()), { key: 'player' });
+      if (inputs.date && inputs.date.value.trim()) add('date: ' + JSON.stringify(inputs.date.value.trim()), { key: 'date' });
       for (const [name, letter] of RINGS) {
         let text = name + ': [';
         const items = [];
-        for (let k = 1; k <= 8; k++) {
+        for (let k = 1; k <= sectors; k++) {
           if (k > 1) text += ', ';
-          const v = scalar(inputs[letter + k].value.trim());
+          const v = skipped.has(letter + k) ? '~' : scalar(inputs[letter + k].value.trim());
           items.push({ node: inputs[letter + k], from: text.length + 1 });
           text += v;
         }
         add(text + ']', { items });
       }
-      add('yellow: ' + scalar(inputs.Y.value.trim()), { key: 'Y' });
+      add('yellow: ' + (skipped.has('Y') ? '~' : scalar(inputs.Y.value.trim())), { key: 'Y' });
+      const done = forScore ? rounds.filter(complete) : rounds;
       if (!rounds.length) {
-        add('combos: ' + scalar(combos.value.trim()), { key: 'combos' });
-      } else {
+        const c = combos.value.trim();
+        add('combos: ' + (c === '' && forScore ? String(forcedCombos()) : scalar(c)), { key: 'combos' });
+      } else if (done.length) {
         add('rounds:', null);
-        for (const r of rounds) {
+        for (const r of done) {
           const items = [];
           let text = '  - {dice: [';
           const part = (node, v) => { items.push({ node, from: text.length + 1 }); text += v; };
@@ -216,6 +344,8 @@
           }
           add(text + '}', { items });
         }
+      } else {
+        add('combos: 0', { key: 'combos' }); /* every written space waits for its round */
       }
       return L.join('\n') + '\n';
     }
@@ -230,25 +360,48 @@
       return best.node;
     }
 
-    let seq = 0;
+    /* What the totals leave out for now, in the page's words. */
+    function partialNote() {
+      const open = rounds.map((r, i) => (complete(r) ? 0 : i + 1)).filter(Boolean);
+      const parts = [];
+      if (open.length) parts.push(`Round${open.length > 1 ? 's' : ''} ${open.join(', ')} not complete yet (dice and space): left out of the totals until ${open.length > 1 ? 'they are' : 'it is'}.`);
+      const alone = unfilled();
+      if (alone.length) parts.push(`${alone.join(', ')} ha${alone.length > 1 ? 've' : 's'} no round yet: left out until ${alone.length > 1 ? 'their rounds are' : 'its round is'} entered.`);
+      if (!rounds.length && combos.value.trim() === '') {
+        const f = forcedCombos();
+        parts.push(`ComboCircles not written yet: counted as ${f}${f ? ', the least this board needs' : ''}.`);
+      }
+      const empty = cellNames.filter((c) => inputs[c].value.trim() === '').length;
+      if (empty) parts.push(`${empty} space${empty > 1 ? 's' : ''} still empty.`);
+      return parts.join(' ');
+    }
+
+    let seq = 0, lastSent = null;
     async function score() {
+      const sheet = yaml(true);
+      note.textContent = partialNote();
+      if (sheet === lastSent) return; /* nothing new to ask */
+      lastSent = sheet;
       const my = ++seq;
-      const r = await post('/api/score', { game: 'circle36', sheet: yaml() });
+      const r = await post('/api/score', { game: 'circle36', sheet, ...c36Query() });
       if (my !== seq) return;
       for (const i of m.querySelectorAll('.bad')) i.classList.remove('bad');
       tipAt(pic.box, null, '');
-      out.style.opacity = r.ok ? 1 : 0.35;
       if (!r.ok) {
-        msg.textContent = r.error.error;
+        const said = words(r.error.error);
         const node = r.error.line ? spaceAt(r.error.line, r.error.col) : null;
+        msg.textContent = said;
         if (node) {
           node.classList.add('bad');
           /* a round's die is also on the sheet's Dice Rolls record */
           const k = rounds.findIndex((x) => x.a === node || x.b === node);
           const shown = k >= 0 && rollSpots[k] ? rollSpots[k][rounds[k].a === node ? 'a' : 'b'] : node;
           shown.classList.add('bad');
-          if (pic.box.contains(shown)) tipAt(pic.box, shown, r.error.error.replace(/^[^:]*:\d+:\d+: /, ''));
+          if (pic.box.contains(shown)) tipAt(pic.box, shown, said);
         }
+        /* the totals stay as they were, said to be so: the message says what to change */
+        if (out.querySelector('table') && !out.querySelector('#stale'))
+          out.prepend(el('p', { class: 'help', id: 'stale', text: 'The totals before the change marked in red:' }));
         out.dataset.state = 'error';
         return;
       }
@@ -256,7 +409,7 @@
       const s = r.json[0];
       if (rounds.length) combos.value = String(s.combos);
       const rows = [];
-      for (const k of Object.keys(s.totals)) rows.push([k === 'red' || k === 'blue' || k === 'green' ? k + ' ring' : 'row ' + k,
+      for (const k of Object.keys(s.totals)) rows.push([/^[A-Z]$/.test(k) ? 'row ' + k : k + ' ring',
         s.totals[k] + ' → ' + s.points[k] + ' pt', 'area-' + k]);
       rows.push(['red upper half', String(s.red_upper), 'red-upper'], ['bonus', String(s.bonus), 'bonus'],
         ['ComboCircles', String(s.combos), 'combos-total'], ['penalty', String(-s.penalty), 'penalty'],
@@ -265,41 +418,20 @@
       out.dataset.state = 'ready';
     }
 
-    /* The rounds of a sheet: each "- ..." item under "rounds:", in flow
-     * ({dice: [5, 2], cell: R1}) or block style. */
-    function readRounds(t) {
-      const at = t.search(/^rounds:/m);
-      if (at < 0) return [];
-      const body = t.slice(at).split('\n').slice(1);
-      const items = [];
-      for (const line of body) {
-        if (/^\S/.test(line)) break;
-        if (/^\s*-/.test(line)) items.push(line);
-        else if (items.length) items[items.length - 1] += ' ' + line;
-      }
-      return items.map((x) => {
-        const d = x.match(/dice:\s*\[\s*([^,\]]*)\s*,\s*([^\]]*?)\s*\]/);
-        const c = x.match(/cell:\s*"?([A-Za-z]\d*)/);
-        const u = x.match(/use:\s*"?(die|sum|diff)/);
-        return { a: d ? d[1].trim() : '', b: d ? d[2].trim() : '', cell: c ? c[1].toUpperCase() : '', use: u ? u[1] : '' };
-      });
-    }
-
-    function load(text) {
-      const t = text.replace(/#.*$/gm, '');
-      for (const [name, letter] of RINGS) {
-        const mm = t.match(new RegExp('^' + name + ':\\s*\\[([^\\]]*)\\]', 'm'));
-        const vals = mm ? mm[1].split(',').map((x) => x.trim()) : [];
-        for (let k = 1; k <= 8; k++) inputs[letter + k].value = vals[k - 1] && vals[k - 1] !== '~' ? vals[k - 1] : '';
-      }
-      const one = (key) => { const mm = t.match(new RegExp('^' + key + ':\\s*(.*?)\\s*$', 'm')); return mm ? mm[1].replace(/^"(.*)"$/, '$1') : ''; };
-      inputs.Y.value = one('yellow') === '~' ? '' : one('yellow');
-      inputs.player.value = one('player');
-      inputs.date.value = one('date');
-      combos.value = one('combos') || '0';
+    /* One sheet as the library read it (POST /api/sheet) onto the page. */
+    function fill(s) {
+      for (const [name, letter] of RINGS)
+        for (let k = 1; k <= sectors; k++) {
+          const v = (s[name] || [])[k - 1];
+          inputs[letter + k].value = v === null || v === undefined ? '' : String(v);
+        }
+      inputs.Y.value = s.yellow === null || s.yellow === undefined ? '' : String(s.yellow);
+      if (inputs.player) inputs.player.value = s.player || '';
+      if (inputs.date) inputs.date.value = s.date || '';
+      combos.value = s.combos === null || s.combos === undefined ? '' : String(s.combos);
       for (const r of rounds) r.row.remove();
       rounds.length = 0;
-      for (const r of readRounds(t)) addRound(r);
+      for (const r of s.rounds || []) addRound({ a: String(r.dice[0]), b: String(r.dice[1]), cell: r.cell, use: r.use || '' });
       if (rounds.length) roundsBox.open = true;
       renumber();
       syncValues();
@@ -307,24 +439,89 @@
     }
 
     async function pdf() {
-      const r = await post('/api/score', { game: 'circle36', sheet: yaml(), format: 'pdf' });
-      if (r.ok) download(r.blob, 'circle36-scored.pdf');
-      else msg.textContent = r.error.error;
+      drawMsg.textContent = 'Drawing the completed sheet…';
+      const r = await post('/api/score', { game: 'circle36', sheet: yaml(true), format: 'pdf', ...c36Query() });
+      if (r.ok) {
+        drawMsg.textContent = '';
+        download(r.blob, c36Name() + '-scored.pdf');
+      } else {
+        drawMsg.textContent = drawFailure(r.error);
+        /* the name (or date) that holds a character no font has: marked until it changes */
+        if (/no font/.test(r.error.error))
+          for (const k of ['player', 'date'])
+            if (inputs[k] && /[^\u0000-\u024f]/.test(inputs[k].value)) {
+              inputs[k].classList.add('bad-draw');
+              inputs[k].addEventListener('input', () => inputs[k].classList.remove('bad-draw'), { once: true });
+            }
+      }
     }
 
     const roundsBox = el('details', { class: 'rounds', id: 'rounds-box' },
       el('summary', { text: 'Rounds (optional): the dice and the space of each' }),
-      el('table', {}, el('thead', {}, el('tr', {}, ['#', 'dice', 'space', 'value', 'use', ''].map((h) => el('th', { text: h })))), roundBody),
+      el('div', { class: 'table-scroll' }, el('table', {}, el('thead', {}, el('tr', {}, ['#', 'dice', 'space', 'value', 'use', ''].map((h) => el('th', { text: h })))), roundBody)),
       el('button', { type: 'button', id: 'add-round', text: 'Add round',
         onclick: () => { if (rounds.length < cellNames.length) { addRound().a.focus(); later(); } } }));
+
+    /* ---- the variant: the printed sheet's parameters, or a saved template ---- */
+    const vBoard = el('select', { id: 'v-template' }, boards.map((t) => el('option', { value: t.name, text: t.name + (t.origin === 'built-in' ? '' : ` (${t.origin})`) })));
+    vBoard.value = tmpl ? tmpl.name : 'circle36';
+    const vFields = ['rings', 'sectors', 'dice', 'target'].filter(param).map((n) => {
+      const p = param(n);
+      const i = el('input', { id: 'v-' + n, type: 'number', min: p.min, max: p.max, step: p.step || 1, value: setting(n), inputmode: 'numeric' });
+      i.dataset.def = p.default;
+      return [n, i, p];
+    });
+    const vMsg = el('div', { class: 'error', id: 'v-error' });
+    function useVariant() {
+      const set = {};
+      for (const [n, i, p] of vFields) {
+        const v = i.value.trim();
+        if (!/^\d+$/.test(v) || Number(v) < p.min || Number(v) > p.max) { vMsg.textContent = `${n}: give a number from ${p.min} to ${p.max}.`; i.classList.add('bad'); return; }
+        i.classList.remove('bad');
+        if (v !== p.default) set[n] = Number(v);
+      }
+      const changed = vBoard.value !== c36.template;
+      c36.template = vBoard.value;
+      c36.set = changed ? {} : set;
+      circle36(snapshot());
+    }
+    /* what the player wrote, to carry over to the new board */
+    function snapshot() {
+      const v = {};
+      for (const [k, i] of Object.entries(inputs)) v[k] = i.value;
+      return { values: v, combos: combos.value, rounds: rounds.map((r) => ({ a: r.a.value, b: r.b.value, cell: r.cell.value, use: r.use.value })) };
+    }
+    const vSummary = `Board: ${c36.template}${Object.keys(c36.set).length ? ' with ' + Object.entries(c36.set).map(([k, v]) => `${k} ${v}`).join(', ') : ''} (${RINGS.length} ring${RINGS.length > 1 ? 's' : ''} of ${sectors}, dice 1 to ${dice}, target ${target})`;
+    const variantBox = el('details', { class: 'variant', id: 'variant-box' },
+      el('summary', { id: 'variant-summary', text: vSummary }),
+      el('div', { class: 'field' }, el('label', { for: 'v-template', text: 'template' }), vBoard,
+        el('span', { class: 'help', text: 'a saved Circle 36 template, or the built-in one' })),
+      vFields.map(([n, i, p]) => el('div', { class: 'field' }, el('label', { for: 'v-' + n, text: n }), i, el('span', { class: 'help', text: `${p.help || ''} (${p.min} to ${p.max})` }))),
+      el('button', { type: 'button', id: 'v-use', text: 'Use this board', onclick: useVariant }), vMsg);
+
     const panel = el('div', { class: 'totals' },
       el('div', { class: 'field' }, el('label', { for: 'combos', text: 'ComboCircles' }), combos, combosNote),
-      roundsBox, out, msg, fileButtons('circle36-sheet', yaml, load, pdf),
-      el('p', { class: 'status', text: 'Click a space and type its number; ~ or nothing leaves it empty.' }));
-    m.replaceChildren(el('h1', { text: 'Score Circle 36' }), el('div', { class: 'layout' }, pic.box, panel));
-    const later = debounce(score, 100);
+      roundsBox, out, note, msg, drawMsg,
+      fileButtons({ game: 'circle36', name: c36Name() + '-sheet', yaml: () => yaml(false), fill, pdf, variant: c36Query,
+        label: (s) => s.player,
+        saveNote: () => { const open = rounds.filter((r) => !complete(r)).length; return open ? `Saved with ${open} round${open > 1 ? 's' : ''} not complete: pnpkit score reads the file once ${open > 1 ? 'they are' : 'it is'} complete.` : ''; } }),
+      el('p', { class: 'status', text: 'Tap a space and type its number; nothing (or ~) leaves it empty.' }));
+    const scroller = el('div', { class: 'sheet-scroll', id: 'sheet-scroll' }, pic.box);
+    m.replaceChildren(el('h1', { text: 'Score Circle 36' }), variantBox, el('div', { class: 'layout' }, scroller, panel));
+    /* a carried-over game onto the new board: what still has a place */
+    if (carry) {
+      for (const [k, v] of Object.entries(carry.values)) if (inputs[k]) inputs[k].value = v;
+      combos.value = carry.combos;
+      for (const r of carry.rounds) addRound(r.cell && !cellNames.includes(r.cell) ? { ...r, cell: '' } : r);
+      if (rounds.length) roundsBox.open = true;
+      renumber();
+      syncValues();
+    }
+    /* on a narrow screen the sheet is wider than the screen: start on the board */
+    if (pic.slots.Y) pic.centre(scroller, pic.slots.Y.x + pic.slots.Y.w / 2);
+    const later = debounce(score, 300);
     m.addEventListener('input', later);
-    m.addEventListener('change', later);
+    m.addEventListener('change', (e) => { if (!variantBox.contains(e.target)) later(); });
     pic.box.addEventListener('input', syncValues);
     score();
   }
@@ -337,68 +534,121 @@
     const pic = await sheetPicture('dicrono');
     let n = 0;
     while (pic.slots[`cell.${n + 1}.1`]) n++;
-    const blank = () => ({ first: 'X', grid: Array.from({ length: n }, () => Array(n).fill('.')), pen: { X: 0, O: 0 } });
+    const blank = (first) => ({ first: first || 'X', grid: Array.from({ length: n }, () => Array(n).fill('.')), pen: { X: 0, O: 0 } });
     const games = [blank()];
     let cur = 0;
+    let result = null; /* the last answer: the scored games */
+    /* the players' names first: the Tab order of the sheet */
+    const names = {};
+    for (const p of ['X', 'O']) {
+      names[p] = el('input', { id: 'name-' + p, type: 'text', placeholder: p + ' player', 'aria-label': `name of player ${p}`, autocomplete: 'off' });
+      if (pic.slots['player.' + p]) pic.place(names[p], pic.slots['player.' + p]).classList.add('spot', 'text');
+    }
     const cells = {};
+    const WORD = { '.': 'empty', X: 'X', O: 'O' };
+    const setCell = (c, r, v) => {
+      games[cur].grid[r - 1][c - 1] = v;
+      draw();
+      later();
+    };
     for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++) {
-      const d = el('div', { class: 'cell', id: `cell-${c}-${r}`, 'data-col': c, 'data-row': r });
-      d.addEventListener('click', () => {
-        const g = games[cur].grid;
-        g[r - 1][c - 1] = { '.': 'X', X: 'O', O: '.' }[g[r - 1][c - 1]];
-        draw();
-        later();
+      const d = el('div', { class: 'cell', id: `cell-${c}-${r}`, 'data-col': c, 'data-row': r, role: 'button',
+        tabindex: r === 1 && c === 1 ? '0' : '-1' });
+      const cycle = () => setCell(c, r, { '.': 'X', X: 'O', O: '.' }[games[cur].grid[r - 1][c - 1]]);
+      d.addEventListener('click', () => { focusCell(c, r); cycle(); });
+      /* the keyboard: Enter or Space cycles X, O, empty; X, O, Delete set;
+       * the arrows move between squares (one Tab stop for the grid) */
+      d.addEventListener('keydown', (e) => {
+        const k = e.key;
+        const move = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
+        if (k === 'Enter' || k === ' ') cycle();
+        else if (k === 'x' || k === 'X') setCell(c, r, 'X');
+        else if (k === 'o' || k === 'O' || k === '0') setCell(c, r, 'O');
+        else if (k === 'Delete' || k === 'Backspace' || k === '.') setCell(c, r, '.');
+        else if (move) focusCell(Math.min(n, Math.max(1, c + move[0])), Math.min(n, Math.max(1, r + move[1])));
+        else if (k === 'Home') focusCell(1, r);
+        else if (k === 'End') focusCell(n, r);
+        else return;
+        e.preventDefault();
       });
       cells[`${c}.${r}`] = pic.place(d, pic.slots[`cell.${c}.${r}`]);
     }
-    const names = { X: el('input', { id: 'name-X', type: 'text', placeholder: 'X player' }), O: el('input', { id: 'name-O', type: 'text', placeholder: 'O player' }) };
+    function focusCell(c, r) {
+      for (const d of Object.values(cells)) d.tabIndex = -1;
+      const d = cells[`${c}.${r}`];
+      d.tabIndex = 0;
+      d.focus();
+    }
     const first = el('select', { id: 'first' }, ['X', 'O'].map((p) => el('option', { value: p, text: p + ' rolls first' })));
     const pens = {};
-    for (const p of ['X', 'O']) pens[p] = [1, 2, 3].map((k) => el('input', { type: 'checkbox', id: `pen-${p}-${k}`, title: `${p} penalty ${k}` }));
-    const tabs = el('div', { class: 'games', id: 'games' });
-    const msg = el('div', { class: 'error', id: 'score-error' });
+    for (const p of ['X', 'O']) pens[p] = [1, 2, 3].map((k) => el('input', { type: 'checkbox', id: `pen-${p}-${k}`, title: `${p} penalty ${k}`, 'aria-label': `${p} penalty ${k}` }));
+    const tabs = el('div', { class: 'games', id: 'games', role: 'group', 'aria-label': 'games of the set' });
+    const msg = el('div', { class: 'error', id: 'score-error', role: 'status' });
+    const note = el('div', { class: 'help', id: 'score-note' });
     const out = el('div', { id: 'totals' });
 
     function draw() {
       const g = games[cur];
-      for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++) cells[`${c}.${r}`].textContent = g.grid[r - 1][c - 1] === '.' ? '' : g.grid[r - 1][c - 1];
+      /* the game buttons are made again: the focus stays on the one it was on */
+      const focused = tabs.contains(document.activeElement) ? document.activeElement.id : null;
+      for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++) {
+        const v = g.grid[r - 1][c - 1];
+        const d = cells[`${c}.${r}`];
+        d.textContent = v === '.' ? '' : v;
+        d.setAttribute('aria-label', `game ${cur + 1}, column ${c}, row ${r}: ${WORD[v]}`);
+      }
       first.value = g.first;
       for (const p of ['X', 'O']) pens[p].forEach((b, k) => { b.checked = k < g.pen[p]; });
-      tabs.replaceChildren(...games.map((_, i) => el('button', { type: 'button', class: i === cur ? 'on' : '', text: 'Game ' + (i + 1),
-        onclick: () => { cur = i; draw(); } })),
-      el('button', { type: 'button', id: 'add-game', text: '+ game', onclick: () => { if (games.length < 12) { games.push(blank()); cur = games.length - 1; draw(); later(); } } }),
-      ...(games.length > 1 ? [el('button', { type: 'button', text: '− this game', onclick: () => { games.splice(cur, 1); cur = Math.max(0, cur - 1); draw(); later(); } })] : []));
+      tabs.replaceChildren(...games.map((_, i) => el('button', { type: 'button', class: i === cur ? 'on' : '', id: 'game-tab-' + (i + 1),
+        'aria-pressed': i === cur ? 'true' : 'false', text: 'Game ' + (i + 1), onclick: () => { cur = i; draw(); lastSent = null; later(); } })),
+      el('button', { type: 'button', id: 'add-game', text: '+ game', onclick: addGame }),
+      ...(games.length > 1 ? [el('button', { type: 'button', id: 'drop-game', text: '− this game', onclick: () => { games.splice(cur, 1); cur = Math.max(0, cur - 1); draw(); later(); } })] : []));
+      const again = focused && document.getElementById(focused);
+      if (again) again.focus();
+    }
+    /* A new game: who starts it is who the last scored game says starts next. */
+    function addGame() {
+      if (games.length >= 12) return;
+      const last = games.length - 1;
+      const known = result && result.games.length === games.length ? result.games[last].next_first : null;
+      games.push(blank(known || games[last].first));
+      cur = games.length - 1;
+      draw();
+      lastSent = null; /* the table follows the game shown */
+      later();
+      note.textContent = known ? `Game ${games.length}: ${known} rolls first (the loser of the last game, or the same player after a draw).`
+        : `Game ${games.length}: who rolls first follows once game ${games.length - 1} is over; change it under First if needed.`;
     }
     function sync() {
       const g = games[cur];
       g.first = first.value;
       for (const p of ['X', 'O']) g.pen[p] = pens[p].filter((b) => b.checked).length;
     }
-    function yaml() {
+    const fresh = (g) => g.grid.every((row) => row.every((v) => v === '.')) && !g.pen.X && !g.pen.O;
+    function yaml(upto) {
+      const list = games.slice(0, upto === undefined ? games.length : upto);
       const L = ['game: dicrono'];
       if (names.X.value.trim() || names.O.value.trim())
         L.push(`players: {X: ${JSON.stringify(names.X.value.trim() || 'X')}, O: ${JSON.stringify(names.O.value.trim() || 'O')}}`);
       L.push('games:');
-      for (const g of games) {
+      for (const g of list) {
         L.push('  - first: ' + g.first, '    grid: |');
         for (const row of g.grid) L.push('      ' + row.join(' '));
         L.push(`    penalties: {X: ${g.pen.X}, O: ${g.pen.O}}`);
       }
       return L.join('\n') + '\n';
     }
-    function load(text) {
-      const t = text.replace(/#.*$/gm, '');
-      const pl = t.match(/^players:\s*\{\s*X:\s*"?([^,"]*)"?\s*,\s*O:\s*"?([^}"]*)"?\s*\}/m);
-      names.X.value = pl ? pl[1].trim() : '';
-      names.O.value = pl ? pl[2].trim() : '';
+    /* One set as the library read it (POST /api/sheet) onto the page. */
+    function fill(s) {
+      const size = s.games.length ? s.games[0].grid.length : n;
+      if (size !== n) return `its grid is ${size}x${size} and this page's is ${n}x${n}.`;
+      names.X.value = s.players.X || '';
+      names.O.value = s.players.O || '';
       games.length = 0;
-      for (const part of t.split(/^\s*-\s+first:/m).slice(1)) {
-        const g = blank();
-        g.first = /^\s*O/.test(part) ? 'O' : 'X';
-        const rows = part.split('\n').map((x) => x.trim()).filter((x) => /^[.XO](\s+[.XO])+$/.test(x));
-        rows.slice(0, n).forEach((row, r) => row.split(/\s+/).slice(0, n).forEach((v, c) => { g.grid[r][c] = v; }));
-        const pm = part.match(/penalties:\s*\{\s*X:\s*(\d)\s*,\s*O:\s*(\d)\s*\}/);
-        if (pm) g.pen = { X: Number(pm[1]), O: Number(pm[2]) };
+      for (const sg of s.games) {
+        const g = blank(sg.first);
+        sg.grid.forEach((row, r) => [...row].forEach((v, c) => { g.grid[r][c] = v; }));
+        g.pen = { X: sg.penalties.X, O: sg.penalties.O };
         games.push(g);
       }
       if (!games.length) games.push(blank());
@@ -406,33 +656,71 @@
       draw();
       score();
     }
-    let seq = 0;
+    /* Scores the set. The last game may still be in play (empty, or not
+     * over yet): that is no error; the games before it are scored and the
+     * page says so. */
+    let seq = 0, lastSent = null;
+    const inPlay = /the game is not over|a game ends when both have rolled equally often/;
     async function score() {
       sync();
+      let upto = games.length;
+      let playing = '';
+      if (fresh(games[upto - 1])) { upto--; playing = `Game ${upto + 1} not started yet.`; }
+      const sheet = upto ? yaml(upto) : '';
+      if (sheet === lastSent && upto) return;
+      lastSent = sheet;
       const my = ++seq;
-      const r = await post('/api/score', { game: 'dicrono', sheet: yaml() });
+      let r = upto ? await post('/api/score', { game: 'dicrono', sheet }) : { ok: true, json: [{ games: [], total: { X: 0, O: 0 } }] };
       if (my !== seq) return;
-      out.style.opacity = r.ok ? 1 : 0.35;
-      if (!r.ok) { msg.textContent = r.error.error; out.dataset.state = 'error'; return; }
+      if (!r.ok && upto === games.length) {
+        const gm = /game (\d+): /.exec(r.error.error);
+        if (gm && Number(gm[1]) === upto && inPlay.test(r.error.error)) {
+          playing = `Game ${upto} still in play: it counts once it is over (${words(r.error.error).replace(/^game \d+: /, '')}).`;
+          upto--;
+          r = upto ? await post('/api/score', { game: 'dicrono', sheet: yaml(upto) }) : { ok: true, json: [{ games: [], total: { X: 0, O: 0 } }] };
+          if (my !== seq) return;
+        }
+      }
+      note.textContent = playing;
+      if (!r.ok) { msg.textContent = words(r.error.error); out.dataset.state = 'error'; return; }
       msg.textContent = '';
       const s = r.json[0];
-      const rows = s.games.map((g, i) => [`game ${i + 1}`, `X ${g.subtotal.X} · O ${g.subtotal.O}`, 'game-' + (i + 1)]);
-      out.replaceChildren(totalsTable(rows), el('p', {}, 'Total ', el('span', { class: 'big', id: 'total', text: `X ${s.total.X} · O ${s.total.O}` })));
+      result = s;
+      const name = (p) => names[p].value.trim() || p;
+      const head = el('tr', {}, ['game', 'first', `${name('X')} points`, 'pen.', `${name('O')} points`, 'pen.', 'set so far', 'next first'].map((h) => el('th', { text: h })));
+      const rows = s.games.map((g, i) => el('tr', { id: 'game-' + (i + 1), class: i === cur ? 'on' : '' },
+        el('td', { text: String(i + 1) }), el('td', { text: g.first }),
+        el('td', { class: 'points-X', text: String(g.points.X) }),
+        el('td', { text: String(g.penalties.X) + (g.penalty_deducted.X ? ` (−${g.penalty_deducted.X})` : '') }),
+        el('td', { class: 'points-O', text: String(g.points.O) }),
+        el('td', { text: String(g.penalties.O) + (g.penalty_deducted.O ? ` (−${g.penalty_deducted.O})` : '') }),
+        el('td', { class: 'subtotal', text: `${g.subtotal.X} · ${g.subtotal.O}` }), el('td', { text: g.next_first })));
+      const g = s.games[cur];
+      const runs = g ? g.runs.map((x) => el('li', { text: `${x.player}: ${x.length} in a line from ${x.from.join(':')} to ${x.to.join(':')}, ${x.points} point${x.points === 1 ? '' : 's'}` })) : [];
+      out.replaceChildren(...[el('div', { class: 'table-scroll' }, el('table', { id: 'dc-table' }, head, rows)),
+        g ? el('p', { class: 'help', id: 'runs-title', text: `Lines of game ${cur + 1} (column:row):` }) : null,
+        g ? el('ul', { id: 'runs' }, runs.length ? runs : [el('li', { text: 'none' })]) : null,
+        el('p', {}, 'Set total ', el('span', { class: 'big', id: 'total', text: `X ${s.total.X} · O ${s.total.O}` }))].filter(Boolean));
       out.dataset.state = 'ready';
     }
     async function pdf() {
       const r = await post('/api/score', { game: 'dicrono', sheet: yaml(), format: 'pdf' });
       if (r.ok) download(r.blob, 'dicrono-scored.pdf');
-      else msg.textContent = r.error.error;
+      else msg.textContent = /no font/.test(r.error.error) ? drawFailure(r.error) : words(r.error.error);
     }
-    const later = debounce(score, 100);
+    const later = debounce(score, 250);
     const panel = el('div', { class: 'totals' }, tabs,
-      el('div', { class: 'field' }, el('label', { text: 'Players' }), el('span', {}, names.X, names.O)),
+      pic.slots['player.X'] ? null : el('div', { class: 'field' }, el('label', { text: 'Players' }), el('span', {}, names.X, names.O)),
       el('div', { class: 'field' }, el('label', { for: 'first', text: 'First' }), first),
-      ['X', 'O'].map((p) => el('div', { class: 'field' }, el('label', { text: p + ' penalties' }), el('span', {}, pens[p]))),
-      out, msg, fileButtons('dicrono-sheet', yaml, load, pdf),
-      el('p', { class: 'status', text: 'Click a square: X, O, empty.' }));
-    m.replaceChildren(el('h1', { text: 'Score DiCroNo' }), el('div', { class: 'layout' }, pic.box, panel));
+      ['X', 'O'].map((p) => el('div', { class: 'field' }, el('span', { class: 'label', text: p + ' penalties' }), el('span', { class: 'checks' }, pens[p]))),
+      out, note, msg, fileButtons({ game: 'dicrono', name: 'dicrono-sheet', yaml, fill, pdf,
+        label: (s) => (s.players.X || s.players.O ? `${s.players.X || 'X'} – ${s.players.O || 'O'}, ` : '') + `${s.games.length} game${s.games.length > 1 ? 's' : ''}` }),
+      el('p', { class: 'status', text: 'Tap a square for X, O, empty. Keyboard: the arrows move, Enter or Space changes, X, O or Delete set.' }));
+    const scroller = el('div', { class: 'sheet-scroll' }, pic.box);
+    m.replaceChildren(el('h1', { text: 'Score DiCroNo' }), el('div', { class: 'layout' }, scroller, panel));
+    /* on a narrow screen: the grid in the middle */
+    const c1 = pic.slots['cell.1.1'], cn = pic.slots[`cell.${n}.1`];
+    if (c1 && cn) pic.centre(scroller, (c1.x + cn.x + cn.w) / 2);
     m.addEventListener('input', later);
     m.addEventListener('change', later);
     draw();
@@ -455,6 +743,18 @@
     }
     for (const k of kids.flat()) if (k) e.append(k);
     return e;
+  }
+
+  /* An SVG element as a button for the keyboard: focusable, named, and
+   * Enter or Space does what a click does. */
+  function keyButton(node, label, act) {
+    node.setAttribute('tabindex', '0');
+    node.setAttribute('role', 'button');
+    node.setAttribute('aria-label', label);
+    node.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(); }
+    });
+    return node;
   }
 
   /* A tile turned a quarter clockwise: the top-left corner goes top-right. */
@@ -530,7 +830,7 @@
     const shade = (col) => CPX_SHADES[col] || CPX_SPARE[Math.max(0, st.colors.indexOf(col)) % CPX_SPARE.length];
     const msg = el('div', { class: 'error', id: 'score-error' });
     const out = el('div', { id: 'totals' });
-    const pic = el('img', { id: 'scored-img', alt: 'the completed boards as pnpkit draws them', style: 'width:420px;border:1px solid #ccc;background:#fff' });
+    const pic = el('img', { id: 'scored-img', class: 'board-pic', alt: 'the completed boards as pnpkit draws them' });
     const playersBar = el('div', { class: 'games', id: 'cpx-players' });
     const board = el('div', { class: 'cpx-board', id: 'cpx-board' });
     const setBox = el('div', { class: 'cpx-set', id: 'cpx-set' });
@@ -583,28 +883,39 @@
       const x0 = Math.min(...all.map((a) => a[0])), y0 = Math.min(...all.map((a) => a[1]));
       const x1 = Math.max(...all.map((a) => a[0])), y1 = Math.max(...all.map((a) => a[1]));
       const svg = svgEl('svg', { width: (x1 - x0 + 1) * Z + 8, height: (y1 - y0 + 1) * Z + 8, viewBox: `${x0 * Z - 4} ${y0 * Z - 4} ${(x1 - x0 + 1) * Z + 8} ${(y1 - y0 + 1) * Z + 8}` });
-      for (const s of spots)
-        svg.append(svgEl('rect', { id: `pos-${s[0]}-${s[1]}`, class: 'spot' + (st.hand ? ' ready' : ''), x: s[0] * Z + 3, y: s[1] * Z + 3, width: Z - 6, height: Z - 6,
-          onclick: () => place(s) }));
+      const focused = document.activeElement && board.contains(document.activeElement) ? document.activeElement.id : null;
+      for (const s of spots) {
+        const rect = svgEl('rect', { id: `pos-${s[0]}-${s[1]}`, class: 'spot' + (st.hand ? ' ready' : ''), x: s[0] * Z + 3, y: s[1] * Z + 3, width: Z - 6, height: Z - 6,
+          onclick: () => place(s) });
+        /* a place is a Tab stop only while a tile is in hand */
+        if (st.hand) keyButton(rect, `place the tile at column ${s[0]}, row ${s[1]}`, () => place(s));
+        svg.append(rect);
+      }
       p.tiles.forEach((t, i) => {
+        const pick = () => { st.picked = st.picked === i ? null : i; st.hand = null; draw(); };
         const g = tileSvg(t.corners, t.at[0] * Z, t.at[1] * Z, Z, shade, { id: `placed-${t.at[0]}-${t.at[1]}`, class: 'placed' +
-          (st.picked === i ? ' picked' : '') + (bad && bad[0] === st.cur && bad[1] === i ? ' bad' : ''),
-        onclick: () => { st.picked = st.picked === i ? null : i; st.hand = null; draw(); } });
+          (st.picked === i ? ' picked' : '') + (bad && bad[0] === st.cur && bad[1] === i ? ' bad' : ''), onclick: pick });
+        keyButton(g, `placed tile at column ${t.at[0]}, row ${t.at[1]}: ${t.corners.join(', ')}${st.picked === i ? ' (picked)' : ''}`, pick);
         svg.append(g);
       });
       board.replaceChildren(svg);
+      if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
     }
 
     function drawSet() {
       const u = used();
+      const focused = document.activeElement && setBox.contains(document.activeElement) ? document.activeElement.id : null;
       setBox.replaceChildren(...tileSet(st.colors).map((c) => {
         const key = c.join('-');
+        const take = () => { if (u.has(key)) return; st.hand = c; st.turns = 0; st.picked = null; draw(); };
         const s = svgEl('svg', { width: 34, height: 34, viewBox: '0 0 34 34', id: 'tile-' + key,
-          class: 'tile' + (u.has(key) ? ' used' : '') + (st.hand && st.hand.join('-') === key ? ' on' : ''),
-          onclick: () => { if (u.has(key)) return; st.hand = c; st.turns = 0; st.picked = null; draw(); } },
+          class: 'tile' + (u.has(key) ? ' used' : '') + (st.hand && st.hand.join('-') === key ? ' on' : ''), onclick: take },
         tileSvg(c, 1, 1, 32, shade));
+        if (!u.has(key)) keyButton(s, `tile ${c.join(', ')}${st.hand && st.hand.join('-') === key ? ' (in hand)' : ''}`, take);
+        else s.setAttribute('aria-hidden', 'true');
         return s;
       }));
+      if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
       const c = st.hand ? handCorners() : st.picked !== null && st.players[st.cur] ? st.players[st.cur].tiles[st.picked].corners : null;
       hand.replaceChildren(c ? svgEl('svg', { width: 66, height: 66, viewBox: '0 0 66 66', id: 'hand-tile' }, tileSvg(c, 1, 1, 64, shade))
         : el('span', { class: 'help', text: 'Pick a tile from the set, or a placed tile.' }));
@@ -655,17 +966,15 @@
       if (my !== seq) return;
       bad = null;
       if (!r.ok) {
-        msg.textContent = r.error.error;
+        msg.textContent = words(r.error.error);
         bad = r.error.line ? lines[r.error.line - 1] || null : null;
         if (bad) { st.cur = bad[0]; }
         drawPlayers();
         drawBoard();
-        out.style.opacity = 0.35;
         out.dataset.state = 'error';
         return;
       }
       msg.textContent = '';
-      out.style.opacity = 1;
       drawBoard();
       const s = r.json[0];
       out.replaceChildren(el('table', { id: 'cpx-table' },
@@ -683,10 +992,10 @@
     const later = debounce(score, 120);
     function changed() { draw(); later(); }
 
-    function load(t) {
-      const r = cpxRead(t);
-      st.colors = r.colors;
-      st.players = r.players;
+    /* The boards as the library read them (POST /api/sheet) onto the page. */
+    function fill(s) {
+      st.colors = s.colors.slice();
+      st.players = s.boards.map((b) => ({ name: b.name, tiles: b.tiles.map((t) => ({ at: t.at.slice(), corners: t.corners.slice() })) }));
       st.cur = 0;
       st.hand = null;
       st.picked = null;
@@ -696,7 +1005,7 @@
     async function pdf() {
       const r = await post('/api/score', { game: 'cirplexed', sheet: yaml(), format: 'pdf' });
       if (r.ok) download(r.blob, 'cirplexed-scored.pdf');
-      else msg.textContent = r.error.error;
+      else msg.textContent = /no font/.test(r.error.error) ? drawFailure(r.error) : words(r.error.error);
     }
 
     nameIn.addEventListener('input', () => {
@@ -733,7 +1042,8 @@
           el('div', { class: 'cpx-tools' }, hand,
             el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
             el('button', { type: 'button', id: 'remove-tile', text: 'Remove tile', onclick: removePicked })),
-          setBox, out, msg, fileButtons('cirplexed-sheet', yaml, load, pdf),
+          setBox, out, msg, fileButtons({ game: 'cirplexed', name: 'cirplexed-sheet', yaml, fill, pdf,
+            label: (s) => s.boards.map((b) => b.name).join(', ') }),
           el('details', {}, el('summary', { text: 'The sheet as YAML' }), text), pic)));
     draw();
     score();

@@ -45,6 +45,7 @@ void pnpkit_render_opts_init(pnpkit_render_opts *o)
                               .dpi = 150,
                               .seed = PNPKIT_SEED_TEMPLATE,
                               .nup = 1,
+                              .gutter = PNPKIT_GUTTER_AUTO,
                               .epoch = 946684800 /* 2000-01-01 */};
 }
 
@@ -106,10 +107,23 @@ static int check_cards(const pnpkit_render_opts *po, pn_err *err)
                   po->card_h >= CARDS_MIN_MM && po->card_h <= CARDS_MAX_MM))
         return pn_err_set(err, PN_EINPUT, "a card's sides must be %g to %g mm", CARDS_MIN_MM,
                           CARDS_MAX_MM);
-    if (!(po->gutter >= 0 && po->gutter <= CARDS_MAX_GUTTER))
+    if (!(po->gutter == PNPKIT_GUTTER_AUTO || (po->gutter >= 0 && po->gutter <= CARDS_MAX_GUTTER)))
         return pn_err_set(err, PN_EINPUT, "the gutter must be 0 to %gmm", CARDS_MAX_GUTTER);
-    if (po->grid_cols == 0 && (card || po->gutter > 0 || po->backs))
+    if (po->card_layout != PNPKIT_CARDS_SHEETS && po->card_layout != PNPKIT_CARDS_SINGLE)
+        return pn_err_set(err, PN_EINPUT, "the card layout must be sheets or single");
+    if (po->duplex != PNPKIT_DUPLEX_LONG && po->duplex != PNPKIT_DUPLEX_SHORT)
+        return pn_err_set(err, PN_EINPUT, "duplex must be long or short");
+    bool single = po->card_layout == PNPKIT_CARDS_SINGLE;
+    if (po->grid_cols == 0 && !single && (card || po->gutter > 0 || po->backs))
         return pn_err_set(err, PN_EUSAGE, "a card size, a gutter and backs need a card grid");
+    if (single && (po->offset_x != 0 || po->offset_y != 0 || (po->scale != 0 && po->scale != 1)))
+        return pn_err_set(err, PN_EUSAGE,
+                          "printer correction (offset, scale) is for papers printed at home, not "
+                          "for one card a page");
+    if (single && po->nup > 1)
+        return pn_err_set(err, PN_EUSAGE,
+                          "one card per page and several sheets per paper exclude "
+                          "each other");
     if (po->grid_cols > 0 && po->nup > 1)
         return pn_err_set(err, PN_EUSAGE,
                           "a card grid and several sheets per paper exclude "
@@ -140,6 +154,8 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                           RENDER_MAX_PAGES);
     if (po->nup != 1 && po->nup != 2 && po->nup != 4)
         return pn_err_set(err, PN_EINPUT, "sheets per paper must be 1, 2 or 4");
+    if (po->actual_size && po->nup < 2)
+        return pn_err_set(err, PN_EUSAGE, "sheets at their own size need 2 or 4 sheets per paper");
     if (po->fill && po->nup < 2 && po->grid_cols == 0)
         return pn_err_set(err, PN_EUSAGE, "filling the last paper needs 2 or 4 sheets per paper");
     if (!(po->bleed >= 0 && po->bleed <= PNPKIT_BLEED_MAX_MM))
@@ -171,10 +187,15 @@ static int engine_opts(pnpkit_ctx *ctx, pnpkit_doc *d, pn_err *err)
                          .card_w = po->card_w,
                          .card_h = po->card_h,
                          .gutter = po->gutter,
+                         .card_single = po->card_layout == PNPKIT_CARDS_SINGLE,
+                         .duplex_short = po->duplex == PNPKIT_DUPLEX_SHORT,
+                         .actual_size = po->actual_size != 0,
                          .scale = po->scale,
                          .offset_x = po->offset_x,
                          .offset_y = po->offset_y};
     if (!strcmp(f, "scene") && !d->o.backend) d->o.backend = "dump";
+    /* One card per page is a deck of cards without a grid of its own. */
+    if (d->o.card_single) d->o.grid_cols = d->o.grid_rows = 1;
     return 0;
 }
 
@@ -226,9 +247,10 @@ static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_er
 }
 
 /* The backs template, with the values of `set` it has parameters for. */
-static tmpl *open_backs(const pnpkit_render_opts *po, pn_err *err)
+static tmpl *open_backs(const pnpkit_render_opts *po, const tmpl *front, pn_err *err)
 {
-    tmpl *b = tmpl_open(po->backs, err);
+    /* A back reads its card's row of the fronts' data (unless it has its own). */
+    tmpl *b = tmpl_open_backs(po->backs, front, err);
     if (!b) return NULL;
     int rc = 0;
     for (const char *const *s = po->set; s && *s && !rc; s++) {
@@ -277,7 +299,7 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     d->po = po ? po : &d->defaults;
     int rc = ctx ? engine_opts(ctx, d, &e) : pn_err_set(&e, PN_EUSAGE, "no library context given");
     if (!rc && !(d->t = open_template(template_name, d->po, &e))) rc = -1;
-    if (!rc && d->po->backs && !(d->backs = open_backs(d->po, &e))) rc = -1;
+    if (!rc && d->po->backs && !(d->backs = open_backs(d->po, d->t, &e))) rc = -1;
     if (!rc) rc = count_papers(d, &e);
     if (rc) {
         api_error_from(&e, err);

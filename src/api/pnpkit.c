@@ -200,6 +200,7 @@ pnpkit_buffer *pnpkit_score(pnpkit_ctx *ctx, const char *game, const char *text,
                          .sets = so->set,
                          .nsets = nsets,
                          .json = !so->table,
+                         .as_read = !so->table && so->as_read,
                          .keep = so->completed != NULL,
                          .use_template = so->completed != NULL};
     GString *out = g_string_new(NULL);

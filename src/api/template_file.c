@@ -4,13 +4,15 @@
  * pnpkit_template_source, pnpkit_template_save). Only names from the list
  * are read: a name is never taken as a path here. */
 #include <errno.h>
+#include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "api/api.h"
 #include "pnpkit.h"
 #include "template/tmpl.h"
-#include "util/outfile.h"
 #include "util/paths.h"
 #include "util/resources.h"
 #include "util/yml.h"
@@ -99,17 +101,53 @@ static int check_save_name(const char *name, pn_err *err)
     return 0;
 }
 
-/* Writes len bytes of text to path through a temporary file. */
-static int write_whole(const char *path, const char *text, size_t len, pn_err *err)
+/* Writes len bytes of text as `file` in the directory dir, never through
+ * a symbolic link: the directory is opened once and everything is done
+ * relative to it (openat, renameat), an existing `file` that is not a
+ * regular file (a symbolic link, dangling or not) is refused, and the text
+ * goes to a new temporary file (O_EXCL | O_NOFOLLOW) that is synced and
+ * renamed over `file`, so the file is replaced whole or not at all. */
+static int save_beside(const char *dir, const char *file, const char *text, size_t len, pn_err *err)
 {
-    pn_outfile *o = pn_outfile_open(path, err);
-    if (!o) return -1;
-    if (!pn_outfile_write(o, text, len)) {
-        int rc = pn_err_set(err, PN_EIO, "%s: %s", path, strerror(o->error));
-        pn_outfile_abort(o);
-        return rc;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) return pn_err_set(err, PN_EIO, "%s: %s", dir, strerror(errno));
+    struct stat st;
+    if (fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+        close(dfd);
+        return pn_err_set(
+            err, PN_EUSAGE, "%s/%s is %s, not a template file; remove it to save under this name",
+            dir, file, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
     }
-    return pn_outfile_commit(o, err);
+    char tmp[SAVE_NAME_MAX + 32];
+    int fd = -1;
+    for (int i = 0; fd < 0 && i < 100; i++) {
+        snprintf(tmp, sizeof tmp, ".%s.%08x", file, g_random_int());
+        fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) {
+        int e = errno;
+        close(dfd);
+        return pn_err_set(err, PN_EIO, "%s: %s", dir, strerror(e));
+    }
+    int rc = 0;
+    for (size_t done = 0; !rc && done < len;) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0)
+            rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(n < 0 ? errno : EIO));
+        else
+            done += (size_t)n;
+    }
+    if (!rc && fsync(fd) != 0)
+        rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
+    if (close(fd) != 0 && !rc)
+        rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
+    if (!rc && renameat(dfd, tmp, dfd, file) != 0)
+        rc = pn_err_set(err, PN_EIO, "%s/%s: %s", dir, file, strerror(errno));
+    if (rc) unlinkat(dfd, tmp, 0);
+    close(dfd);
+    return rc;
 }
 
 int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, size_t len,
@@ -119,20 +157,19 @@ int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, si
     pn_err e = {0};
     int rc = check_save_name(name, &e);
     if (!rc && !text) rc = pn_err_set(&e, PN_EUSAGE, "no template text given");
-    tmpl *t = rc ? NULL : tmpl_load_buffer("template.yaml", text, len, &e);
+    if (!rc && memchr(text, '\0', len))
+        rc = pn_err_set(&e, PN_EUSAGE, "the template text holds a NUL byte");
+    const char *dir = pn_paths_user_templates();
+    char *file = g_strdup_printf("%s.yaml", name ? name : "");
+    if (!rc && g_mkdir_with_parents(dir, 0777) != 0)
+        rc = pn_err_set(&e, PN_EIO, "cannot create %s: %s", dir, strerror(errno));
+    /* checked as the saved template it becomes: it may read the files
+     * beside it in the folder (data, fonts, images), and nothing else */
+    tmpl *t = rc ? NULL : tmpl_load_buffer_saved("template.yaml", dir, text, len, &e);
     if (!rc && !t) rc = -1;
     tmpl_free(t);
-    char *path = NULL;
-    if (!rc) {
-        const char *dir = pn_paths_user_templates();
-        if (g_mkdir_with_parents(dir, 0777) != 0)
-            rc = pn_err_set(&e, PN_EIO, "cannot create %s: %s", dir, strerror(errno));
-        char *file = g_strdup_printf("%s.yaml", name);
-        path = g_build_filename(dir, file, NULL);
-        g_free(file);
-    }
-    if (!rc) rc = write_whole(path, text, len, &e);
-    g_free(path);
+    if (!rc) rc = save_beside(dir, file, text, len, &e);
+    g_free(file);
     if (rc) api_error_from(&e, err);
     return rc;
 }

@@ -33,6 +33,8 @@ static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err
             rc = be->draw_image
                      ? be->draw_image(b, &it->u.image, err)
                      : pn_err_set(err, PN_EUSAGE, "the %s backend cannot draw images", be->id);
+        else if (it->kind == SCENE_CLIP)
+            rc = be->set_clip(b, &it->u.clip, err);
         else if (it->kind == SCENE_SLOT && be->draw_slot)
             rc = be->draw_slot(b, &it->u.slot, err);
         if (rc) return -1;

@@ -26,6 +26,7 @@ typedef struct pn_backend_opts {
     const char *title;  /* document title (PDF metadata) */
     long long epoch;    /* creation date written into PDFs (seconds since 1970) */
     double bleed;       /* mm of bleed around the trim box (backends that support it) */
+    bool crop_marks;    /* with a bleed: crop marks in it at the trim's corners */
     const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
     PangoFontMap *fonts; /* the font map text was measured with (cairo; borrowed) */
     /* The template's font files (pn_font_file*, util/fonts.h; borrowed; may be
@@ -56,6 +57,9 @@ typedef struct pn_backend {
     /* An image file placed on the page (scene_image). Every backend draws
      * images: decoding each file once per document and embedding it once. */
     int (*draw_image)(void *b, const scene_image *im, pn_err *err);
+    /* Clips what follows to a box (scene_clip; w <= 0: no clip). Every
+     * backend clips, so that cards never reach past their bleed. */
+    int (*set_clip)(void *b, const scene_clip *c, pn_err *err);
     int (*end_page)(void *b, pn_err *err);
     /* Optional, both or neither (NULL: every page is drawn in full). begin_shared
      * is begin_page for a page to be kept. repeat_page returns 0 when it added a

@@ -1,9 +1,9 @@
 /* cairo.c: the cairo backend: PDF (all pages in one file), SVG and PNG (one file
  * per page: the given path for a single page, else the numbered names of
- * pn_outfile_page_path). Text is laid out with pango on the caller's font map (the one the text was measured with),
- * exactly as it was measured. cairo draws each distinct PDF page once;
- * pdfpack.c builds the document, in which every repeat of a shared page refers
- * to that page's content and resources.
+ * pn_outfile_page_path). Text is laid out with pango on the caller's font map (the one the text was
+ * measured with), exactly as it was measured. cairo draws each distinct PDF page once; pdfpack.c
+ * builds the document, in which every repeat of a shared page refers to that page's content and
+ * resources.
  *
  * With a bleed the page grows by the bleed on every side, a background (a
  * polygon touching the trim edge) reaches into it and crop marks sit outside
@@ -20,6 +20,7 @@
 #include "backend/imgcache.h"
 #include "backend/bleed.h"
 #include "backend/pdfpack.h"
+#include "backend/pngout.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
 #include "util/outfile.h"
@@ -44,6 +45,7 @@ typedef struct cairo_be {
     int shared;    /* PDF: the drawn page repeats show, or -1 */
     double bleed;  /* mm */
     double tw, th; /* trim size of the current page, mm */
+    bool clipped;  /* a scene clip is in force (a cairo_save to undo) */
     PangoContext *pctx;
     pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
@@ -191,6 +193,7 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
     }
     if (surface_check(b, err)) return -1;
     b->cr = cairo_create(b->surf);
+    b->clipped = false;
     if (b->fmt == FMT_PNG) {
         cairo_set_source_rgb(b->cr, 1, 1, 1);
         cairo_paint(b->cr);
@@ -210,9 +213,40 @@ static int cairo_begin_shared(void *vb, double w, double h, pn_err *err)
     return begin(vb, w, h, true, err);
 }
 
+/* True when the path is made of straight lines that each run across or down
+ * (rectangles and their unions). */
+static bool axis_aligned(const scene_path *p, const scene_seg *segs)
+{
+    double px = 0, py = 0;
+    for (size_t i = p->first; i < p->first + p->count; i++) {
+        const scene_seg *s = &segs[i];
+        if (s->op == SEG_CURVE) return false;
+        if (s->op == SEG_LINE && fabs(s->x[0] - px) > 1e-9 && fabs(s->y[0] - py) > 1e-9)
+            return false;
+        if (s->op != SEG_CLOSE) {
+            px = s->x[0];
+            py = s->y[0];
+        }
+    }
+    return p->count > 0;
+}
+
+/* A point moved to the nearest pixel corner. */
+static void snap_point(cairo_t *cr, double *x, double *y)
+{
+    cairo_user_to_device(cr, x, y);
+    *x = round(*x);
+    *y = round(*y);
+    cairo_device_to_user(cr, x, y);
+}
+
 /* Sets the path's segments; extend: points on a trim edge move out to the
- * bleed edge. */
-static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend)
+ * bleed edge; snap: every point moves to the nearest pixel corner (filled
+ * rectangles in a PNG: two cards or boxes side by side share a pixel edge,
+ * where their antialiased edges would each cover part of a pixel and let
+ * the paper show through as a thin light seam). */
+static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend,
+                     bool snap)
 {
     cairo_t *cr = b->cr;
     cairo_new_path(cr);
@@ -222,6 +256,7 @@ static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bo
         for (int q = 0; q < 3; q++) {
             x[q] = extend ? pn_bleed_out(s->x[q], b->tw, b->bleed) : s->x[q];
             y[q] = extend ? pn_bleed_out(s->y[q], b->th, b->bleed) : s->y[q];
+            if (snap) snap_point(cr, &x[q], &y[q]);
         }
         switch (s->op) {
         case SEG_MOVE:
@@ -260,18 +295,20 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
     cairo_t *cr = b->cr;
     const scene_style *st = &p->style;
     bool extend = st->fill && b->bleed > 0 && pn_bleed_is_background(p, segs, b->tw, b->th);
-    set_path(b, p, segs, extend);
+    bool snap = st->fill && b->fmt == FMT_PNG && axis_aligned(p, segs);
+    set_path(b, p, segs, extend, snap);
     if (st->fill) {
         pn_rgba c = st->fill_color;
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
-        if (st->stroke && !extend)
+        if (st->stroke && !extend && !snap)
             cairo_fill_preserve(cr);
         else
             cairo_fill(cr);
     }
     if (st->stroke) {
-        /* The outline of a background stays on the trim. */
-        if (extend) set_path(b, p, segs, false);
+        /* The outline of a background stays on the trim; an outline is
+         * drawn where it is, snapped or not. */
+        if (extend || snap) set_path(b, p, segs, false, false);
         stroke_path(cr, st);
     }
     return 0;
@@ -318,6 +355,27 @@ static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
     return 0;
 }
 
+static int cairo_set_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    cairo_be *b = vb;
+    if (b->clipped) cairo_restore(b->cr);
+    b->clipped = c->w > 0;
+    if (b->clipped) {
+        cairo_save(b->cr);
+        double x0 = c->x, y0 = c->y, x1 = c->x + c->w, y1 = c->y + c->h;
+        if (b->fmt == FMT_PNG) {
+            /* On whole pixels, as filled rectangles are (set_path): two
+             * cards clipped side by side would each cover part of the pixel
+             * they share and leave a light seam. */
+            snap_point(b->cr, &x0, &y0);
+            snap_point(b->cr, &x1, &y1);
+        }
+        cairo_rectangle(b->cr, x0, y0, x1 - x0, y1 - y0);
+        cairo_clip(b->cr);
+    }
+    return 0;
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(cairo_be *b)
 {
@@ -339,7 +397,9 @@ static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
-    if (b->bleed > 0) crop_marks(b);
+    if (b->clipped) cairo_restore(b->cr);
+    b->clipped = false;
+    if (b->bleed > 0 && b->opts.crop_marks) crop_marks(b);
     cairo_show_page(b->cr);
     cairo_status_t st = cairo_status(b->cr);
     cairo_destroy(b->cr);
@@ -356,7 +416,10 @@ static int cairo_end_page(void *vb, pn_err *err)
         b->svg = NULL;
     } else if (b->fmt == FMT_PNG) {
         cairo_surface_flush(b->surf);
-        st = cairo_surface_write_to_png_stream(b->surf, write_cb, b->cur);
+        GByteArray *png = g_byte_array_new();
+        st = pn_png_encode(b->surf, b->dpi, png);
+        if (st == CAIRO_STATUS_SUCCESS) st = write_cb(b->cur, png->data, png->len);
+        g_byte_array_unref(png);
         if (!rc && st != CAIRO_STATUS_SUCCESS) rc = cairo_fail(b, st, err);
         cairo_surface_destroy(b->surf);
         b->surf = NULL;
@@ -426,6 +489,7 @@ const pn_backend pn_backend_cairo = {
     .supports = cairo_supports,
     .open = cairo_open,
     .begin_page = cairo_begin_page,
+    .set_clip = cairo_set_clip,
     .draw_path = cairo_draw_path,
     .draw_text = cairo_draw_text,
     .draw_image = cairo_draw_image,

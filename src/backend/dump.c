@@ -100,8 +100,11 @@ static int dump_image(void *vb, const scene_image *im, pn_err *err)
     dump_be *b = vb;
     const char *base = strrchr(im->path, '/');
     fprintf(b->fp, "image %s %s %.0fx%.0f at %.2f %.2f %.2f %.2f clip %.2f %.2f %.2f %.2f\n",
-            base ? base + 1 : im->path, im->kind == SCENE_IMAGE_SVG ? "svg" : "png", im->iw, im->ih,
-            im->x, im->y, im->w, im->h, im->cx, im->cy, im->cw, im->ch);
+            base ? base + 1 : im->path,
+            im->kind == SCENE_IMAGE_SVG   ? "svg"
+            : im->kind == SCENE_IMAGE_PNG ? "png"
+                                          : "pixbuf",
+            im->iw, im->ih, im->x, im->y, im->w, im->h, im->cx, im->cy, im->cw, im->ch);
     return 0;
 }
 
@@ -110,6 +113,16 @@ static int dump_slot(void *vb, const scene_slot *s, pn_err *err)
     dump_be *b = vb;
     fprintf(b->fp, "slot %s %.2f %.2f %.2f %.2f %s\n", s->id, s->x, s->y, s->w, s->h,
             s->shape == SLOT_ROUND ? "round" : "box");
+    return 0;
+}
+
+static int dump_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    dump_be *b = vb;
+    if (c->w > 0)
+        fprintf(b->fp, "clip %.2f %.2f %.2f %.2f\n", c->x, c->y, c->w, c->h);
+    else
+        fputs("clip none\n", b->fp);
     return 0;
 }
 
@@ -143,6 +156,7 @@ const pn_backend pn_backend_dump = {
     .draw_text = dump_text,
     .draw_image = dump_image,
     .draw_slot = dump_slot,
+    .set_clip = dump_clip,
     .end_page = dump_end_page,
     .finish = dump_finish,
     .discard = dump_discard,

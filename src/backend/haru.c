@@ -77,13 +77,16 @@ typedef struct haru_be {
     HPDF_Doc pdf;
     pn_pdfpack *pack;
     char *path;
-    double bleed;  /* mm */
-    double tw, th; /* trim size of the current page, mm */
-    double ph_pt;  /* media height, pt */
-    double k;      /* page units per pt */
+    double bleed;    /* mm */
+    bool crop_marks; /* in the bleed */
+    double tw, th;   /* trim size of the current page, mm */
+    double ph_pt;    /* media height, pt */
+    double k;        /* page units per pt */
     HPDF_Page page;
     bool in_text;            /* a BT ... ET object is open */
     haru_state st;           /* valid while a page is open */
+    bool clipped;            /* a scene clip is in force (a GSave to undo) */
+    haru_state unclipped;    /* st before it */
     HPDF_Font base[2][2][2]; /* [courier][bold][oblique], loaded on first use */
     HPDF_Font ttf;           /* embedded --ttf font or NULL */
     char *ttf_path;
@@ -289,6 +292,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->fonts = o->fonts;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
+    b->crop_marks = o->crop_marks;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
     b->shared = -1;
     b->imgcache = pn_imgcache_new();
@@ -388,6 +392,7 @@ static int start_page(haru_be *b, double w, double h, bool share, pn_err *err)
                          .cap = HPDF_BUTT_END,
                          .join = HPDF_MITER_JOIN};
     b->in_text = false;
+    b->clipped = false;
     return haru_check(b, "to add a page", err);
 }
 
@@ -636,11 +641,14 @@ static double ttf_width(HPDF_Font font, GHashTable *used, const char *utf8, guni
 }
 
 /* Text the base-14 fonts cannot encode (and no --ttf): its glyph outlines
- * from the font the cairo backend uses, filled in the text's colour. */
-static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+ * from the font the cairo backend uses, filled in the text's colour; with
+ * start < end, only the characters of bytes [start, end), where they fall in
+ * the run. */
+static int outline_part(haru_be *b, const scene_text *t, size_t start, size_t end, pn_err *err)
 {
     if (!b->outlines && !(b->outlines = pn_textpath_new(b->fonts, err))) return -1;
-    cairo_path_t *path = pn_textpath_get(b->outlines, t);
+    cairo_path_t *path = start < end ? pn_textpath_get_part(b->outlines, t, start, end)
+                                     : pn_textpath_get(b->outlines, t);
     if (!path) return pn_err_set(err, PN_EIO, "%s: cannot outline \"%s\"", b->path, t->utf8);
     haru_state saved;
     bool scoped = t->color.a < 1;
@@ -674,6 +682,93 @@ static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
     cairo_path_destroy(path);
     if (scoped) end_alpha(b, &saved);
     return haru_check(b, "to draw text outlines", err);
+}
+
+static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    return outline_part(b, t, 0, 0, err);
+}
+
+/* Shows bytes (in font) with its baseline starting at (bx, by) on the page,
+ * turned by t's angle, stretched across by hscale (1: as the font sets it). */
+static int show_run(haru_be *b, const scene_text *t, HPDF_Font font, const char *bytes, double bx,
+                    double by, double hscale, pn_err *err)
+{
+    double a = t->angle * G_PI / 180.0, ca = cos(a), sa = sin(a);
+    haru_state saved;
+    bool scoped = t->color.a < 1;
+    if (scoped) begin_alpha(b, t->color.a, 1, &saved);
+    if (!b->in_text) {
+        HPDF_Page_BeginText(b->page);
+        b->in_text = true;
+    }
+    if (font != b->st.font || t->font.size != b->st.size) {
+        HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
+        b->st.font = font;
+        b->st.size = t->font.size;
+    }
+    set_fill(b, t->color);
+    HPDF_Page_SetHorizontalScalling(b->page, (HPDF_REAL)(hscale * 100));
+    /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
+    double k = b->k;
+    HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)(ca * k), (HPDF_REAL)(-sa * k), (HPDF_REAL)(sa * k),
+                            (HPDF_REAL)(ca * k), px(b, bx), py(b, by));
+    HPDF_Page_ShowText(b->page, bytes);
+    if (hscale != 1) HPDF_Page_SetHorizontalScalling(b->page, 100);
+    if (scoped) end_alpha(b, &saved);
+    return haru_check(b, "to draw text", err);
+}
+
+/* A run with some characters the base-14 fonts cannot encode: the others
+ * stay text (found and copied in the PDF), each piece placed where pango put
+ * it in the whole run and stretched to the width it has there, and only the
+ * characters that need it are drawn as outlines. */
+static int mixed_text(haru_be *b, const scene_text *t, pn_err *err)
+{
+    HPDF_Font font = base_font(b, &t->font);
+    if (!font) return haru_check(b, "to load a base-14 font", err);
+    if (!b->outlines && !(b->outlines = pn_textpath_new(b->fonts, err))) return -1;
+    const char *s = t->utf8;
+    size_t n = strlen(s), start = 0;
+    double a = t->angle * G_PI / 180.0;
+    int rc = 0;
+    while (start < n && !rc) {
+        gsize len = 0;
+        char one[8] = {0};
+        const char *next = g_utf8_next_char(s + start);
+        memcpy(one, s + start, (size_t)(next - (s + start)));
+        char *enc = to_winansi(one, &len);
+        bool text = enc != NULL;
+        g_free(enc);
+        size_t end = (size_t)(next - s);
+        while (end < n) { /* the piece: characters of the same kind */
+            const char *nx = g_utf8_next_char(s + end);
+            char c[8] = {0};
+            memcpy(c, s + end, (size_t)(nx - (s + end)));
+            char *e = to_winansi(c, &len);
+            bool same = (e != NULL) == text;
+            g_free(e);
+            if (!same) break;
+            end = (size_t)(nx - s);
+        }
+        if (!text) {
+            rc = outline_part(b, t, start, end, err);
+        } else {
+            char *piece = g_strndup(s + start, end - start);
+            char *bytes = to_winansi(piece, &len);
+            g_free(piece);
+            double x0, x1;
+            pn_textpath_span(b->outlines, t, start, end, &x0, &x1);
+            double w = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)bytes, (HPDF_UINT)len).width *
+                       t->font.size / 1000.0 * PN_PT_TO_MM;
+            double hscale = w > 0 && x1 > x0 ? (x1 - x0) / w : 1;
+            if (hscale < 0.5 || hscale > 2) hscale = 1;
+            rc = show_run(b, t, font, bytes, t->bx + x0 * cos(a), t->by + x0 * sin(a), hscale, err);
+            g_free(bytes);
+        }
+        start = end;
+    }
+    return rc;
 }
 
 static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
@@ -711,7 +806,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
         font = b->ttf;
         bytes = g_strdup(t->utf8);
     } else {
-        return outline_text(b, t, err);
+        return mixed_text(b, t, err);
     }
     /* Keep the anchor and the baseline; place the run with this font's width. */
     double wmm = w1000 * t->font.size / 1000.0 * PN_PT_TO_MM;
@@ -744,7 +839,8 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     return haru_check(b, "to draw text", err);
 }
 
-/* The libharu image for im: a PNG loaded from its file, an SVG rasterised at
+/* The libharu image for im: a PNG as cairo decoded it, an SVG (or a JPEG,
+ * GIF, ... read through gdk-pixbuf) rasterised at
  * SCENE_IMAGE_RASTER_DPI for the size it is drawn at; each loaded once. */
 static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
 {
@@ -769,22 +865,18 @@ static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
         return img;
     }
     if (im->kind == SCENE_IMAGE_PNG) {
-        scene_image_info info;
-        if (scene_image_probe(im->path, &info, err) ||
-            pn_imgcache_charge(b->imgcache, im->path, info.iw * info.ih, err)) {
-            g_free(key);
-            return NULL;
-        }
-        img = HPDF_LoadPngImageFromFile(b->pdf, im->path);
-    } else {
-        GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
-        if (!png) {
-            g_free(key);
-            return NULL;
-        }
-        img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
-        g_byte_array_unref(png);
+        /* Never the file itself: libharu's PNG reader aborts the process on
+         * some damaged files; cairo decodes it (or refuses it) first. */
+        wp = (int)im->iw;
+        hp = (int)im->ih;
     }
+    GByteArray *png = pn_imgcache_png(b->imgcache, im, wp, hp, err);
+    if (!png) {
+        g_free(key);
+        return NULL;
+    }
+    img = HPDF_LoadPngImageFromMem(b->pdf, png->data, png->len);
+    g_byte_array_unref(png);
     if (!img) {
         if (!haru_check(b, "to load an image", err))
             pn_err_set(err, PN_EIO, "%s: libharu could not load the image", im->path);
@@ -814,6 +906,30 @@ static int haru_draw_image(void *vb, const scene_image *im, pn_err *err)
     return haru_check(b, "to draw an image", err);
 }
 
+static void unclip(haru_be *b)
+{
+    if (!b->clipped) return;
+    HPDF_Page_GRestore(b->page);
+    b->st = b->unclipped;
+    b->clipped = false;
+}
+
+static int haru_set_clip(void *vb, const scene_clip *c, pn_err *err)
+{
+    haru_be *b = vb;
+    end_text(b);
+    unclip(b);
+    if (c->w > 0) {
+        b->unclipped = b->st;
+        b->clipped = true;
+        HPDF_Page_GSave(b->page);
+        HPDF_Page_Rectangle(b->page, px(b, c->x), py(b, c->y + c->h), plen(b, c->w), plen(b, c->h));
+        HPDF_Page_Clip(b->page);
+        HPDF_Page_EndPath(b->page);
+    }
+    return haru_check(b, "to clip", err);
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(haru_be *b)
 {
@@ -833,7 +949,8 @@ static int haru_end_page(void *vb, pn_err *err)
 {
     haru_be *b = vb;
     end_text(b);
-    if (b->bleed > 0) crop_marks(b);
+    unclip(b);
+    if (b->bleed > 0 && b->crop_marks) crop_marks(b);
     b->page = NULL;
     return haru_check(b, "to finish a page", err);
 }
@@ -967,6 +1084,7 @@ const pn_backend pn_backend_haru = {
     .supports = haru_supports,
     .open = haru_open,
     .begin_page = haru_begin_page,
+    .set_clip = haru_set_clip,
     .draw_path = haru_draw_path,
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,

@@ -1,5 +1,6 @@
 /* imgcache.c: decoding image files once per document for the backends. */
 #include "backend/imgcache.h"
+#include "util/pixbuf.h"
 #include "util/rsvg.h"
 
 #include <string.h>
@@ -49,8 +50,10 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     cairo_surface_t *s = cairo_image_surface_create_from_png(path);
     cairo_status_t st = cairo_surface_status(s);
     if (st != CAIRO_STATUS_SUCCESS) {
+        /* cairo 1.16 reports every libpng error as running out of memory. */
         pn_err_set(err, PN_EINPUT, "%s: cannot decode the PNG: %s", path,
-                   cairo_status_to_string(st));
+                   st == CAIRO_STATUS_NO_MEMORY ? "the file is damaged (or too large for the memory)"
+                                                : cairo_status_to_string(st));
         cairo_surface_destroy(s);
         return NULL;
     }
@@ -60,6 +63,59 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
         cairo_surface_destroy(s);
         return NULL;
     }
+    return s;
+}
+
+/* Another format through gdk-pixbuf, into a premultiplied ARGB32 surface.
+ * A JPEG keeps its file attached, so cairo's PDF embeds it as it is. */
+static cairo_surface_t *load_pixbuf(const char *path, const scene_image_info *info, pn_err *err)
+{
+    const pn_pixbuf_fns *pb = pn_pixbuf(err);
+    if (!pb) return NULL;
+    GError *ge = NULL;
+    GdkPixbuf *p = pb->new_from_file(path, &ge);
+    if (!p) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot decode the image: %s", path,
+                   ge ? g_strchomp(ge->message) : "unknown error");
+        g_clear_error(&ge);
+        return NULL;
+    }
+    int w = pb->get_width(p), h = pb->get_height(p), nc = pb->get_n_channels(p);
+    int stride = pb->get_rowstride(p);
+    bool alpha = pb->get_has_alpha(p);
+    if (w != (int)info->iw || h != (int)info->ih || nc < (alpha ? 4 : 3)) {
+        pn_err_set(err, PN_EINPUT, "%s: the image changed while it was read", path);
+        g_object_unref(p);
+        return NULL;
+    }
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        pn_err_set(err, PN_EIO, "%s: cannot hold a %dx%d image", path, w, h);
+        cairo_surface_destroy(s);
+        g_object_unref(p);
+        return NULL;
+    }
+    cairo_surface_flush(s);
+    const guint8 *src = pb->read_pixels(p);
+    unsigned char *dst = cairo_image_surface_get_data(s);
+    int dstride = cairo_image_surface_get_stride(s);
+    for (int y = 0; y < h; y++) {
+        const guint8 *in = src + (size_t)y * (size_t)stride;
+        guint32 *out = (guint32 *)(void *)(dst + (size_t)y * (size_t)dstride);
+        for (int x = 0; x < w; x++, in += nc) {
+            guint32 a = alpha ? in[3] : 255;
+            guint32 r = (in[0] * a + 127) / 255, g = (in[1] * a + 127) / 255,
+                    b = (in[2] * a + 127) / 255;
+            out[x] = a << 24 | r << 16 | g << 8 | b;
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    g_object_unref(p);
+    gchar *bytes = NULL;
+    gsize len = 0;
+    if (info->jpeg && g_file_get_contents(path, &bytes, &len, NULL))
+        cairo_surface_set_mime_data(s, CAIRO_MIME_TYPE_JPEG, (const unsigned char *)bytes, len,
+                                    g_free, bytes);
     return s;
 }
 
@@ -97,9 +153,10 @@ cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_e
         pn_err_set(err, PN_EINPUT, "%s: the image changed since it was laid out", im->path);
         return NULL;
     }
-    if (info.kind == SCENE_IMAGE_PNG) {
+    if (info.kind == SCENE_IMAGE_PNG || info.kind == SCENE_IMAGE_PIXBUF) {
         if (pn_imgcache_charge(c, im->path, info.iw * info.ih, err)) return NULL;
-        s = load_png(im->path, &info, err);
+        s = info.kind == SCENE_IMAGE_PNG ? load_png(im->path, &info, err)
+                                         : load_pixbuf(im->path, &info, err);
     } else {
         s = load_svg(im->path, &info, err);
     }
@@ -119,10 +176,26 @@ static cairo_status_t append_cb(void *closure, const unsigned char *data, unsign
     return CAIRO_STATUS_SUCCESS;
 }
 
+/* dst written as PNG bytes (cairo's own encoder). */
+static GByteArray *png_bytes(cairo_surface_t *dst, const char *path, pn_err *err)
+{
+    GByteArray *out = g_byte_array_new();
+    cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        g_byte_array_unref(out);
+        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", path,
+                   cairo_status_to_string(st));
+        return NULL;
+    }
+    return out;
+}
+
 GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int hp, pn_err *err)
 {
     cairo_surface_t *src = pn_imgcache_surface(c, im, err);
     if (!src) return NULL;
+    if (im->kind == SCENE_IMAGE_PNG && wp == (int)im->iw && hp == (int)im->ih)
+        return png_bytes(src, im->path, err); /* decoded by cairo: its pixels as they are */
     if (pn_imgcache_charge(c, im->path, (double)wp * hp, err)) return NULL;
     cairo_surface_t *dst = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wp, hp);
     if (cairo_surface_status(dst) != CAIRO_STATUS_SUCCESS) {
@@ -135,14 +208,7 @@ GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int h
     cairo_set_source_surface(cr, src, 0, 0);
     cairo_paint(cr);
     cairo_destroy(cr);
-    GByteArray *out = g_byte_array_new();
-    cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
+    GByteArray *out = png_bytes(dst, im->path, err);
     cairo_surface_destroy(dst);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        g_byte_array_unref(out);
-        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", im->path,
-                   cairo_status_to_string(st));
-        return NULL;
-    }
     return out;
 }

@@ -27,7 +27,10 @@ cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_e
 int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err);
 
 /* im rasterised to a wp x hp pixel PNG in memory. Caller g_byte_array_unref()s.
- * NULL with err. */
+ * NULL with err. A PNG asked for at its own size is the file as cairo decoded
+ * it, encoded again: a library that reads PNG files itself (libharu) is only
+ * ever given cairo's output, never the file (libharu aborts the process on
+ * some damaged files, such as a chunk whose checksum is wrong). */
 GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int hp, pn_err *err);
 
 #endif

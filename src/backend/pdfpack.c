@@ -369,6 +369,151 @@ static GString *strip_comments(const char *s, size_t n)
     return r;
 }
 
+/* ---- keys written twice ----
+ * cairo 1.16 names an image in a page's resources once for every time the
+ * page draws it ("/XObject << /x8 8 0 R /x8 8 0 R >>"), which makes the
+ * dictionary invalid. Every dictionary copied keeps one entry per key: the
+ * last, which is the one readers use. */
+
+static bool pdf_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\0';
+}
+
+static bool pdf_delim(char c)
+{
+    return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' ||
+           c == '}' || c == '/' || c == '%';
+}
+
+static size_t skip_space(const char *s, size_t i, size_t n)
+{
+    while (i < n && pdf_space(s[i]))
+        i++;
+    return i;
+}
+
+/* The end of the plain token (number, name body, keyword) at i. */
+static size_t token_end(const char *s, size_t i, size_t n)
+{
+    while (i < n && !pdf_space(s[i]) && !pdf_delim(s[i]))
+        i++;
+    return i;
+}
+
+typedef struct key_span {
+    size_t from, kend, to; /* a key (from..kend) and its value (..to) */
+} key_span;
+
+#define PACK_MAX_DEPTH 64 /* dictionaries and arrays inside one another */
+
+static size_t value_end(const char *s, size_t i, size_t n, GArray *cuts, int depth);
+
+/* The end of the dictionary whose "<<" is at i; the entries of a key seen
+ * again go to cuts. */
+static size_t dict_end(const char *s, size_t i, size_t n, GArray *cuts, int depth)
+{
+    GArray *keys = g_array_new(FALSE, FALSE, sizeof(key_span));
+    i += 2;
+    for (;;) {
+        i = skip_space(s, i, n);
+        if (i + 1 < n && s[i] == '>' && s[i + 1] == '>') {
+            i += 2;
+            break;
+        }
+        if (i >= n || s[i] != '/') { /* not a dictionary this reads: keep it as it is */
+            i = n;
+            break;
+        }
+        size_t from = i, kend = token_end(s, i + 1, n);
+        size_t to = value_end(s, skip_space(s, kend, n), n, cuts, depth + 1);
+        for (guint j = 0; j < keys->len; j++) {
+            key_span *k = &g_array_index(keys, key_span, j);
+            if (k->to > k->from && k->kend - k->from == kend - from &&
+                !memcmp(s + from, s + k->from, kend - from)) {
+                g_array_append_val(cuts, *k);
+                k->to = k->from; /* cut once */
+            }
+        }
+        key_span ks = {from, kend, to};
+        g_array_append_val(keys, ks);
+        i = to;
+    }
+    g_array_free(keys, TRUE);
+    return i;
+}
+
+/* The end of the value starting at i (a reference "N G R" is one value). */
+static size_t value_end(const char *s, size_t i, size_t n, GArray *cuts, int depth)
+{
+    if (i >= n || depth > PACK_MAX_DEPTH) return n;
+    if (s[i] == '<' && i + 1 < n && s[i + 1] == '<') return dict_end(s, i, n, cuts, depth);
+    if (s[i] == '<') {
+        const char *e = memchr(s + i, '>', n - i);
+        return e ? (size_t)(e - s) + 1 : n;
+    }
+    if (s[i] == '(') {
+        int paren = 0;
+        for (; i < n; i++) {
+            if (s[i] == '\\')
+                i++;
+            else if (s[i] == '(')
+                paren++;
+            else if (s[i] == ')' && --paren == 0)
+                return i + 1;
+        }
+        return n;
+    }
+    if (s[i] == '[') {
+        i++;
+        for (;;) {
+            i = skip_space(s, i, n);
+            if (i >= n) return n;
+            if (s[i] == ']') return i + 1;
+            i = value_end(s, i, n, cuts, depth + 1);
+        }
+    }
+    if (s[i] == '/') return token_end(s, i + 1, n);
+    size_t e = token_end(s, i, n);
+    if (e == i) return i + 1; /* a stray delimiter */
+    /* "N G R" */
+    size_t g = skip_space(s, e, n), ge = token_end(s, g, n);
+    if (g_ascii_isdigit(s[i]) && ge > g && g_ascii_isdigit(s[g])) {
+        size_t r = skip_space(s, ge, n);
+        if (r < n && s[r] == 'R' && token_end(s, r, n) == r + 1) return r + 1;
+    }
+    return e;
+}
+
+static gint span_cmp(gconstpointer a, gconstpointer b)
+{
+    const key_span *x = a, *y = b;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* Removes from the object text d every entry of a dictionary whose key the
+ * same dictionary holds again later. */
+static void drop_repeated_keys(GString *d)
+{
+    GArray *cuts = g_array_new(FALSE, FALSE, sizeof(key_span));
+    for (size_t i = skip_space(d->str, 0, d->len); i < d->len; i = skip_space(d->str, i, d->len))
+        i = value_end(d->str, i, d->len, cuts, 0);
+    g_array_sort(cuts, span_cmp);
+    /* A cut inside another goes with it. */
+    GArray *keep = g_array_new(FALSE, FALSE, sizeof(key_span));
+    for (guint j = 0; j < cuts->len; j++) {
+        key_span *c = &g_array_index(cuts, key_span, j);
+        if (keep->len && c->from < g_array_index(keep, key_span, keep->len - 1).to) continue;
+        g_array_append_val(keep, *c);
+    }
+    for (guint j = keep->len; j-- > 0;) {
+        key_span *c = &g_array_index(keep, key_span, j);
+        g_string_erase(d, (gssize)c->from, (gssize)(c->to - c->from));
+    }
+    g_array_free(keep, TRUE);
+    g_array_free(cuts, TRUE);
+}
+
 /* The end of the dictionary or array starting at s (just past its closing
  * ">>" or "]"), skipping strings; NULL if unbalanced. */
 static const char *match_close(const char *s)
@@ -841,6 +986,7 @@ static void copy_obj(packer *k, const pn_pdfpack *p, const source *s, const renu
         return;
     }
     GString *body = strip_comments(o + b0, b1 - b0);
+    drop_repeated_keys(body);
     if (r->remap) {
         GString *t = renum_text(body->str, body->len, r, NULL);
         g_string_free(body, TRUE);

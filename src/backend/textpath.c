@@ -3,7 +3,9 @@
 #include "backend/textpath.h"
 
 #include <glib.h>
+#include <math.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 #include "scene/measure.h"
 #include "util/fonts.h"
 
@@ -53,6 +55,41 @@ cairo_path_t *pn_textpath_get(pn_textpath *tp, const scene_text *t)
         cairo_path_destroy(p);
         return NULL;
     }
+    return p;
+}
+
+void pn_textpath_span(pn_textpath *tp, const scene_text *t, size_t start, size_t end, double *x0,
+                      double *x1)
+{
+    PangoLayout *l = pn_fonts_layout(tp->pctx, t->font.family, PN_FONT_LAYOUT_SIZE, t->font.bold,
+                                     t->font.italic, t->utf8);
+    PangoRectangle a, b;
+    pango_layout_index_to_pos(l, (int)start, &a);
+    if (end >= strlen(t->utf8)) {
+        PangoRectangle ink, logical;
+        pango_layout_get_extents(l, &ink, &logical);
+        b.x = logical.x + logical.width;
+    } else {
+        pango_layout_index_to_pos(l, (int)end, &b);
+    }
+    g_object_unref(l);
+    double k = t->font.size / PN_FONT_LAYOUT_SIZE * PN_PT_TO_MM / PANGO_SCALE;
+    *x0 = a.x * k;
+    *x1 = b.x * k;
+}
+
+cairo_path_t *pn_textpath_get_part(pn_textpath *tp, const scene_text *t, size_t start, size_t end)
+{
+    double x0, x1;
+    pn_textpath_span(tp, t, start, end, &x0, &x1);
+    scene_text part = *t;
+    char *sub = g_strndup(t->utf8 + start, end - start);
+    part.utf8 = sub;
+    double a = t->angle * G_PI / 180.0;
+    part.bx = t->bx + x0 * cos(a);
+    part.by = t->by + x0 * sin(a);
+    cairo_path_t *p = pn_textpath_get(tp, &part);
+    g_free(sub);
     return p;
 }
 

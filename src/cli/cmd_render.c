@@ -33,13 +33,15 @@
     "  -f, --format FMT     pdf | svg | png (default pdf); scene writes the laid-out\n"            \
     "                       display list as text (mm), for checking layouts\n"                     \
     "  -s, --set NAME=VALUE set a template parameter (repeatable)\n"                               \
-    "      --paper PAPER    a4 | a5 | a3 | letter | legal | WxH with units (200x150mm:\n"          \
-    "                       200 wide, 150 high)\n"                                                 \
+    "      --paper PAPER    a0..a6 | b1..b6 | letter | legal | poker | bridge | tarot |\n"         \
+    "                       mini | WxH with units (200x150mm: 200 wide, 150 high)\n"               \
     "      --landscape      turn the paper: long side across; --portrait: down\n"                  \
     "      --pages N        a pad of N sheets (seeded templates: sheet k uses seed+k);\n"          \
     "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks;\n"                 \
     "                       without --pages, one full paper (2 or 4 sheets)\n"                     \
+    "      --actual-size    with --nup, every sheet at its template's own size (100%)\n"         \
+    "                       instead of scaled to fill its part of the paper\n"                    \
     "      --fill           with --nup and --pages, add sheets to fill the last\n"                 \
     "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \
@@ -50,15 +52,19 @@
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
     "      --bleed LEN      grow the page by LEN (0 to 10mm) on every side for\n"                  \
     "                       a print shop: backgrounds reach into it, crop marks,\n"                \
-    "                       TrimBox and BleedBox\n"                                                \
+    "                       TrimBox and BleedBox; with cards, each card's bleed\n"                 \
     "      --ttf FILE       haru: embed this TrueType font for text the base-14\n"                 \
     "                       fonts cannot encode (without it: glyph outlines)\n"                    \
     "      --grid CxR       cards: C across and R down each paper at their own size,\n"            \
     "                       centred, with cut marks (--paper: default a4)\n"                       \
+    "      --layout single  cards: one card a page (trim + bleed, TrimBox and\n"                   \
+    "                       BleedBox), each front followed by its back\n"                          \
     "      --card WxH       the card size (default: the template's paper), 63x88mm\n"              \
-    "      --gutter LEN     space between cards (0 to 20mm, default 0)\n"                          \
+    "      --gutter LEN     space between cards (0 to 20mm; default twice the bleed;\n"            \
+    "                       0 with a bleed: shared cut lines)\n"                                   \
     "      --backs TEMPLATE after each paper of cards, a paper of their backs,\n"                  \
-    "                       mirrored for printing both sides flipped on the long edge\n"           \
+    "                       placed for turning the paper on its long edge\n"                       \
+    "      --duplex long|short  the edge the paper is turned on for the backs\n"                   \
     "      --offset X,Y     move everything by X right and Y down (-20 to 20mm),\n"                \
     "                       to correct a printer's shift (see 'render calibration')\n"             \
     "      --scale K        scale everything about the paper's centre (0.8 to 1.2)\n"              \
@@ -154,6 +160,9 @@ enum {
     OPT_SCALE,
     OPT_FORCE,
     OPT_DATA,
+    OPT_LAYOUT,
+    OPT_DUPLEX,
+    OPT_ACTUAL,
     OPT_NO_SCAN_MARKS
 };
 
@@ -183,6 +192,9 @@ static const struct option render_options[] = {{"output", required_argument, 0, 
                                                {"scale", required_argument, 0, OPT_SCALE},
                                                {"force", no_argument, 0, OPT_FORCE},
                                                {"data", required_argument, 0, OPT_DATA},
+                                               {"layout", required_argument, 0, OPT_LAYOUT},
+                                               {"duplex", required_argument, 0, OPT_DUPLEX},
+                                               {"actual-size", no_argument, 0, OPT_ACTUAL},
                                                {"quiet", no_argument, 0, 'q'},
                                                {"help", no_argument, 0, 'h'},
                                                {0, 0, 0, 0}};
@@ -376,6 +388,19 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
         case OPT_DATA:
             j->o.data = optarg;
             break;
+        case OPT_LAYOUT:
+            if (strcmp(optarg, "sheets") && strcmp(optarg, "single"))
+                return fail(err, PNPKIT_EUSAGE, "--layout takes sheets or single");
+            j->o.card_layout = strcmp(optarg, "single") ? PNPKIT_CARDS_SHEETS : PNPKIT_CARDS_SINGLE;
+            break;
+        case OPT_DUPLEX:
+            if (strcmp(optarg, "long") && strcmp(optarg, "short"))
+                return fail(err, PNPKIT_EUSAGE, "--duplex takes long or short");
+            j->o.duplex = strcmp(optarg, "short") ? PNPKIT_DUPLEX_LONG : PNPKIT_DUPLEX_SHORT;
+            break;
+        case OPT_ACTUAL:
+            j->o.actual_size = 1;
+            break;
         case OPT_FORCE:
             j->o.force = 1;
             break;
@@ -511,8 +536,20 @@ static int check_output(render_job *j, pnpkit_error *err)
                         "FILE",
                         !strcmp(f, "pdf") ? "a PDF" : "a PNG");
     }
-    if (j->o.grid_cols == 0 && (j->o.card_w > 0 || j->o.gutter > 0 || j->o.backs))
-        return fail(err, PNPKIT_EUSAGE, "--card, --gutter and --backs are for --grid");
+    bool single = j->o.card_layout == PNPKIT_CARDS_SINGLE;
+    if (j->o.grid_cols == 0 && !single && (j->o.card_w > 0 || j->o.gutter >= 0 || j->o.backs))
+        return fail(err, PNPKIT_EUSAGE,
+                    "--card, --gutter and --backs are for --grid or --layout single");
+    if (single && (j->o.grid_cols > 0 || j->o.gutter >= 0 || j->o.nup > 1))
+        return fail(err, PNPKIT_EUSAGE,
+                    "--layout single puts one card on each page: no --grid, "
+                    "--gutter or --nup");
+    if (j->o.duplex != PNPKIT_DUPLEX_LONG && (j->o.grid_cols == 0 || !j->o.backs))
+        return fail(err, PNPKIT_EUSAGE, "--duplex places the --backs of a --grid");
+    if (j->o.actual_size && j->o.nup < 2)
+        return fail(err, PNPKIT_EUSAGE,
+                    "--actual-size keeps the sheets of --nup 2 or 4 at their "
+                    "own size; give --nup");
     if (j->o.grid_cols > 0 && j->o.nup > 1)
         return fail(err, PNPKIT_EUSAGE, "--grid and --nup cannot be used together");
     if (j->o.fill && j->o.nup < 2 && j->o.grid_cols == 0)

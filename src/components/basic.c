@@ -110,9 +110,87 @@ static const pv_spec text_props[] = {
      .def = "6",
      .min = 2,
      .max = 200,
-     .help = "the smallest legible size (pt): max_width shrinking the text below it is an error"},
+     .help = "the smallest size (pt) max_width or fit: shrink may set the text at; a text that "
+             "would need less is set at it and reported"},
+    {.name = "h",
+     .type = PV_LENGTH,
+     .def = "0",
+     .min = 0,
+     .max = 1000,
+     .axis = 'y',
+     .help = "with w: the height of the text's box (0: none); text running past it is reported"},
+    {.name = "fit",
+     .type = PV_ENUM,
+     .def = "none",
+     .choices = "none|shrink",
+     .help = "with w and h: shrink makes the text smaller, down to min_size, until it fits the "
+             "box"},
     {0},
 };
+
+#define TEXT_FIT_STEP 0.1 /* pt: the precision of fit: shrink */
+
+/* The block b laid out dry at size pt: its info. */
+static int block_at(scene *s, const scene_block *b, double pt, scene_block_info *info, pn_err *err)
+{
+    scene_block d = *b;
+    d.font.size = pt;
+    d.dry = true;
+    return scene_text_block(s, &d, info, err);
+}
+
+/* How far the block runs past its box of height h placed by valign about y
+ * (0 when it fits). */
+static double block_overflow(const scene_block *b, const scene_block_info *info, double h)
+{
+    double top = b->valign == TEXT_MIDDLE   ? b->y - h / 2
+                 : b->valign == TEXT_BOTTOM ? b->y - h
+                                            : b->y;
+    double over = info->top + info->h - (top + h);
+    if (top - info->top > over) over = top - info->top;
+    return over > 0.005 ? over : 0;
+}
+
+/* Does the block fit its box at pt: its height within h, and no line cut
+ * by max_lines? */
+static int fits_at(scene *s, const scene_block *b, double pt, double h, bool *fits, pn_err *err)
+{
+    scene_block_info info;
+    if (block_at(s, b, pt, &info, err)) return -1;
+    *fits = !info.cut && block_overflow(b, &info, h) == 0;
+    return 0;
+}
+
+/* fit: shrink: the largest size from b's own down to min_size (in steps of
+ * TEXT_FIT_STEP) at which the block fits h; min_size when none does. */
+static int shrink_to_fit(scene *s, const scene_block *b, double h, double min_size, double *pt,
+                         pn_err *err)
+{
+    bool fits;
+    double hi = b->font.size;
+    if (fits_at(s, b, hi, h, &fits, err)) return -1;
+    if (fits || hi <= min_size) {
+        *pt = hi;
+        return 0;
+    }
+    if (fits_at(s, b, min_size, h, &fits, err)) return -1;
+    if (!fits) {
+        *pt = min_size;
+        return 0;
+    }
+    /* min_size fits, hi does not: bisect in steps */
+    long lo_k = 0, hi_k = (long)((hi - min_size) / TEXT_FIT_STEP);
+    while (hi_k - lo_k > 1) {
+        long mid = (lo_k + hi_k) / 2;
+        if (fits_at(s, b, min_size + mid * TEXT_FIT_STEP, h, &fits, err)) return -1;
+        if (fits)
+            lo_k = mid;
+        else
+            hi_k = mid;
+    }
+    *pt = min_size + lo_k * TEXT_FIT_STEP;
+    return 0;
+}
 
 /* The start of a text for messages: at most 30 characters, then "...". */
 static char *text_head(const char *txt)
@@ -137,6 +215,12 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     if (*txt && *markup) return comp_err(ctx, err, "text: give text or markup, not both");
     if (mw > 0 && w > 0)
         return comp_err(ctx, err, "text: max_width shrinks one line, w wraps lines: give one");
+    double bh = comp_len(ctx, a, "h");
+    bool shrink = !strcmp(comp_str(a, "fit"), "shrink");
+    if ((bh > 0 || shrink) && w <= 0)
+        return comp_err(ctx, err, "text: %s is for wrapped text: give w too",
+                        shrink ? "fit: shrink" : "h");
+    if (shrink && bh <= 0) return comp_err(ctx, err, "text: fit: shrink needs the box's height, h");
     if (w > 0 || *markup) {
         if (angle != 0) return comp_err(ctx, err, "text: angle is only for a single line of text");
         scene_block b = {.text = *markup ? markup : txt,
@@ -150,19 +234,44 @@ static int text_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
                          .width = w > 0 ? w : 10000,
                          .max_lines = w > 0 ? (int)comp_int(a, "max_lines") : 0,
                          .spacing = comp_num(a, "line_spacing")};
-        if (scene_text_block(s, &b, NULL, err)) return comp_err(ctx, err, "text: %s", err->msg);
+        double pt = f.size;
+        if (shrink && shrink_to_fit(s, &b, bh, min_size < f.size ? min_size : f.size, &pt, err))
+            return comp_err(ctx, err, "text: %s", err->msg);
+        b.font.size = pt;
+        scene_block_info info;
+        if (scene_text_block(s, &b, &info, err)) return comp_err(ctx, err, "text: %s", err->msg);
+        char *head = text_head(*markup ? markup : txt);
+        double over = bh > 0 ? block_overflow(&b, &info, bh) : 0;
+        if (over > 0)
+            comp_note(ctx, s, "text-fit",
+                      "text \"%s\" runs %.1f mm past its box (%d lines, %.1f mm high at %.1f pt "
+                      "in h %.1f mm%s)",
+                      head, over, info.lines, info.h, pt, bh,
+                      shrink ? "; fit: shrink stopped at min_size" : "");
+        if (info.cut)
+            comp_note(ctx, s, "text-fit",
+                      "text \"%s\" is cut to max_lines %d with an ellipsis: it needs %d lines",
+                      head, info.lines, info.needed);
+        g_free(head);
         return 0;
     }
     if (mw > 0) {
         double needed = scene_fit_size(s, &f, txt, mw, 0.01);
         if (needed < min_size) {
+            /* Set at min_size and reported: one long title is not the end
+             * of the deck. */
+            double lw, la, ld;
+            scene_font at_min = f;
+            at_min.size = min_size;
+            if (scene_measure(scene_measurer_of(s), &at_min, txt, &lw, &la, &ld, err))
+                return comp_err(ctx, err, "text: %s", err->msg);
             char *head = text_head(txt);
-            comp_err(ctx, err,
-                     "text: '%s' would shrink to %.1f pt to fit in max_width %.1fmm, below "
-                     "min_size %g pt; wrap it (w:), give it more room or shorten it",
-                     head, needed, mw, min_size);
+            comp_note(ctx, s, "text-fit",
+                      "text \"%s\" would shrink to %.1f pt to fit max_width %.1f mm, below "
+                      "min_size %g pt: set at %g pt, it runs %.1f mm past max_width",
+                      head, needed, mw, min_size, min_size, lw - mw);
             g_free(head);
-            return -1;
+            needed = min_size;
         }
         f.size = needed;
     }

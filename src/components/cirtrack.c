@@ -287,6 +287,7 @@ static int tally_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
          * pitch, each line at least TALLY_MIN_LINE_H high. */
         nw = w * 0.18;
         int fit = (int)((w - nw - 2) / TALLY_MIN_PITCH);
+        if (fit < 1) fit = 1; /* w's bounds keep it at 7 or more; never divide by 0 */
         lines = (boxes + fit - 1) / fit;
         per_line = (boxes + lines - 1) / lines;
         bw = (w - nw - 2) / per_line;

@@ -1,13 +1,16 @@
-/* image.c: an image file (PNG or SVG) placed in a box, fitted by contain
+/* image.c: an image file (PNG, SVG, JPEG, ...) placed in a box, fitted by contain
  * (all of it, centred), cover (the box filled, the overflow clipped) or
  * stretch. A relative path is taken from the template file's folder. */
 #include <math.h>
 #include <string.h>
 #include "components/comp.h"
+#include "util/paths.h"
 #include "scene/image.h"
 
 static const pv_spec image_props[] = {
-    {.name = "src", .type = PV_STRING, .help = "PNG or SVG file, relative to the template"},
+    {.name = "src",
+     .type = PV_STRING,
+     .help = "PNG, SVG or JPEG file (or any format gdk-pixbuf reads), relative to the template"},
     COMP_X(NULL),
     COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},
@@ -31,7 +34,16 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     const char *src = comp_str(a, "src");
     if (!*src) return comp_err(ctx, err, "image: src is empty");
     if (ctx->no_files) return comp_err(ctx, err, "image: %s", ctx->no_files);
-    char *path = image_path(ctx, src);
+    const char *why = NULL;
+    char *path;
+    if (ctx->confined) {
+        char *dir = g_path_get_dirname(ctx->file);
+        path = pn_paths_beside(dir, src, &why);
+        g_free(dir);
+    } else {
+        path = image_path(ctx, src);
+    }
+    if (!path) return comp_err(ctx, err, "image: %s: %s", src, why);
     scene_image_info info;
     if (scene_image_probe(path, &info, err)) {
         g_free(path);
@@ -59,5 +71,5 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     return rc ? comp_err(ctx, err, "image: %s", err->msg) : 0;
 }
 
-const comp_type comp_image = {"image", "a PNG or SVG file fitted in a box", image_props,
+const comp_type comp_image = {"image", "a PNG, SVG or JPEG file fitted in a box", image_props,
                               image_layout};

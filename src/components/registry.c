@@ -49,6 +49,20 @@ comp_sheets_fn comp_sheets_of(const comp_type *t)
     return NULL;
 }
 
+static const struct {
+    const comp_type *type;
+    comp_items_fn items;
+} per_item[] = {
+    {&comp_hex_grid, comp_hex_grid_items},
+};
+
+comp_items_fn comp_items_of(const comp_type *t)
+{
+    for (size_t i = 0; i < sizeof per_item / sizeof per_item[0]; i++)
+        if (per_item[i].type == t) return per_item[i].items;
+    return NULL;
+}
+
 /* Components whose layout reads nothing of the page but its box (never
  * ctx->page or ctx->seed). A component missing here is laid out again for
  * every page of a pad: always right, only slower. */

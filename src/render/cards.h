@@ -1,10 +1,15 @@
-/* cards.h: card grids and printer correction. A card grid (render_opts
- * grid_cols x grid_rows) lays every sheet out at the card size and imposes the
- * cards at that very size on the paper, centred, with gutters and cut marks
- * outside the block; with backs, every paper of fronts is followed by a paper
- * of backs mirrored left to right, so that printing both sides flipped on the
- * long edge puts each back behind its front. Printer correction scales and
- * moves every paper of a document (render_adjust). */
+/* cards.h: card grids, one card a page, and printer correction. A card grid
+ * (render_opts grid_cols x grid_rows) lays every sheet out at the card size
+ * and imposes the cards at that very size on the paper, centred, with gutters
+ * and cut marks at every trim line outside the block. With a bleed each card
+ * is drawn into its trim plus the bleed and clipped there (fills touching the
+ * trim reach out to the bleed's edge); the gutter is twice the bleed, or 0
+ * for shared cut lines. With backs, every paper of fronts is followed by a
+ * paper of backs placed for turning the paper over on its long edge (columns
+ * mirrored) or its short edge (rows mirrored). card_single instead puts each
+ * card on a page of its own, trim plus bleed with the print-shop boxes, its
+ * back on the next. Printer correction scales and moves every paper of a
+ * document (render_adjust). */
 #ifndef PN_CARDS_H
 #define PN_CARDS_H
 

@@ -8,19 +8,6 @@
 #include <qrencode.h>
 #include <string.h>
 
-/* The tag family, made once: libapriltag builds it from its static code
- * table; it is never changed after. */
-static apriltag_family_t *family(void)
-{
-    static gsize once = 0;
-    static apriltag_family_t *fam;
-    if (g_once_init_enter(&once)) {
-        fam = tag36h11_create();
-        g_once_init_leave(&once, 1);
-    }
-    return fam;
-}
-
 int marks_tag_id(int corner)
 {
     static const int ids[4] = {0, 1, 2, 3};
@@ -161,13 +148,21 @@ int marks_draw(scene *s, const char *code, pn_err *err)
     double w = scene_width(s), h = scene_height(s);
     QRcode *q = encode(code, err);
     if (!q) return -1;
+    /* The family is made for each sheet (a few kilobytes from libapriltag's
+     * code table): the library keeps no state outside its contexts. */
+    apriltag_family_t *fam = tag36h11_create();
+    if (!fam) {
+        QRcode_free(q);
+        return pn_err_set(err, PN_EIO, "out of memory for the scan marks");
+    }
     for (int c = 0; c < 4; c++) {
-        image_u8_t *im = apriltag_to_image(family(), marks_tag_id(c));
+        image_u8_t *im = apriltag_to_image(fam, marks_tag_id(c));
         double cx, cy, half = marks_tag_side() / 2;
         marks_tag_centre(w, h, c, &cx, &cy);
         draw_cells(s, cx - half, cy - half, MARKS_TAG_CELL_MM, 8, 1, tag_dark, im);
         image_u8_destroy(im);
     }
+    tag36h11_destroy(fam);
     double x, y, side;
     marks_qr_box(w, h, q->width, &x, &y, &side);
     draw_cells(s, x, y, MARKS_QR_MODULE_MM, q->width, MARKS_QR_QUIET, qr_dark, q);

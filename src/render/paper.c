@@ -5,15 +5,22 @@
 #include <string.h>
 #include "util/value.h"
 
+/* Portrait sizes, mm: ISO 216 A and B series (B0, 1000x1414 mm, is past
+ * PAPER_MAX_MM), the North American papers, and the usual card sizes. */
 static const struct {
     const char *name;
     double w, h;
 } papers[] = {
-    {"a3", 297, 420},         {"a4", 210, 297},        {"a5", 148, 210},
-    {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
+    {"a0", 841, 1189},  {"a1", 594, 841},         {"a2", 420, 594},        {"a3", 297, 420},
+    {"a4", 210, 297},   {"a5", 148, 210},         {"a6", 105, 148},        {"b1", 707, 1000},
+    {"b2", 500, 707},   {"b3", 353, 500},         {"b4", 250, 353},        {"b5", 176, 250},
+    {"b6", 125, 176},   {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6}, {"poker", 63, 88},
+    {"bridge", 57, 89}, {"tarot", 70, 120},       {"mini", 44, 63},
 };
 
-const char *const paper_names[] = {"a3", "a4", "a5", "letter", "legal", NULL};
+const char *const paper_names[] = {"a0",    "a1",    "a2",     "a3",    "a4",   "a5", "a6",
+                                   "b1",    "b2",    "b3",     "b4",    "b5",   "b6", "letter",
+                                   "legal", "poker", "bridge", "tarot", "mini", NULL};
 
 bool paper_is_named(const char *name)
 {
@@ -35,8 +42,8 @@ int paper_size(const char *name, double *w, double *h, pn_err *err)
     if (!x) x = strchr(name, 'X');
     if (!x)
         return pn_err_set(err, PN_EINPUT,
-                          "unknown paper '%s' (a3, a4, a5, letter, legal, or WxH such as "
-                          "200x150mm)",
+                          "unknown paper '%s' (a0 to a6, b1 to b6, letter, legal, the cards "
+                          "poker, bridge, tarot, mini, or WxH such as 200x150mm)",
                           name);
     char *first = g_strndup(name, (gsize)(x - name));
     const char *second = x + 1;

@@ -1,4 +1,5 @@
-/* paper.h: paper sizes by name (a3, a4, a5, letter, legal) or as WxH with units
+/* paper.h: paper sizes by name (a0 to a6, b1 to b6, letter, legal, and the
+ * card sizes poker, bridge, tarot and mini) or as WxH with units
  * ("200x150mm", "8.5x11in"), and the printable margin pnpkit never draws into. */
 #ifndef PN_PAPER_H
 #define PN_PAPER_H
@@ -6,7 +7,7 @@
 #include <stdbool.h>
 #include "util/err.h"
 
-#define PAPER_MIN_MM 50.0
+#define PAPER_MIN_MM 20.0 /* a card (cards.h CARDS_MIN_MM) */
 #define PAPER_MAX_MM 1200.0
 /* Most printers cannot print the outer few millimetres of a sheet. */
 #define PAPER_UNPRINTABLE_MM 5.0

@@ -19,10 +19,19 @@ int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h,
         *h = o->card_h;
         return 0;
     }
-    if (paper_size(o->paper ? o->paper : t->paper, w, h, err)) return -1;
-    /* WxH given for the print is width and height as written; --landscape
-     * and --portrait turn it (the long side across or down). */
-    if (o->paper && !paper_is_named(o->paper) && o->landscape < 0) return 0;
+    if (o->paper) {
+        if (paper_size(o->paper, w, h, err)) return -1;
+    } else if (paper_size(t->paper, w, h, err)) {
+        if (!t->paper_line) return -1;
+        /* The template's own page.paper: an error at its place in the file. */
+        pn_err why = *err;
+        return pn_err_at(err, t->file, t->paper_line, t->paper_col, "%s", why.msg);
+    }
+    /* WxH, given for the print or in the template, is width and height as
+     * written; --landscape and --portrait (or the template's orientation)
+     * turn it (the long side across or down). */
+    const char *paper = o->paper ? o->paper : t->paper;
+    if (!paper_is_named(paper) && o->landscape < 0 && (o->paper || !t->oriented)) return 0;
     bool landscape = o->landscape < 0 ? t->landscape : o->landscape == 1;
     if (landscape != (*w > *h)) {
         double tmp = *w;
@@ -74,14 +83,16 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
                       .mono = o->mono,
                       .file = t->file,
                       .fonts = t->fonts,
-                      .no_files = tmpl_no_files(t)};
+                      .no_files = tmpl_no_files(t),
+                      .confined = tmpl_confined(t),
+                      .data_row = t->row_where[0] ? t->row_where : NULL};
     return 0;
 }
 
 /* The template's own paper, in the template's orientation. */
 static int design_size(const tmpl *t, double *w, double *h, pn_err *err)
 {
-    render_opts design = {.paper = t->paper, .landscape = t->landscape ? 1 : 0};
+    render_opts design = {.landscape = -1}; /* no paper: the template's, as it says */
     return render_sheet_size(t, &design, w, h, err);
 }
 
@@ -148,17 +159,41 @@ static comp_args args_of(const tmpl_comp *c)
     return (comp_args){.specs = c->type->props, .vals = c->vals, .n = n};
 }
 
+/* Every length of c given as a percentage within its property's bounds on
+ * this content box; the error points at the property's value. */
+static int check_lengths(const tmpl *t, const tmpl_comp *c, const comp_ctx *ctx,
+                         const comp_args *a, pn_err *err)
+{
+    char why[256];
+    int k = comp_check_lengths(ctx, a, why, sizeof why);
+    if (k < 0) return 0;
+    int line = c->line, col = c->col;
+    struct fy_node *n = pn_yml_get(c->node, a->specs[k].name);
+    if (n) pn_yml_mark(n, &line, &col);
+    /* The value as written; one made by a parameter or an expression as it came out. */
+    const char *written = n ? pn_yml_scalar(n) : NULL;
+    char *value = pv_format(&a->vals[k]);
+    int rc = written && !strchr(written, '$')
+                 ? pn_err_at(err, t->file, line, col, "%s: %s: %s %s", c->type->name,
+                             a->specs[k].name, written, why)
+                 : pn_err_at(err, t->file, line, col, "%s: %s: %s (%s) %s", c->type->name,
+                             a->specs[k].name, written ? written : "the default", value, why);
+    g_free(value);
+    return rc;
+}
+
 int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
 {
     comp_ctx ctx;
     double w, h;
     if (layout_size(t, o, &w, &h, err) || content_box(t, o, w, h, &ctx, err)) return -1;
-    int most = tmpl_rows(t) > 1 ? tmpl_rows(t) : 1; /* a sheet per row of merge data */
+    int most = tmpl_cards(t); /* a sheet per card of merge data (its count) */
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         comp_sheets_fn sheets = comp_sheets_of(c->type);
         if (!c->enabled || !sheets) continue;
         comp_args a = args_of(c);
+        if (check_lengths(t, c, &ctx, &a, err)) return -1;
         int k = sheets(&ctx, &a);
         if (k > most) most = k;
     }
@@ -215,7 +250,8 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         ctx.col = c->col;
         comp_args a = args_of(c);
         scene_mark(s, c->line, c->col);
-        int rc = c->type->layout(&ctx, &a, s, err);
+        int rc = check_lengths(t, c, &ctx, &a, err);
+        if (!rc) rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))
             rc = pn_err_at(err, t->file, c->line, c->col, "%s: %s", c->type->name, over.msg);
@@ -302,7 +338,7 @@ static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned
  * sheets get theirs from impose, legible at the paper's scale). */
 static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, pn_err *err)
 {
-    if (tmpl_rows(t) && tmpl_select_row(t, page % tmpl_rows(t), err)) return NULL;
+    if (tmpl_select_card(t, page, err)) return NULL;
     if (o->prepare && o->prepare(o->hook_user, t, page, err)) return NULL;
     comp_ctx base;
     double pw, ph, lw, lh, dw, dh;
@@ -362,6 +398,7 @@ void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int
                           .title = t->title,
                           .epoch = o->epoch,
                           .bleed = o->bleed,
+                          .crop_marks = !o->card_single,
                           .ttf = o->ttf,
                           .fonts = o->measure ? scene_measurer_fonts(o->measure) : NULL,
                           .font_files = render_font_files(t, o),
@@ -426,6 +463,81 @@ static void cut_marks(scene *s, double x, double y, double w, double h)
         }
 }
 
+/* The corners' cut marks of sheet i of n (rects r[i] = x, y, w, h) that fit:
+ * outside every sheet and inside the printable area of the pw x ph paper. */
+static void actual_marks(scene *s, const double (*r)[4], int n, int i, double pw, double ph)
+{
+    scene_style st = scene_stroke_style((pn_rgba){0.3, 0.3, 0.3, 1}, 0.15);
+    const double gap = 1, len = CUT_REACH - gap, m = PAPER_UNPRINTABLE_MM;
+    double xs[2] = {r[i][0], r[i][0] + r[i][2]}, ys[2] = {r[i][1], r[i][1] + r[i][3]};
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++)
+            for (int dir = 0; dir < 2; dir++) {
+                double sx = a ? 1 : -1, sy = b ? 1 : -1;
+                double x0 = xs[a], y0 = ys[b], x1 = xs[a], y1 = ys[b];
+                if (dir == 0) {
+                    x0 += sx * gap;
+                    x1 += sx * (gap + len);
+                } else {
+                    y0 += sy * gap;
+                    y1 += sy * (gap + len);
+                }
+                bool fits = fmin(x0, x1) >= m && fmax(x0, x1) <= pw - m && fmin(y0, y1) >= m &&
+                            fmax(y0, y1) <= ph - m;
+                for (int j = 0; j < n && fits; j++)
+                    fits = fmax(x0, x1) <= r[j][0] || fmin(x0, x1) >= r[j][0] + r[j][2] ||
+                           fmax(y0, y1) <= r[j][1] || fmin(y0, y1) >= r[j][1] + r[j][3];
+                if (fits) scene_segment(s, x0, y0, x1, y1, &st);
+            }
+}
+
+/* impose() at 100%: each sheet at its template's own size, centred in its
+ * part of the paper (its own margins keep it clear of the paper's border),
+ * with the cut marks there is room for. */
+static scene *impose_actual(tmpl *t, const render_opts *o, double pw, double ph, int cols, int rows,
+                            int first, int count, pn_err *err)
+{
+    render_opts ao = *o;
+    ao.paper = NULL; /* the template's own paper and orientation */
+    ao.landscape = -1;
+    double sw, sh;
+    if (render_sheet_size(t, &ao, &sw, &sh, err)) return NULL;
+    double cw = pw / cols, ch = ph / rows;
+    if (sw > cw + 0.01 || sh > ch + 0.01) {
+        pn_err_set(err, PN_EUSAGE,
+                   "%d sheets of %gx%gmm at their own size need a paper of %gx%gmm; the paper "
+                   "is %gx%gmm",
+                   o->nup, sw, sh, sw * cols, sh * rows, pw, ph);
+        return NULL;
+    }
+    scene *paper = scene_new(pw, ph, o->mono, o->measure);
+    double r[4][4];
+    for (int i = 0; i < count; i++) {
+        int c = i % cols, row = i / cols;
+        r[i][0] = c * cw + (cw - sw) / 2;
+        r[i][1] = row * ch + (ch - sh) / 2;
+        r[i][2] = sw;
+        r[i][3] = sh;
+    }
+    for (int i = 0; i < count; i++) {
+        scene *s = build_sheet(t, &ao, first + i, false, err);
+        char prefix[16];
+        snprintf(prefix, sizeof prefix, "%d:", i + 1);
+        int rc = s ? scene_append(paper, s, 1, r[i][0], r[i][1], prefix, err) : -1;
+        scene_free(s);
+        if (!rc && t->seeded)
+            rc = add_footer(t, paper, r[i][0] + 1, sw - 2, r[i][1] + sh - 0.8, 6,
+                            sheet_seed(t, o, first + i), err);
+        if (rc) {
+            scene_free(paper);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < count; i++)
+        actual_marks(paper, (const double(*)[4])r, count, i, pw, ph);
+    return paper;
+}
+
 /* Lays sheets first..first+nup-1 onto one paper. */
 static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err *err)
 {
@@ -443,6 +555,7 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
      * other when the paper is upright); 4-up keeps it. */
     double pw = o->nup == 2 ? sh : sw, ph = o->nup == 2 ? sw : sh;
     int cols = o->nup == 2 && pw < ph ? 1 : 2, rows = o->nup == 2 ? 3 - cols : 2;
+    if (o->actual_size) return impose_actual(t, o, pw, ph, cols, rows, first, count, err);
     /* The cut marks reach CUT_REACH past each sheet: the outer gutter keeps
      * them out of the border printers cannot print. */
     const double gutter = 2 * CUT_REACH, outer = PAPER_UNPRINTABLE_MM + CUT_REACH + 1;
@@ -546,7 +659,7 @@ static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *ne
  * on every page), so the first sheet's layout serves them all. */
 static bool sheets_alike(const tmpl *t, const render_opts *o)
 {
-    if (t->seeded || o->hook || o->prepare || tmpl_rows(t) > 1) return false;
+    if (t->seeded || o->hook || o->prepare || tmpl_data_of(t)) return false;
     for (guint i = 0; i < t->comps->len; i++) {
         const tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (c->enabled && !comp_same_every_page(c->type)) return false;
@@ -595,7 +708,10 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);
     if (!be->supports(o->format))
         return pn_err_set(err, PN_EUSAGE, "the %s backend cannot write %s", be->id, o->format);
-    if (o->bleed > 0 && !be->bleed)
+    /* On papers of cards the bleed is each card's, drawn by clipping: any
+     * backend; elsewhere the page grows and carries the print-shop boxes. */
+    bool card_bleed = o->grid_cols > 0 && !o->card_single;
+    if (o->bleed > 0 && !be->bleed && !card_bleed)
         return pn_err_set(err, PN_EUSAGE,
                           "bleed needs the haru backend (the %s backend cannot write the trim and "
                           "bleed boxes a print shop reads)",

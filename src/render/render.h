@@ -44,6 +44,7 @@ typedef struct render_opts {
                 * rounded up to fill the last paper when nup > 1 */
     int nup;   /* 1, 2 or 4 sheets per paper */
     bool fill; /* nup > 1 and pages given: round pages up to fill the last paper */
+    bool actual_size; /* nup > 1: sheets at their own size, not scaled to fit */
     bool mono;
     double bleed; /* mm */
     const char *ttf;
@@ -57,7 +58,9 @@ typedef struct render_opts {
     /* Cards (--grid, render/cards.h): cards imposed at their own size. */
     int grid_cols, grid_rows; /* 0: no card grid */
     double card_w, card_h;    /* a sheet's size, mm; 0: the template's paper */
-    double gutter;            /* mm between cards */
+    double gutter;            /* mm between cards; < 0: twice the bleed */
+    bool card_single;         /* one card a page: trim + bleed, with its back next */
+    bool duplex_short;        /* backs for turning the paper on its short edge */
     tmpl *backs;              /* resolved template of the cards' backs, or NULL; borrowed */
     /* Printer correction, on every paper: sizes times scale about the
      * paper's centre (0: none), then moved by the offset (mm). */

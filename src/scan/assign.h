@@ -35,4 +35,22 @@ double scan_assign_prefix(int n, int m, const double *cost, int stride, const do
                           int *col_of_row, int *k_out, scan_assign_ws *ws,
                           const scan_assign_extra *extra);
 
+/* A square problem's optimum kept for re-solving it after one row's or one
+ * column's costs change: duals and the row of each column (1-based). */
+typedef struct scan_assign_sq {
+    int n;
+    double u[SCAN_ASSIGN_MAX + 1], v[SCAN_ASSIGN_MAX + 1];
+    int p[SCAN_ASSIGN_MAX + 1];
+} scan_assign_sq;
+
+/* Solves the n x n problem (every row to its own column), keeps it in st and
+ * returns the minimum. */
+double scan_assign_square(int n, const double *cost, int stride, scan_assign_sq *st,
+                          scan_assign_ws *ws);
+/* The minimum of st's problem after the costs of row `row` (or, with row -1,
+ * of column `col`) changed to those in cost, the rest as st solved them: one
+ * augmenting path, O(n^2). col_of_row (may be NULL) gets the assignment. */
+double scan_assign_resolve(const double *cost, int stride, const scan_assign_sq *st, int row,
+                           int col, int *col_of_row, scan_assign_ws *ws);
+
 #endif

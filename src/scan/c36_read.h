@@ -2,7 +2,7 @@
  * every field's candidate readings (from the handwriting and mark readers),
  * picks the most probable sheet the rules allow and says, field by field,
  * whether that reading is sure. Pure: no I/O, no globals; its scratch space
- * (about 0.5 MB) is allocated and freed inside each call. The caller owns
+ * (about 0.4 MB) is allocated and freed inside each call. The caller owns
  * both structs (25 KB and 8 KB: keep them off small stacks).
  *
  * The rules used (seeds/circle36.md, docs/scanning.md "Reading with the
@@ -52,7 +52,9 @@ typedef struct c36r_input {
      * G1.., Y); SCAN_EMPTY for "nothing written". n == 0: unread. */
     scan_field space[C36R_MAX_SPACES];
     double space_circled[C36R_MAX_SPACES]; /* P(the space's number is circled) */
-    scan_field die[C36R_MAX_SPACES][2];    /* each round's two dice; SCAN_EMPTY: blank */
+    /* Each round's two dice (round k is the scene's roll<k+1>.a and .b);
+     * SCAN_EMPTY: blank. */
+    scan_field die[C36R_MAX_SPACES][2];
     /* Each round: P(no circle), P(die a circled alone), P(die b circled
      * alone), P(both dice in one ComboCircle). Normalised by the chooser. */
     double circ[C36R_MAX_SPACES][4];
@@ -85,5 +87,11 @@ typedef struct c36r_output {
  * when the input is out of bounds or no legal sheet is near the readings
  * (more than C36R_MAX_OVERRULED_FRAC of the read fields overruled). */
 int c36r_choose(const c36r_input *in, c36r_output *out);
+
+/* The chosen sheet as the scorer takes it (what `pnpkit score circle36`
+ * reads): the spaces, the written count (-1 when blank) and the played
+ * rounds with their dice, space and use. v must have out's number of
+ * spaces. Returns 0, or -1 when it does not. */
+int c36r_sheet(const c36r_output *out, int spaces, const c36_variant *v, c36_sheet *sheet);
 
 #endif

@@ -11,35 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scan/digits.h"
+#include "scan/digits_ink.h"
 
-#define RN_MIN_SIDE 8
-#define RN_MAX_SIDE 2048
-#define RN_MAX_DIGITS 2
+#define RN_MIN_SIDE SCAN_CROP_MIN
+#define RN_MAX_SIDE SCAN_CROP_MAX
+#define RN_MAX_DIGITS SCAN_MAX_NUMBER_DIGITS
 #define RN_MIN_CONTRAST 35 /* grey levels: fainter marks are paper */
 #define RN_MIN_SPAN 80     /* the darkness scale never stretches less than this */
-#define RN_BOX 20          /* MNIST fits a digit in 20x20 and centres it in 28x28 */
 #define RN_MAX_HYP 6       /* ways of cutting the ink into digits */
 #define RN_P_EMPTY 0.995   /* how sure a blank field is blank */
 #define RN_MAX_PIECES 64   /* pieces of ink looked at in one field */
-
-typedef struct rn_comp {
-    int area, x0, y0, x1, y1; /* bounding box, inclusive */
-    int sides;                /* bit 0 top, 1 bottom, 2 left, 3 right: touches the border */
-    int inner;                /* pixels outside the border band */
-    int group;                /* digit group, -1 when erased */
-} rn_comp;
-
-typedef struct rn_img {
-    int w, h;
-    float *dark; /* 0 paper .. 1 ink */
-    int *label;  /* 0 background, 1..n components */
-    rn_comp *comp;
-    int n;
-    int band;   /* width of the border band printed lines are looked for in */
-    int *stack; /* work space for labelling */
-} rn_img;
-
-/* ------------------------------------------------------------ levels and mask */
+#define RN_WIDE1 1.15      /* width / height of the ink: one digit up to here, */
+#define RN_WIDE2 1.8       /* two digits from here; */
+#define RN_SPLIT 0.9       /* one piece of ink wider than this may be two touching digits */
 
 static void rn_levels(const uint8_t *grey, int w, int h, int stride, int *paper, int *ink)
 {
@@ -51,8 +35,7 @@ static void rn_levels(const uint8_t *grey, int w, int h, int stride, int *paper,
     int p01 = -1, p60 = 255;
     for (int v = 0; v < 256; v++) {
         acc += hist[v];
-        if (p01 < 0 && acc * 100 >= total)
-            p01 = v;
+        if (p01 < 0 && acc * 100 >= total) p01 = v;
         if (acc * 100 >= total * 60) {
             p60 = v;
             break;
@@ -61,257 +44,6 @@ static void rn_levels(const uint8_t *grey, int w, int h, int stride, int *paper,
     *paper = p60;
     *ink = p01 < 0 ? 0 : p01;
 }
-
-/* Labels the 8-connected components of dark >= thr (outside erased pixels,
- * whose dark is negative) and gathers their statistics. */
-static int rn_label(rn_img *im, float thr)
-{
-    int w = im->w, h = im->h, n = 0;
-    memset(im->label, 0, sizeof(int) * (size_t)w * h);
-    for (int start = 0; start < w * h; start++) {
-        if (im->label[start] || im->dark[start] < thr)
-            continue;
-        n++;
-        int top = 0;
-        im->stack[top++] = start;
-        im->label[start] = n;
-        while (top) {
-            int i = im->stack[--top], x = i % w, y = i / w;
-            for (int dy = -1; dy <= 1; dy++) {
-                for (int dx = -1; dx <= 1; dx++) {
-                    int xx = x + dx, yy = y + dy;
-                    if (xx < 0 || yy < 0 || xx >= w || yy >= h)
-                        continue;
-                    int j = yy * w + xx;
-                    if (!im->label[j] && im->dark[j] >= thr) {
-                        im->label[j] = n;
-                        im->stack[top++] = j;
-                    }
-                }
-            }
-        }
-    }
-    free(im->comp);
-    im->comp = calloc((size_t)n + 1, sizeof(rn_comp));
-    if (!im->comp)
-        return -1;
-    im->n = n;
-    for (int c = 1; c <= n; c++)
-        im->comp[c] = (rn_comp){0, w, h, -1, -1, 0, 0, 0};
-    int b = im->band;
-    for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++) {
-            int l = im->label[y * w + x];
-            if (!l)
-                continue;
-            rn_comp *c = &im->comp[l];
-            c->area++;
-            if (x < c->x0) c->x0 = x;
-            if (x > c->x1) c->x1 = x;
-            if (y < c->y0) c->y0 = y;
-            if (y > c->y1) c->y1 = y;
-            c->sides |= (y == 0) | (y == h - 1) << 1 | (x == 0) << 2 | (x == w - 1) << 3;
-            if (x >= b && y >= b && x < w - b && y < h - b)
-                c->inner++;
-        }
-    }
-    return 0;
-}
-
-static void rn_erase(rn_img *im, int l)
-{
-    rn_comp *c = &im->comp[l];
-    for (int y = c->y0; y <= c->y1; y++)
-        for (int x = c->x0; x <= c->x1; x++)
-            if (im->label[y * im->w + x] == l) {
-                im->label[y * im->w + x] = 0;
-                im->dark[y * im->w + x] = -1.0f;
-            }
-    c->group = -1;
-}
-
-/* Printed lines at the border: a component nearly all inside the border band;
- * a thin one that enters and leaves through two sides; and, in a component
- * that reaches inside (a digit written over a line), the long runs parallel to
- * the side it touches, inside the band. Returns 1 when it erased pixels of a
- * component it kept (so the caller labels again). */
-static int rn_strip_lines(rn_img *im, float thr)
-{
-    int w = im->w, h = im->h, b = im->band, peeled = 0;
-    int minside = w < h ? w : h;
-    for (int l = 1; l <= im->n; l++) {
-        rn_comp *c = &im->comp[l];
-        if (!c->sides)
-            continue;
-        if (c->inner * 20 <= c->area || c->inner < 3) {
-            rn_erase(im, l);
-            continue;
-        }
-        int nsides = __builtin_popcount((unsigned)c->sides);
-        double bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1, diag = sqrt(bw * bw + bh * bh);
-        double thin = fmax(2.5, 0.05 * minside);
-        if (nsides >= 2 && diag >= 0.5 * minside && c->area <= thin * diag) {
-            rn_erase(im, l);
-            continue;
-        }
-        /* peel long runs in the band */
-        for (int y = 0; y < h; y++) {
-            int in_tb = y < b || y >= h - b;
-            for (int x = 0; x < w; x++) {
-                int in_lr = x < b || x >= w - b;
-                if (!in_tb && !in_lr)
-                    continue;
-                if (im->label[y * w + x] != l)
-                    continue;
-                int run_h = 0, run_v = 0;
-                if (in_tb) {
-                    int x0 = x, x1 = x;
-                    while (x0 > 0 && im->dark[y * w + x0 - 1] >= thr) x0--;
-                    while (x1 < w - 1 && im->dark[y * w + x1 + 1] >= thr) x1++;
-                    run_h = x1 - x0 + 1;
-                }
-                if (in_lr) {
-                    int y0 = y, y1 = y;
-                    while (y0 > 0 && im->dark[(y0 - 1) * w + x] >= thr) y0--;
-                    while (y1 < h - 1 && im->dark[(y1 + 1) * w + x] >= thr) y1++;
-                    run_v = y1 - y0 + 1;
-                }
-                if ((in_tb && run_h * 10 >= w * 3) || (in_lr && run_v * 10 >= h * 3)) {
-                    im->label[y * w + x] = 0;
-                    im->dark[y * w + x] = -1.0f;
-                    peeled = 1;
-                }
-            }
-        }
-    }
-    return peeled;
-}
-
-/* ------------------------------------------------------------ MNIST normalising */
-
-/* Weights of a box filter from n source samples to m target samples: target j
- * covers source [j*n/m, (j+1)*n/m). */
-static void rn_resample_1d(const float *src, int n, float *dst, int m, int sstride, int dstride)
-{
-    double step = (double)n / m;
-    for (int j = 0; j < m; j++) {
-        double a = j * step, bnd = a + step, sum = 0.0;
-        if (step < 1.0) { /* enlarging: linear interpolation at the centre */
-            double c = a + step / 2 - 0.5;
-            int i0 = (int)floor(c);
-            double f = c - i0;
-            int ia = i0 < 0 ? 0 : i0, ib = i0 + 1 >= n ? n - 1 : i0 + 1;
-            if (ia > n - 1) ia = n - 1;
-            dst[j * dstride] = (float)((1 - f) * src[ia * sstride] + f * src[ib * sstride]);
-            continue;
-        }
-        for (int i = (int)floor(a); i < n && i < bnd; i++) {
-            double lo = fmax(a, i), hi = fmin(bnd, i + 1.0);
-            if (hi > lo)
-                sum += (hi - lo) * src[i * sstride];
-        }
-        dst[j * dstride] = (float)(sum / step);
-    }
-}
-
-/* Pixels of piece: those whose component is in group g and whose column is in
- * [xa, xb). The faint rim of the strokes (below the ink threshold, next to a
- * piece pixel) comes along. Fills out (28x28, 0 paper .. 1 ink); returns -1
- * when the piece is empty. */
-static int rn_mnist(const rn_img *im, int g, int xa, int xb, float out[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE])
-{
-    int w = im->w, h = im->h;
-    int x0 = w, y0 = h, x1 = -1, y1 = -1;
-#define RN_IN(i, x) (im->label[i] && im->comp[im->label[i]].group == g && (x) >= xa && (x) < xb)
-    for (int y = 0; y < h; y++)
-        for (int x = xa; x < xb; x++)
-            if (RN_IN(y * w + x, x)) {
-                if (x < x0) x0 = x;
-                if (x > x1) x1 = x;
-                if (y < y0) y0 = y;
-                if (y > y1) y1 = y;
-            }
-    if (x1 < 0)
-        return -1;
-    x0 = x0 > xa ? x0 - 1 : x0;
-    x1 = x1 < xb - 1 ? x1 + 1 : x1;
-    y0 = y0 > 0 ? y0 - 1 : y0;
-    y1 = y1 < h - 1 ? y1 + 1 : y1;
-    int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
-    /* the patch, then room for it resized across (RN_BOX columns at most) */
-    float *patch = malloc(sizeof(float) * ((size_t)bw * bh + (size_t)RN_BOX * bh));
-    if (!patch)
-        return -1;
-    float top = 0.0f;
-    for (int y = y0; y <= y1; y++) {
-        for (int x = x0; x <= x1; x++) {
-            int i = y * w + x;
-            float v = 0.0f;
-            if (RN_IN(i, x)) {
-                v = im->dark[i];
-            } else if (!im->label[i] && im->dark[i] > 0.0f) {
-                for (int dy = -1; dy <= 1 && v == 0.0f; dy++)
-                    for (int dx = -1; dx <= 1; dx++) {
-                        int xx = x + dx, yy = y + dy;
-                        if (xx >= x0 && xx <= x1 && yy >= y0 && yy <= y1 && RN_IN(yy * w + xx, xx)) {
-                            v = im->dark[i];
-                            break;
-                        }
-                    }
-            }
-            v = v > 1.0f ? 1.0f : v;
-            patch[(y - y0) * bw + (x - x0)] = v;
-            if (v > top)
-                top = v;
-        }
-    }
-#undef RN_IN
-    int tw, th;
-    if (bw >= bh) {
-        tw = RN_BOX;
-        th = (int)lround((double)RN_BOX * bh / bw);
-    } else {
-        th = RN_BOX;
-        tw = (int)lround((double)RN_BOX * bw / bh);
-    }
-    tw = tw < 1 ? 1 : tw;
-    th = th < 1 ? 1 : th;
-    /* rows first (bw -> tw), then columns (bh -> th) */
-    float *rows = patch + (size_t)bw * bh;
-    for (int y = 0; y < bh; y++)
-        rn_resample_1d(patch + y * bw, bw, rows + y * tw, tw, 1, 1);
-    float small[RN_BOX * RN_BOX];
-    for (int x = 0; x < tw; x++)
-        rn_resample_1d(rows + x, bh, small + x, th, tw, tw);
-    free(patch);
-    double m = 0.0, mx = 0.0, my = 0.0;
-    float peak = 0.0f;
-    for (int y = 0; y < th; y++)
-        for (int x = 0; x < tw; x++) {
-            float v = small[y * tw + x];
-            m += v;
-            mx += v * x;
-            my += v * y;
-            if (v > peak)
-                peak = v;
-        }
-    if (m <= 0.0 || peak <= 0.0f)
-        return -1;
-    int ox = (int)lround(14.0 - mx / m), oy = (int)lround(14.0 - my / m);
-    if (ox < 0) ox = 0;
-    if (oy < 0) oy = 0;
-    if (ox + tw > SCAN_DIGIT_SIDE) ox = SCAN_DIGIT_SIDE - tw;
-    if (oy + th > SCAN_DIGIT_SIDE) oy = SCAN_DIGIT_SIDE - th;
-    memset(out, 0, sizeof(float) * SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE);
-    for (int y = 0; y < th; y++)
-        for (int x = 0; x < tw; x++) {
-            float v = small[y * tw + x] / peak;
-            out[(y + oy) * SCAN_DIGIT_SIDE + x + ox] = v > 1.0f ? 1.0f : v;
-        }
-    return 0;
-}
-
-/* ------------------------------------------------------------ readings */
 
 typedef struct rn_hyp {
     int ndig;
@@ -328,11 +60,10 @@ static double rn_maxp(const float *p)
 }
 
 /* Classifies the piece (group g, columns [xa, xb)); returns -1 when empty. */
-static int rn_piece(const rn_img *im, int g, int xa, int xb, float p[10])
+static int rn_piece(const scan_ink *im, int g, int xa, int xb, float p[10])
 {
     float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE];
-    if (rn_mnist(im, g, xa, xb, img))
-        return -1;
+    if (scan_ink_mnist(im, g, xa, xb, img)) return -1;
     scan_digit_classify(img, p);
     return 0;
 }
@@ -344,15 +75,13 @@ static void rn_add(scan_cand *c, int *n, int cap, int value, double p)
             c[i].p += p;
             return;
         }
-    if (*n < cap)
-        c[(*n)++] = (scan_cand){value, p};
+    if (*n < cap) c[(*n)++] = (scan_cand){value, p};
 }
 
 static int rn_cmp_cand(const void *a, const void *b)
 {
     const scan_cand *x = a, *y = b;
-    if (x->p != y->p)
-        return x->p > y->p ? -1 : 1;
+    if (x->p != y->p) return x->p > y->p ? -1 : 1;
     return x->value - y->value;
 }
 
@@ -363,15 +92,14 @@ static void rn_empty(scan_field *out)
 }
 
 /* The readings once the ink is cleaned: groups and cuts weighed. */
-static int rn_read(rn_img *im, int max_digits, scan_field *out)
+static int rn_read(scan_ink *im, int max_digits, scan_field *out)
 {
     int w = im->w, h = im->h;
     /* what is left, and the ink's extent */
     int ix0 = w, iy0 = h, ix1 = -1, iy1 = -1, area = 0;
     for (int l = 1; l <= im->n; l++) {
-        rn_comp *c = &im->comp[l];
-        if (c->group < 0)
-            continue;
+        scan_ink_comp *c = &im->comp[l];
+        if (c->group < 0) continue;
         area += c->area;
         if (c->x0 < ix0) ix0 = c->x0;
         if (c->y0 < iy0) iy0 = c->y0;
@@ -393,16 +121,13 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         for (int l = 1; l <= im->n; l++)
             if (im->comp[l].group >= 0) {
                 alive++;
-                if (!smallest || im->comp[l].area < im->comp[smallest].area)
-                    smallest = l;
+                if (!smallest || im->comp[l].area < im->comp[smallest].area) smallest = l;
             }
-        if (alive <= RN_MAX_PIECES)
-            break;
-        rn_erase(im, smallest);
+        if (alive <= RN_MAX_PIECES) break;
+        scan_ink_erase(im, smallest);
     }
     for (int l = 1; l <= im->n; l++)
-        if (im->comp[l].group >= 0)
-            order[ng++] = l;
+        if (im->comp[l].group >= 0) order[ng++] = l;
     for (int i = 1; i < ng; i++) /* insertion sort by x0 */
         for (int j = i; j > 0 && im->comp[order[j]].x0 < im->comp[order[j - 1]].x0; j--) {
             int t = order[j];
@@ -411,7 +136,7 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         }
     int gx0[RN_MAX_PIECES], gx1[RN_MAX_PIECES], gy0[RN_MAX_PIECES], gy1[RN_MAX_PIECES], ngr = 0;
     for (int i = 0; i < ng; i++) {
-        rn_comp *c = &im->comp[order[i]];
+        scan_ink_comp *c = &im->comp[order[i]];
         int cw = c->x1 - c->x0 + 1;
         int g = -1;
         if (ngr) {
@@ -420,8 +145,7 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
             int gw = gx1[k] - gx0[k] + 1;
             int narrow = cw < gw ? cw : gw;
             int small = (c->y1 - c->y0 + 1) * 100 < inkh * 35;
-            if (ov * 10 >= narrow * 6 || small)
-                g = k;
+            if (ov * 10 >= narrow * 6 || small) g = k;
         }
         if (g < 0) {
             g = ngr++;
@@ -436,11 +160,10 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
     }
     /* a small group at either end joins its neighbour */
     for (int g = 0; g < ngr && ngr > 1; g++) {
-        if ((gy1[g] - gy0[g] + 1) * 100 >= inkh * 35)
-            continue;
+        if ((gy1[g] - gy0[g] + 1) * 100 >= inkh * 35) continue;
         int to = g == 0 ? 1 : g - 1, final = to > g ? to - 1 : to;
         for (int i = 0; i < ng; i++) {
-            rn_comp *c = &im->comp[order[i]];
+            scan_ink_comp *c = &im->comp[order[i]];
             if (c->group == g)
                 c->group = final;
             else if (c->group > g)
@@ -467,9 +190,18 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         comp_group[i] = im->comp[order[i]].group;
         im->comp[order[i]].group = 0;
     }
-    double prior1 = aspect < 0.75 ? 1.0 : aspect > 1.3 ? 0.05 : 1.0 - 0.95 * (aspect - 0.75) / 0.55;
-    if (ngr >= 2 && max_digits >= 2)
-        prior1 *= 0.15;
+    /* one digit is rarely wider than RN_WIDE1 times its height (a 5 or a 7
+     * with a long bar reaches it), two seldom narrower than RN_WIDE2 */
+    double prior1 = aspect <= RN_WIDE1   ? 1.0
+                    : aspect >= RN_WIDE2 ? 0.1
+                                         : 1.0 - 0.9 * (aspect - RN_WIDE1) / (RN_WIDE2 - RN_WIDE1);
+    if (ngr >= 2 && max_digits >= 2) {
+        /* groups apart: two digits, the more so the wider the widest gap */
+        int gap = 0;
+        for (int g = 1; g < ngr; g++)
+            if (gx0[g] - gx1[g - 1] > gap) gap = gx0[g] - gx1[g - 1];
+        prior1 *= gap * 100 >= inkh * 15 ? 0.03 : 0.15;
+    }
     if (!rn_piece(im, 0, 0, w, hyp[nh].p[0])) {
         hyp[nh].ndig = 1;
         hyp[nh].weight = prior1 * rn_maxp(hyp[nh].p[0]);
@@ -481,23 +213,21 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
             int lh_y0 = h, lh_y1 = -1, rh_y0 = h, rh_y1 = -1;
             for (int i = 0; i < ng; i++) {
                 int right = comp_group[i] >= k;
-                rn_comp *c = &im->comp[order[i]];
+                scan_ink_comp *c = &im->comp[order[i]];
                 c->group = right;
                 int *a0 = right ? &rh_y0 : &lh_y0, *a1 = right ? &rh_y1 : &lh_y1;
                 if (c->y0 < *a0) *a0 = c->y0;
                 if (c->y1 > *a1) *a1 = c->y1;
             }
             rn_hyp *hp = &hyp[nh];
-            if (rn_piece(im, 0, 0, w, hp->p[0]) || rn_piece(im, 1, 0, w, hp->p[1]))
-                continue;
+            if (rn_piece(im, 0, 0, w, hp->p[0]) || rn_piece(im, 1, 0, w, hp->p[1])) continue;
             double prior = 1.0;
-            if ((lh_y1 - lh_y0 + 1) * 2 < inkh || (rh_y1 - rh_y0 + 1) * 2 < inkh)
-                prior = 0.2;
+            if ((lh_y1 - lh_y0 + 1) * 2 < inkh || (rh_y1 - rh_y0 + 1) * 2 < inkh) prior = 0.2;
             hp->ndig = 2;
             hp->weight = prior * rn_maxp(hp->p[0]) * rn_maxp(hp->p[1]);
             nh++;
         }
-    } else if (max_digits >= 2 && aspect >= 0.7) {
+    } else if (max_digits >= 2 && aspect >= RN_SPLIT) {
         /* one piece of ink, wide: touching digits, cut at the thinnest columns */
         for (int i = 0; i < ng; i++)
             im->comp[order[i]].group = 0;
@@ -513,21 +243,18 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
         for (int pass = 0; pass < 2; pass++) {
             int bx = -1;
             for (int x = lo; x <= hi; x++) {
-                if (pass && abs(x - best[0]) * 10 < inkw)
-                    continue;
-                if (bx < 0 || cols[x - ix0] < cols[bx - ix0])
-                    bx = x;
+                if (pass && abs(x - best[0]) * 10 < inkw) continue;
+                if (bx < 0 || cols[x - ix0] < cols[bx - ix0]) bx = x;
             }
             best[pass] = bx;
         }
-        double prior = fmin(1.0, fmax(0.02, (aspect - 0.7) / 0.6)) * 0.8;
+        /* digits written touching are less usual than digits apart */
+        double prior = 0.25 * fmin(1.0, (aspect - RN_SPLIT) / (RN_WIDE2 - RN_SPLIT));
         for (int pass = 0; pass < 2 && nh < RN_MAX_HYP; pass++) {
             int cx = best[pass];
-            if (cx < 0)
-                continue;
+            if (cx < 0) continue;
             rn_hyp *hp = &hyp[nh];
-            if (rn_piece(im, 0, 0, cx, hp->p[0]) || rn_piece(im, 0, cx, w, hp->p[1]))
-                continue;
+            if (rn_piece(im, 0, 0, cx, hp->p[0]) || rn_piece(im, 0, cx, w, hp->p[1])) continue;
             hp->ndig = 2;
             hp->weight = prior * (pass ? 0.5 : 1.0) * rn_maxp(hp->p[0]) * rn_maxp(hp->p[1]);
             nh++;
@@ -567,11 +294,9 @@ static int rn_read(rn_img *im, int max_digits, scan_field *out)
     return 0;
 }
 
-int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits,
-                     scan_field *out)
+int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits, scan_field *out)
 {
-    if (!out)
-        return -1;
+    if (!out) return -1;
     out->n = 0;
     if (!grey || w < RN_MIN_SIDE || h < RN_MIN_SIDE || w > RN_MAX_SIDE || h > RN_MAX_SIDE ||
         stride < w || max_digits < 1 || max_digits > RN_MAX_DIGITS)
@@ -584,13 +309,13 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     }
     double span = paper - ink > RN_MIN_SPAN ? paper - ink : RN_MIN_SPAN;
     size_t npx = (size_t)w * h;
-    rn_img im = {.w = w, .h = h};
+    scan_ink im = {.w = w, .h = h};
     im.dark = malloc(sizeof(float) * npx);
     im.label = malloc(sizeof(int) * npx);
     im.stack = malloc(sizeof(int) * npx);
+    im.from = malloc(sizeof(int) * npx);
     int rc = -1;
-    if (!im.dark || !im.label || !im.stack)
-        goto done;
+    if (!im.dark || !im.label || !im.stack || !im.from) goto done;
     float thr = 0.0f;
     for (size_t i = 0; i < npx; i++) {
         int g = grey[(i / (size_t)w) * (size_t)stride + i % (size_t)w];
@@ -599,26 +324,19 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
     /* ink: darker than paper by 40% of the ink's contrast and by RN_MIN_CONTRAST */
     thr = (float)fmax(0.4 * (paper - ink) / span, RN_MIN_CONTRAST / span);
     int minside = w < h ? w : h;
-    im.band = minside * 12 / 100 > 2 ? minside * 12 / 100 : 2;
-    if (rn_label(&im, thr))
-        goto done;
-    if (rn_strip_lines(&im, thr) && rn_label(&im, thr))
-        goto done;
-    /* a second look: a peeled digit may have left a line piece of its own */
-    for (int l = 1; l <= im.n; l++) {
-        rn_comp *c = &im.comp[l];
-        if (c->sides && (c->inner * 20 <= c->area || c->inner < 3))
-            rn_erase(&im, l);
-    }
+    im.band = minside * 12 / 100 > 3 ? minside * 12 / 100 : 3;
+    if (scan_ink_label(&im, thr)) goto done;
+    if (scan_ink_strip_lines(&im, thr)) goto done;
     int speck = (int)fmax(4.0, 0.0015 * (double)npx);
     for (int l = 1; l <= im.n; l++)
-        if (im.comp[l].group >= 0 && im.comp[l].area < speck)
-            rn_erase(&im, l);
+        if (im.comp[l].group >= 0 && im.comp[l].area < speck) scan_ink_erase(&im, l);
+    scan_ink_sweep(&im);
     rc = rn_read(&im, max_digits, out);
 done:
     free(im.dark);
     free(im.label);
     free(im.stack);
+    free(im.from);
     free(im.comp);
     return rc;
 }

@@ -11,6 +11,11 @@
 
 #define SCAN_DIGIT_SIDE 28
 
+/* Bounds of scan_read_number's crops (pixels each way) and numbers. */
+#define SCAN_CROP_MIN 8
+#define SCAN_CROP_MAX 1024
+#define SCAN_MAX_NUMBER_DIGITS 2
+
 /* Probabilities of 0..9 for one 28x28 image (row-major, 0 = paper, 1 = ink),
  * already centred as MNIST digits are (20x20 box, centre of mass at the
  * middle). Pure, reentrant. */
@@ -21,8 +26,11 @@ void scan_digit_classify(const float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], flo
  * bytes per row). The crop may include bits of printed lines at its border.
  * Fills out with up to SCAN_MAX_CANDS readings, most probable first,
  * probabilities summing to at most 1; value SCAN_EMPTY means nothing written.
- * Returns 0, or -1 when the crop is unusable. Pure, reentrant, no allocation
- * that outlives the call. */
+ * Returns 0, or -1 when the crop is unusable: grey or out NULL, w or h
+ * outside SCAN_CROP_MIN..SCAN_CROP_MAX, stride < w, max_digits outside
+ * 1..SCAN_MAX_NUMBER_DIGITS, or memory short (out->n is then 0). Pure,
+ * reentrant, no allocation that outlives the call. How it reads:
+ * docs/scanning.md. */
 int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits,
                      scan_field *out);
 

@@ -1,7 +1,9 @@
-/* image.c: probing PNG and SVG files before they are decoded. A PNG's size is
+/* image.c: probing image files before they are decoded. A PNG's size is
  * read from its IHDR chunk; an SVG's from librsvg, which parses the document
- * (bounded in bytes) but draws nothing. */
+ * (bounded in bytes) but draws nothing; any other format's from the header
+ * gdk-pixbuf's loader reads. */
 #include "scene/image.h"
+#include "util/pixbuf.h"
 #include "util/rsvg.h"
 
 #include <errno.h>
@@ -52,6 +54,7 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     }
     g_object_unref(h);
     info->kind = SCENE_IMAGE_SVG;
+    info->jpeg = false;
     info->iw = w;
     info->ih = hh;
     if (w <= 0 || hh <= 0)
@@ -86,6 +89,7 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
         if (n < 33 || memcmp(head + 12, "IHDR", 4))
             return pn_err_set(err, PN_EINPUT, "%s: a damaged PNG (no IHDR header)", path);
         info->kind = SCENE_IMAGE_PNG;
+        info->jpeg = false;
         info->iw = (double)be32(head + 16);
         info->ih = (double)be32(head + 20);
         return check_size(path, info->iw, info->ih, err);
@@ -95,5 +99,21 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     while (i < n && g_ascii_isspace(head[i]))
         i++;
     if (i < n && head[i] == '<') return probe_svg(path, (gsize)st.st_size, info, err);
-    return pn_err_set(err, PN_EINPUT, "%s: not a PNG or SVG image", path);
+    const pn_pixbuf_fns *pb = pn_pixbuf(err);
+    if (!pb) return -1;
+    int w, h;
+    char *format = pn_pixbuf_probe(pb, path, &w, &h);
+    if (!format || !strcmp(format, "svg") || !strcmp(format, "png")) {
+        g_free(format);
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: not an image pnpkit can read (PNG, SVG, JPEG, or another format "
+                          "gdk-pixbuf reads)",
+                          path);
+    }
+    info->kind = SCENE_IMAGE_PIXBUF;
+    info->jpeg = !strcmp(format, "jpeg");
+    info->iw = w;
+    info->ih = h;
+    g_free(format);
+    return check_size(path, info->iw, info->ih, err);
 }

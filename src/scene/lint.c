@@ -33,9 +33,12 @@ static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* One line of UTF-8, as every message: a quoted text may hold newlines. */
+    pn_err tidy;
+    pn_err_set(&tidy, PN_EINPUT, "%s", msg);
     int line, col;
     scene_origin(r->s, i, &line, &col);
-    r->report(r->user, line, col, kind, msg);
+    r->report(r->user, line, col, kind, tidy.msg);
     r->found++;
 }
 
@@ -81,6 +84,7 @@ static bool item_box(const scene *s, const scene_item *it, box *b)
         *b = (box){x0, y0, x1, y1};
         return x1 > x0 && y1 > y0;
     }
+    if (it->kind == SCENE_CLIP) return false; /* draws nothing */
     const scene_slot *sl = &it->u.slot;
     *b = (box){sl->x, sl->y, sl->x + sl->w, sl->y + sl->h};
     return false; /* slots are not drawn: their frames and labels are items of their own */
@@ -310,7 +314,7 @@ static void check_colors(lint_run *r, GArray *fills)
             for (int k = 0; k < 3; k++) {
                 pn_rgba x = k < 2 ? lint_simulate_cvd(a->c, k) : scene_to_grey(a->c);
                 pn_rgba y = k < 2 ? lint_simulate_cvd(b->c, k) : scene_to_grey(b->c);
-                if (k == 2 && scene_mono(r->s)) continue;
+                if (k < 2 && scene_mono(r->s)) continue; /* grey ink: colour sight moot */
                 double d = lint_delta_e(x, y);
                 if (d >= LINT_MIN_DELTA_E) continue;
                 /* Past the budget of shape tests, the boxes decide. */
@@ -387,10 +391,20 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
         }
         if (it->kind == SCENE_PATH && it->u.path.style.fill && it->u.path.style.fill_color.a > 0 &&
             !bg && fills->len < LINT_MAX_FILLS) {
-            fill f = {.item = i, .b = b, .c = it->u.path.style.fill_color};
+            /* In mono, the colour as written: two fills the template tells
+             * apart by colour but mono prints in one grey are a finding. */
+            fill f = {.item = i,
+                      .b = b,
+                      .c = scene_mono(s) ? it->u.path.written : it->u.path.style.fill_color};
             g_array_append_val(fills, f);
         }
     }
+    if (checks & LINT_CHEAP)
+        for (size_t i = 0; i < scene_note_count(s); i++) {
+            const scene_note *n = scene_note_at(s, i);
+            report(user, n->line, n->col, n->kind, n->msg);
+            r.found++;
+        }
     if (checks & LINT_COLOR) check_colors(&r, fills);
     g_array_free(texts, TRUE);
     g_array_free(fills, TRUE);

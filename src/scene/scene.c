@@ -15,6 +15,7 @@ struct scene {
     GArray *origins;         /* one pair of ints per item: where in a template it came from */
     int mark_line, mark_col; /* the origin of items added now */
     GStringChunk *strings;
+    GArray *notes;     /* scene_note, strings in strings */
     GHashTable *slots; /* id -> index in items */
     size_t path_start;
     bool has_point;
@@ -46,6 +47,7 @@ scene *scene_new(double w, double h, bool mono, scene_measurer *m)
     s->origins = g_array_sized_new(FALSE, FALSE, sizeof(int) * 2, 256);
     s->segs = g_array_sized_new(FALSE, FALSE, sizeof(scene_seg), 1024);
     s->strings = g_string_chunk_new(4096);
+    s->notes = g_array_new(FALSE, FALSE, sizeof(scene_note));
     s->slots = g_hash_table_new(g_str_hash, g_str_equal);
     s->sheets = 1;
     return s;
@@ -58,6 +60,7 @@ void scene_free(scene *s)
     g_array_free(s->origins, TRUE);
     g_array_free(s->segs, TRUE);
     g_string_chunk_free(s->strings);
+    g_array_free(s->notes, TRUE);
     g_hash_table_destroy(s->slots);
     g_free(s);
 }
@@ -185,6 +188,7 @@ void scene_end(scene *s, const scene_style *style)
     scene_item it = {.kind = SCENE_PATH};
     it.u.path.style = *style;
     it.u.path.style.fill_color = ink(s, style->fill_color);
+    it.u.path.written = style->fill_color;
     it.u.path.style.stroke_color = ink(s, style->stroke_color);
     it.u.path.first = s->path_start;
     it.u.path.count = s->segs->len - s->path_start;
@@ -304,6 +308,17 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err)
     return 0;
 }
 
+int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err)
+{
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
+    scene_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = SCENE_CLIP;
+    it.u.clip = w > 0 && h > 0 ? (scene_clip){x, y, w, h} : (scene_clip){0, 0, 0, 0};
+    push_item(s, &it);
+    return 0;
+}
+
 const scene_slot *scene_slot_find(const scene *s, const char *id)
 {
     gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
@@ -384,22 +399,49 @@ bool scene_equal(const scene *a, const scene *b)
     for (guint i = 0; i < a->items->len; i++) {
         const scene_item *x = scene_item_at(a, i), *y = scene_item_at(b, i);
         if (x->kind != y->kind) return false;
+        const scene_clip *ca = &x->u.clip, *cb = &y->u.clip;
         bool same = x->kind == SCENE_PATH    ? path_equal(&x->u.path, &y->u.path)
                     : x->kind == SCENE_TEXT  ? text_equal(&x->u.text, &y->u.text)
                     : x->kind == SCENE_IMAGE ? image_equal(&x->u.image, &y->u.image)
-                                             : slot_equal(&x->u.slot, &y->u.slot);
+                    : x->kind == SCENE_CLIP
+                        ? ca->x == cb->x && ca->y == cb->y && ca->w == cb->w && ca->h == cb->h
+                        : slot_equal(&x->u.slot, &y->u.slot);
         if (!same) return false;
     }
     return true;
 }
 
+void scene_note_add(scene *s, const char *kind, const char *msg)
+{
+    if (s->notes->len >= SCENE_MAX_NOTES) return;
+    scene_note n = {s->mark_line, s->mark_col, g_string_chunk_insert_const(s->strings, kind),
+                    g_string_chunk_insert(s->strings, msg)};
+    g_array_append_val(s->notes, n);
+}
+
+size_t scene_note_count(const scene *s)
+{
+    return s->notes->len;
+}
+
+const scene_note *scene_note_at(const scene *s, size_t i)
+{
+    return &g_array_index(s->notes, scene_note, i);
+}
+
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err)
 {
-    const scene_seg *segs = scene_segs(src);
     dst->sheets += src->sheets;
+    return scene_append_items(dst, src, 0, scene_count(src), k, dx, dy, prefix, err);
+}
+
+int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, double k, double dx,
+                       double dy, const char *prefix, pn_err *err)
+{
+    const scene_seg *segs = scene_segs(src);
     int keep_line = dst->mark_line, keep_col = dst->mark_col;
-    for (size_t i = 0; i < scene_count(src); i++) {
+    for (size_t i = from; i < to && i < scene_count(src); i++) {
         const scene_item *it = scene_item_at(src, i);
         scene_origin(src, i, &dst->mark_line, &dst->mark_col);
         if (it->kind == SCENE_PATH) {
@@ -417,7 +459,10 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             st.width *= k;
             st.dash[0] *= k;
             st.dash[1] *= k;
+            guint before = dst->items->len;
             scene_end(dst, &st);
+            if (dst->items->len > before) /* keeps the colour as written, not its grey */
+                g_array_index(dst->items, scene_item, before).u.path.written = p->written;
         } else if (it->kind == SCENE_TEXT) {
             scene_item c = *it;
             scene_text *t = &c.u.text;
@@ -445,6 +490,10 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             im.cw *= k;
             im.ch *= k;
             if (scene_image_add(dst, &im, err)) return -1;
+        } else if (it->kind == SCENE_CLIP) {
+            const scene_clip *c = &it->u.clip;
+            if (scene_clip_set(dst, c->x * k + dx, c->y * k + dy, c->w * k, c->h * k, err))
+                return -1;
         } else {
             const scene_slot *sl = &it->u.slot;
             char *id = g_strconcat(prefix, sl->id, NULL);
@@ -453,6 +502,11 @@ int scene_append(scene *dst, const scene *src, double k, double dx, double dy, c
             g_free(id);
             if (rc) return -1;
         }
+    }
+    for (guint i = 0; i < src->notes->len; i++) {
+        const scene_note *n = &g_array_index(src->notes, scene_note, i);
+        scene_mark(dst, n->line, n->col);
+        scene_note_add(dst, n->kind, n->msg);
     }
     scene_mark(dst, keep_line, keep_col);
     return 0;

@@ -34,6 +34,9 @@ typedef struct scene_style {
 typedef struct scene_path {
     scene_style style;
     size_t first, count; /* range in the scene's segment array */
+    pn_rgba written;     /* the fill colour as the component gave it: in a mono
+                          * scene, style.fill_color is its grey (lint compares
+                          * what the template wrote with what prints) */
 } scene_path;
 
 typedef enum { TEXT_LEFT, TEXT_CENTER, TEXT_RIGHT } scene_halign;
@@ -79,7 +82,14 @@ typedef struct scene_image {
     double cx, cy, cw, ch;
 } scene_image;
 
-typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE } scene_kind;
+/* A clip: what is drawn after it, up to the next clip, shows only inside the
+ * box (mm). A box with w <= 0 ends clipping: the whole page shows again.
+ * Clips do not nest; each replaces the one before. */
+typedef struct scene_clip {
+    double x, y, w, h;
+} scene_clip;
+
+typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE, SCENE_CLIP } scene_kind;
 
 typedef struct scene_item {
     scene_kind kind;
@@ -88,6 +98,7 @@ typedef struct scene_item {
         scene_text text;
         scene_slot slot;
         scene_image image;
+        scene_clip clip;
     } u;
 } scene_item;
 
@@ -145,6 +156,10 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
 /* Adds an image (the path is copied). -1 with err past the item limit. */
 int scene_image_add(scene *s, const scene_image *im, pn_err *err);
 
+/* Starts clipping to the box (x, y, w, h), or with w <= 0 ends it. -1 with
+ * err past the item limit. */
+int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err);
+
 /* Adds a slot. Ids must be unique on the page; a repeat is an error. */
 int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
                    scene_slot_shape shape, pn_err *err);
@@ -159,6 +174,19 @@ int scene_check(const scene *s, pn_err *err);
  * column; 0 0: nowhere in particular), and where item i came from. Appended
  * items keep their origin. Used to place lint's warnings. */
 void scene_mark(scene *s, int line, int col);
+
+/* Notes a component leaves for lint about what it could not do as asked
+ * (text that does not fit its box, lines cut off), placed at the current
+ * mark; lint reports them as findings of kind `kind`. At most
+ * SCENE_MAX_NOTES a page (more are dropped). Strings are copied. */
+#define SCENE_MAX_NOTES 1000
+typedef struct scene_note {
+    int line, col;
+    const char *kind, *msg;
+} scene_note;
+void scene_note_add(scene *s, const char *kind, const char *msg);
+size_t scene_note_count(const scene *s);
+const scene_note *scene_note_at(const scene *s, size_t i);
 void scene_origin(const scene *s, size_t i, int *line, int *col);
 
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
@@ -179,4 +207,8 @@ pn_rgba scene_to_grey(pn_rgba c);
  * items as all of them together. */
 int scene_append(scene *dst, const scene *src, double k, double dx, double dy, const char *prefix,
                  pn_err *err);
+/* The same for items from..to-1 of src only; dst's limits are not raised
+ * (src's items are already counted in a scene of dst's budget). */
+int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, double k, double dx,
+                       double dy, const char *prefix, pn_err *err);
 #endif

@@ -179,6 +179,7 @@ int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_
                      : b->valign == TEXT_MIDDLE   ? b->y - h / 2
                                                   : b->y - h;
         info->lines = shown;
+        info->needed = n;
         info->cut = shown < n;
         info->top = top;
         info->h = h;
@@ -202,7 +203,7 @@ int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_
                     sp--;
                 if (sp > a && !g_ascii_isspace(plain[z])) z = trim_end(plain, a, sp);
             }
-            if (!rc) rc = line_pieces(s, b, plain, runs, a, z, suffix, b->x, y, true, &w, err);
+            if (!rc) rc = line_pieces(s, b, plain, runs, a, z, suffix, b->x, y, !b->dry, &w, err);
             if (w > info->widest) info->widest = w;
         }
     }

@@ -21,11 +21,13 @@ typedef struct scene_block {
     double width;        /* mm, > 0 */
     int max_lines;       /* 0: no limit */
     double spacing;      /* baseline to baseline, as a multiple of the size */
+    bool dry;            /* only measure: fill the info, add nothing */
 } scene_block;
 
 /* What was laid out. */
 typedef struct scene_block_info {
     int lines;     /* lines drawn */
+    int needed;    /* lines the whole text takes (more than lines when cut) */
     bool cut;      /* lines were left out (the last one ends in "…") */
     double top, h; /* the block's top and height, mm */
     double widest; /* the widest line, mm */

@@ -660,6 +660,11 @@ static void entry_json(GString *out, const void *sheet)
     c36_report_json(out, &s->in, &s->sc);
 }
 
+static void entry_read(GString *out, const void *sheet)
+{
+    c36_sheet_json(out, &((const c36_scored *)sheet)->in);
+}
+
 static void entry_table(GString *out, const void *sheet)
 {
     const c36_scored *s = sheet;
@@ -687,6 +692,7 @@ const score_game score_circle36 = {
     .score = entry_score,
     .report_json = entry_json,
     .report_table = entry_table,
+    .sheet_json = entry_read,
     .pages = entry_pages,
     .fill = entry_fill,
 };

@@ -340,6 +340,11 @@ static void entry_json(GString *out, const void *sheet)
     cpx_report_json(out, &s->in, s->points);
 }
 
+static void entry_read(GString *out, const void *sheet)
+{
+    cpx_sheet_json(out, &((const cpx_scored *)sheet)->in);
+}
+
 static void entry_table(GString *out, const void *sheet)
 {
     const cpx_scored *s = sheet;
@@ -375,6 +380,7 @@ const score_game score_cirplexed = {
     .score = entry_score,
     .report_json = entry_json,
     .report_table = entry_table,
+    .sheet_json = entry_read,
     .pages = entry_pages,
     .prepare = entry_prepare,
     .fill = entry_fill,

@@ -371,6 +371,11 @@ static void entry_json(GString *out, const void *sheet)
     dc_report_json(out, &s->in, s->scores);
 }
 
+static void entry_read(GString *out, const void *sheet)
+{
+    dc_sheet_json(out, &((const dc_scored *)sheet)->in);
+}
+
 static void entry_table(GString *out, const void *sheet)
 {
     const dc_scored *s = sheet;
@@ -401,6 +406,7 @@ const score_game score_dicrono = {
     .score = entry_score,
     .report_json = entry_json,
     .report_table = entry_table,
+    .sheet_json = entry_read,
     .pages = entry_pages,
     .prepare = entry_prepare,
     .fill = entry_fill,

@@ -55,6 +55,8 @@ int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err
 int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out);
 void c36_report_json(GString *out, const c36_input *in, const c36_score *sc);
 void c36_report_table(GString *out, const c36_input *in, const c36_score *sc);
+/* The sheet as read, in its file's keys (sheet_json.c); empty spaces null. */
+void c36_sheet_json(GString *out, const c36_input *in);
 /* Every written number in its space (R1.., B1.., G1.., Y), area totals and
  * points (total.<area>, points.<area>), red_upper, the printed bonus 3 circled
  * or crossed out (bonus), earned, penalty, total; optional slots: player, date,
@@ -78,6 +80,8 @@ int dc_load(const yml_doc *d, dc_input *out, pn_err *err);
 /* scores: one per game of in (dc_score_set). */
 void dc_report_json(GString *out, const dc_input *in, const dc_game_score *scores);
 void dc_report_table(GString *out, const dc_input *in, const dc_game_score *scores);
+/* The set as read: names, and each game's first, grid rows and penalties. */
+void dc_sheet_json(GString *out, const dc_input *in);
 /* Game g of a set: X and O in cell.<col>.<row>, each run struck through, the
  * score table up to game g (g<r>.X.points, g<r>.X.pen1..3 crossed for
  * penalties, g<r>.X.subtotal, the same for O, g<r>.next), total.X and total.O
@@ -102,6 +106,8 @@ void cpx_input_clear(cpx_input *in);
 /* points: one per player of in, ranked (cpx_rank). */
 void cpx_report_json(GString *out, const cpx_input *in, const cpx_points *points);
 void cpx_report_table(GString *out, const cpx_input *in, const cpx_points *points);
+/* The boards as read: colours, and each player's tiles by colour name. */
+void cpx_sheet_json(GString *out, const cpx_input *in);
 /* The tiles go in as template parameters (players, palette, tiles1..); the
  * fill writes names and scores (b<i>.name, .circles, .three_quarter, .half,
  * .rank) and circles every complete single-colour circle (b<i>.pt.<x>.<y>). */

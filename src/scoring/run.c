@@ -9,7 +9,7 @@ typedef struct page_ref {
 
 struct score_run {
     const score_game *g;
-    bool keep, json;
+    bool keep, json, as_read;
     tmpl *t;
     void *config;
     void *scratch;   /* the sheet block reused when sheets are not kept */
@@ -64,6 +64,7 @@ score_run *score_run_new(const score_game *g, const score_run_opts *o, pn_err *e
     r->g = g;
     r->keep = o->keep;
     r->json = o->json;
+    r->as_read = o->as_read;
     r->prepared = -1;
     r->config = g_malloc0(g->config_size ? g->config_size : 1);
     r->kept = g_ptr_array_new();
@@ -91,7 +92,7 @@ int score_run_sheet(score_run *r, const yml_doc *d, GString *out, pn_err *err)
     g->score(sheet);
     if (!r->json && r->nsheets > 0) g_string_append_c(out, '\n');
     if (r->json) {
-        g->report_json(out, sheet);
+        (r->as_read ? g->sheet_json : g->report_json)(out, sheet);
         g_string_append_c(out, '\n');
     } else {
         g->report_table(out, sheet);

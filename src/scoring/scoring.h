@@ -51,6 +51,9 @@ typedef struct score_game {
     int (*fill)(scene *s, const void *sheet, int page, pn_err *err);
     /* Frees what load allocated inside sheet (NULL: nothing). */
     void (*clear)(void *sheet);
+    /* The loaded sheet as JSON in the keys of its own file (one line, no
+     * newline): what a page fills its fields from. */
+    void (*sheet_json)(GString *out, const void *sheet);
 } score_game;
 
 /* The game called name, or NULL. */
@@ -74,6 +77,7 @@ typedef struct score_run_opts {
     bool use_template; /* open the template even without path or sets (to draw) */
     bool keep;         /* keep every sheet to draw the completed sheets */
     bool json;         /* reports as JSON lines (else tables) */
+    bool as_read;      /* with json: each sheet as read (sheet_json), not its scores */
 } score_run_opts;
 
 /* A run for game g; NULL with err when the template cannot be used (a file

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "pnpkit.h"
 #include "serve/engine.h"
+#include "serve/jsonin.h"
 #include "serve/serve.h"
 #include "util/resources.h"
 
@@ -56,7 +57,7 @@ GBytes *serve_json_bytes(JsonBuilder *b)
 /* ---- reading the request body ---- */
 
 typedef struct body {
-    JsonParser *parser;
+    serve_json *doc;
     JsonObject *obj;
     const char *bad_field; /* the key at fault */
     char msg[256];
@@ -64,14 +65,13 @@ typedef struct body {
 
 static bool body_parse(body *b, const char *text, size_t len)
 {
-    b->parser = json_parser_new();
-    GError *ge = NULL;
-    if (!json_parser_load_from_data(b->parser, text, (gssize)len, &ge)) {
-        snprintf(b->msg, sizeof b->msg, "the request body is not JSON: %s", ge->message);
-        g_error_free(ge);
+    char why[200];
+    b->doc = serve_json_read(text, len, why, sizeof why);
+    if (!b->doc) {
+        snprintf(b->msg, sizeof b->msg, "the request body is not JSON: %s", why);
         return false;
     }
-    JsonNode *root = json_parser_get_root(b->parser);
+    JsonNode *root = serve_json_root(b->doc);
     if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
         snprintf(b->msg, sizeof b->msg, "the request body must be a JSON object");
         return false;
@@ -134,39 +134,42 @@ static bool get_bool(body *b, const char *key, bool *out)
     return true;
 }
 
-/* A whole number in min..max (also given as a string of digits); msg is the
- * CLI's message for a bad value. */
+/* A whole number in min..max, written as a JSON number; msg is the CLI's
+ * message for a bad value, followed by the value as the client wrote it. */
 static bool get_long(body *b, const char *key, long min, long max, const char *msg, long *out,
                      bool *given)
 {
     JsonNode *n = json_object_get_member(b->obj, key);
     if (!n || JSON_NODE_HOLDS_NULL(n)) return true;
-    gint64 v = 0;
-    bool ok = JSON_NODE_HOLDS_VALUE(n);
-    if (ok && json_node_get_value_type(n) == G_TYPE_INT64) {
-        v = json_node_get_int(n);
-    } else if (ok && json_node_get_value_type(n) == G_TYPE_STRING) {
-        const char *s = json_node_get_string(n);
-        char *end;
-        v = g_ascii_strtoll(s, &end, 10);
-        ok = *s && !*end;
-    } else {
-        ok = false;
+    const char *text = serve_json_number_text(b->doc, n);
+    char why[256];
+    if (!text) {
+        snprintf(why, sizeof why, "'%s' must be a number%s", key,
+                 JSON_NODE_HOLDS_VALUE(n) && json_node_get_value_type(n) == G_TYPE_STRING
+                     ? ", not a string"
+                     : "");
+        return body_fail(b, key, why);
     }
-    if (!ok || v < min || v > max) return body_fail(b, key, msg);
-    *out = (long)v;
+    if (json_node_get_value_type(n) != G_TYPE_INT64 || json_node_get_int(n) < min ||
+        json_node_get_int(n) > max) {
+        snprintf(why, sizeof why, "%s, not %.60s%s", msg, text, strlen(text) > 60 ? "..." : "");
+        return body_fail(b, key, why);
+    }
+    *out = (long)json_node_get_int(n);
     if (given) *given = true;
     return true;
 }
 
-/* One JSON value as --set takes it: numbers as written, lists comma-separated. */
-static char *value_text(JsonNode *n)
+/* One JSON value as --set takes it: numbers as written, lists
+ * comma-separated. The reader bounds the nesting (jsonin.h), so the
+ * recursion is bounded too. */
+static char *value_text(const serve_json *doc, JsonNode *n)
 {
     if (JSON_NODE_HOLDS_ARRAY(n)) {
         JsonArray *a = json_node_get_array(n);
         GString *s = g_string_new(NULL);
         for (guint i = 0; i < json_array_get_length(a); i++) {
-            char *item = value_text(json_array_get_element(a, i));
+            char *item = value_text(doc, json_array_get_element(a, i));
             if (!item || strchr(item, ',')) {
                 g_free(item);
                 g_string_free(s, TRUE);
@@ -181,13 +184,9 @@ static char *value_text(JsonNode *n)
     if (!JSON_NODE_HOLDS_VALUE(n)) return NULL;
     GType t = json_node_get_value_type(n);
     if (t == G_TYPE_STRING) return g_strdup(json_node_get_string(n));
-    if (t == G_TYPE_INT64) return g_strdup_printf("%" G_GINT64_FORMAT, json_node_get_int(n));
     if (t == G_TYPE_BOOLEAN) return g_strdup(json_node_get_boolean(n) ? "true" : "false");
-    if (t == G_TYPE_DOUBLE) {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        return g_strdup(g_ascii_dtostr(buf, sizeof buf, json_node_get_double(n)));
-    }
-    return NULL;
+    const char *number = serve_json_number_text(doc, n);
+    return number ? g_strdup(number) : NULL;
 }
 
 /* "set": {NAME: VALUE, ...} into names and values (values owned by keep). */
@@ -202,7 +201,7 @@ static bool get_sets(body *b, GPtrArray *names, GPtrArray *values, GPtrArray *ke
     bool ok = true;
     for (GList *m = members; m && ok; m = m->next) {
         const char *k = m->data;
-        char *v = value_text(json_object_get_member(o, k));
+        char *v = value_text(b->doc, json_object_get_member(o, k));
         if (!v) {
             char msg[200];
             snprintf(msg, sizeof msg,
@@ -220,7 +219,7 @@ static bool get_sets(body *b, GPtrArray *names, GPtrArray *values, GPtrArray *ke
 
 static void body_clear(body *b)
 {
-    if (b->parser) g_object_unref(b->parser);
+    serve_json_free(b->doc);
 }
 
 /* ---- answers ---- */
@@ -286,7 +285,7 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
         has_landscape = true;
         ok = get_bool(&b, "landscape", &landscape);
     }
-    if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4");
+    if (ok && nup == 3) ok = body_fail(&b, "nup", "--nup takes 2 or 4, not 3");
     if (ok && !q.template_name == !q.yaml)
         ok = body_fail(&b, "template", "give 'template' (a name) or 'yaml' (a template's text)");
     if (ok && bleed && (!pnpkit_length_mm(bleed, &q.bleed) || q.bleed < 0 || q.bleed > 10))
@@ -342,6 +341,37 @@ static void api_score(const char *text, size_t len, serve_reply *r)
     } else {
         q.sheet_len = strlen(q.sheet);
         q.dpi = (double)dpi;
+        serve_fault f = {0};
+        const char *ctype = NULL;
+        int rc = serve_engine_score(&q, &r->body, &ctype, &f);
+        answer_engine(r, rc, &f, ctype);
+    }
+    g_ptr_array_free(names, TRUE);
+    g_ptr_array_free(values, TRUE);
+    g_ptr_array_free(keep, TRUE);
+    body_clear(&b);
+}
+
+/* POST /api/sheet: the sheets of a file as the library's reader understood
+ * them (what a score page loads), or the reader's error. */
+static void api_sheet(const char *text, size_t len, serve_reply *r)
+{
+    static const char *const keys[] = {"game", "sheet", "set", "template", "yaml", NULL};
+    body b = {0};
+    GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
+              *keep = g_ptr_array_new_with_free_func(g_free);
+    serve_score_req q = {.set_names = names, .set_values = values, .as_read = true};
+    bool ok = body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "game", &q.game) &&
+              get_string(&b, "sheet", &q.sheet) && get_string(&b, "template", &q.template_name) &&
+              get_string(&b, "yaml", &q.yaml) && get_sets(&b, names, values, keep);
+    if (ok && !q.game) ok = body_fail(&b, "game", "'game' is missing");
+    if (ok && !q.sheet) ok = body_fail(&b, "sheet", "'sheet' (the sheet as YAML) is missing");
+    if (ok && q.template_name && q.yaml)
+        ok = body_fail(&b, "template", "give 'template' or 'yaml', not both");
+    if (!ok) {
+        reply_body_error(r, &b);
+    } else {
+        q.sheet_len = strlen(q.sheet);
         serve_fault f = {0};
         const char *ctype = NULL;
         int rc = serve_engine_score(&q, &r->body, &ctype, &f);
@@ -456,6 +486,13 @@ void serve_api_answer(const char *method, const char *url, const char *text, siz
             api_render(text, len, r, true);
         else
             api_score(text, len, r);
+        return;
+    }
+    if (!strcmp(url, "/api/sheet")) {
+        if (!post)
+            serve_api_error(r, 405, "use POST with a JSON body", NULL);
+        else
+            api_sheet(text, len, r);
         return;
     }
     if (!strcmp(url, "/api/check") || !strcmp(url, "/api/calc")) {

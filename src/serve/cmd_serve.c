@@ -10,7 +10,8 @@
 #include "serve/serve.h"
 
 #define SERVE_USAGE                                                                                \
-    "Usage: pnpkit serve [--port N] [--bind ADDR] [--open] [--jobs N] [--queue N]\n\n"             \
+    "Usage: pnpkit serve [--port N] [--bind ADDR] [--open] [--jobs N] [--queue N]\n"               \
+    "                    [--work-seconds N]\n\n"                                                   \
     "Serves pnpkit's pages and its JSON API (see docs/api.md) on this machine:\n"                  \
     "a gallery of templates with live previews, score pages, a template editor.\n\n"               \
     "  --port N     TCP port (default 8036); 0 picks a free one (printed)\n"                       \
@@ -19,7 +20,9 @@
     "  --open       open the page in the desktop browser (xdg-open)\n"                             \
     "  --jobs N     renders and scores admitted at once (1 to 16, default 2)\n"                    \
     "  --queue N    requests that may wait for one (0 to 256, default 16);\n"                      \
-    "               beyond that the server answers 503 at once\n\n"                                \
+    "               beyond that the server answers 503 at once\n"                                  \
+    "  --work-seconds N  a render stops after N seconds of work and is answered\n"                 \
+    "               503 (1 to 600, default 20)\n\n"                                                \
     "The first line printed is the URL. Stop with Ctrl-C (SIGINT) or SIGTERM.\n"
 
 static bool parse_int(const char *s, long min, long max, long *out)
@@ -48,16 +51,17 @@ static int serve_fail(const pn_err *err)
 
 static int serve_cmd(int argc, char **argv)
 {
-    enum { OPT_PORT = 256, OPT_BIND, OPT_OPEN, OPT_JOBS, OPT_QUEUE };
+    enum { OPT_PORT = 256, OPT_BIND, OPT_OPEN, OPT_JOBS, OPT_QUEUE, OPT_WORK };
     static const struct option opts[] = {{"port", required_argument, 0, OPT_PORT},
                                          {"bind", required_argument, 0, OPT_BIND},
                                          {"open", no_argument, 0, OPT_OPEN},
                                          {"jobs", required_argument, 0, OPT_JOBS},
                                          {"queue", required_argument, 0, OPT_QUEUE},
+                                         {"work-seconds", required_argument, 0, OPT_WORK},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     serve_config cfg = {.bind = "127.0.0.1", .port = 8036};
-    long v, jobs = 2, queue = 16;
+    long v, jobs = 2, queue = 16, work = 20;
     bool open = false;
     optind = 1;
     for (int c; (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1;) {
@@ -81,6 +85,10 @@ static int serve_cmd(int argc, char **argv)
             if (!parse_int(optarg, 0, 256, &queue))
                 return cli_usage_error("serve", "--queue takes a number from 0 to 256");
             break;
+        case OPT_WORK:
+            if (!parse_int(optarg, 1, 600, &work))
+                return cli_usage_error("serve", "--work-seconds takes a number from 1 to 600");
+            break;
         case 'h':
             fputs(SERVE_USAGE, stdout);
             return 0;
@@ -101,7 +109,7 @@ static int serve_cmd(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     pn_err err = {0};
-    if (serve_engine_start((int)jobs, (int)queue, &err)) return serve_fail(&err);
+    if (serve_engine_start((int)jobs, (int)queue, (int)work, &err)) return serve_fail(&err);
     serve_server *s = serve_start(&cfg, &err);
     if (!s) {
         serve_engine_end();

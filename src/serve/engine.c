@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <json-glib/json-glib.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 #include "cli/cli.h"
@@ -29,12 +30,14 @@ static struct {
     pthread_mutex_t gate; /* guards running, waiting, idle */
     pthread_cond_t freed; /* on CLOCK_MONOTONIC */
     int jobs, queue, running, waiting;
+    int work_s;      /* longest render, in seconds */
     GPtrArray *idle; /* pnpkit_ctx*: the contexts of the free slots */
     GPtrArray *all;  /* pnpkit_ctx*: every context, freed at the end */
 } eng = {.gate = PTHREAD_MUTEX_INITIALIZER};
 
-int serve_engine_start(int jobs, int queue, pn_err *err)
+int serve_engine_start(int jobs, int queue, int work_s, pn_err *err)
 {
+    eng.work_s = work_s;
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -179,8 +182,37 @@ static GBytes *bytes_of(pnpkit_buffer *b)
     return g_bytes_new_with_free_func(b->data, b->len, (GDestroyNotify)pnpkit_buffer_free, b);
 }
 
-/* The render options of r; sets (from settings()) lives as long as o. */
-static void render_opts_of(const serve_render_req *r, GPtrArray *sets, pnpkit_render_opts *o)
+/* The time one render may take: the library reports every page it has
+ * drawn, and once the deadline has passed the render is cancelled (it stops
+ * after that page), so a long document cannot hold a slot for minutes. */
+typedef struct budget {
+    gint64 deadline; /* monotonic, us */
+    volatile sig_atomic_t over;
+} budget;
+
+static void budget_page(void *user, int done, int total)
+{
+    budget *b = user;
+    (void)done;
+    (void)total;
+    if (g_get_monotonic_time() > b->deadline) b->over = 1;
+}
+
+/* Fills f when b was exceeded. */
+static bool budget_spent(const budget *b, serve_fault *f)
+{
+    if (!b->over) return false;
+    f->http = 503;
+    f->field = "pages";
+    pn_err_set(&f->err, PN_EIO, "the render took more than %d seconds of work; ask for fewer pages",
+               eng.work_s);
+    return true;
+}
+
+/* The render options of r; sets (from settings()) lives as long as o, and b
+ * (when not NULL) bounds its time. */
+static void render_opts_of(const serve_render_req *r, GPtrArray *sets, budget *b,
+                           pnpkit_render_opts *o)
 {
     pnpkit_render_opts_init(o);
     o->format = r->format;
@@ -197,6 +229,12 @@ static void render_opts_of(const serve_render_req *r, GPtrArray *sets, pnpkit_re
     o->bleed = r->bleed;
     o->epoch = cli_epoch();
     o->set = (const char *const *)sets->pdata;
+    if (b) {
+        b->deadline = g_get_monotonic_time() + (gint64)eng.work_s * G_USEC_PER_SEC;
+        o->progress = budget_page;
+        o->progress_user = b;
+        o->cancel = &b->over;
+    }
     if (r->yaml) {
         o->template_text = r->yaml;
         o->template_len = strlen(r->yaml);
@@ -213,10 +251,12 @@ static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, c
     if (!r->yaml && !listed(ctx, r->template_name, f)) return -1;
     GPtrArray *sets = settings(r->set_names, r->set_values);
     pnpkit_render_opts o;
-    render_opts_of(r, sets, &o);
+    budget spent = {0};
+    render_opts_of(r, sets, &spent, &o);
     pnpkit_error e;
     pnpkit_buffer *b = pnpkit_render_mem(ctx, r->yaml ? TEXT_NAME : r->template_name, &o, &e);
     g_ptr_array_free(sets, TRUE);
+    if (!b && budget_spent(&spent, f)) return -1;
     if (!b) {
         from_library(&e, f);
         f->field = set_field(&e, r->set_names);
@@ -245,7 +285,7 @@ static int do_slots(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, se
     if (!r->yaml && !listed(ctx, r->template_name, f)) return -1;
     GPtrArray *sets = settings(r->set_names, r->set_values);
     pnpkit_render_opts o;
-    render_opts_of(r, sets, &o);
+    render_opts_of(r, sets, NULL, &o);
     o.format = "svg";
     o.pages = 0;
     o.nup = 1;
@@ -332,7 +372,8 @@ static int do_score(pnpkit_ctx *ctx, const serve_score_req *r, GBytes **out, con
                             .template_text = r->yaml,
                             .template_len = r->yaml ? strlen(r->yaml) : 0,
                             .set = (const char *const *)sets->pdata,
-                            .epoch = cli_epoch()};
+                            .epoch = cli_epoch(),
+                            .as_read = r->as_read};
     pnpkit_error e;
     pnpkit_buffer *json = pnpkit_score(ctx, r->game, r->sheet, r->sheet_len, &so, &e);
     g_ptr_array_free(sets, TRUE);

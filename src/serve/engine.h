@@ -43,6 +43,7 @@ typedef struct serve_score_req {
     GPtrArray *set_names, *set_values;
     const char *format; /* NULL: the JSON scores; pdf | svg | png: the completed sheets */
     double dpi;
+    bool as_read; /* the sheets as read (POST /api/sheet), not their scores */
 } serve_score_req;
 
 /* A Circular Numbers hand. */
@@ -60,9 +61,9 @@ typedef struct serve_fault {
 } serve_fault;
 
 /* Sets the engine up: at most jobs calls at once, waiting requests at most
- * queue; work files go to a private directory (removed by serve_engine_end).
- * 0, or -1 with err. */
-int serve_engine_start(int jobs, int queue, pn_err *err);
+ * queue, a render stopped (503) after work_s seconds; work files go to a
+ * private directory (removed by serve_engine_end). 0, or -1 with err. */
+int serve_engine_start(int jobs, int queue, int work_s, pn_err *err);
 void serve_engine_end(void);
 
 /* Each returns 0 with *out (caller g_bytes_unref()s) and, for files, *ctype

@@ -1,28 +1,38 @@
 /* http.c: the HTTP side of 'pnpkit serve' on libmicrohttpd: one thread per
- * connection, a limit on open connections and on idle time, the Host check
- * against DNS rebinding, the Origin check on POST, the body limit (413), and
- * the hand-over of each complete request to api.c. */
+ * connection; hard limits on open connections (in all and per address), on
+ * idle time and on a request's headers; the connection table (conns.h) for
+ * whole-request deadlines and room for new clients; the body limit (413);
+ * and the hand-over of each request's head and then of the whole request to
+ * route.c. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "serve/conns.h"
 #include "serve/mhd.h"
 #include "serve/serve.h"
 
 struct serve_server {
     struct MHD_Daemon *d;
+    serve_conns *conns;
     int port;
 };
 
-/* What one request has gathered so far. */
 /* libmicrohttpd's functions, loaded by serve_start before the first request. */
 static const serve_mhd_fns *mhd;
 
+/* Memory for one connection's request line and headers (libmicrohttpd
+ * answers 431 by itself beyond it): room for SERVE_MAX_HEADERS and more, so
+ * that the 431 of a large head is normally this server's JSON one. */
+#define SERVE_MHD_MEMORY (4 * SERVE_MAX_HEADERS)
+
+/* What one request has gathered so far. */
 typedef struct req_state {
     GString *body;
     bool too_big;
+    bool answered; /* refused on its head: the rest is not read */
 } req_state;
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
@@ -46,97 +56,49 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
     return rc;
 }
 
-static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *msg)
+/* Every header of the request, in order (pointers into libmicrohttpd's
+ * memory, valid while the request lasts). */
+static enum MHD_Result add_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  const char *value)
 {
-    serve_reply r = {0};
-    serve_api_error(&r, status, msg, NULL);
-    return send_reply(c, &r);
+    (void)kind;
+    serve_header h = {key ? key : "", value ? value : ""};
+    g_array_append_val((GArray *)cls, h);
+    return MHD_YES;
 }
 
-/* host is "NAME:PORT" or "[V6]:PORT"; returns the name part (without
- * brackets) in buf, and whether the port matches. */
-static bool split_host(const char *host, int port, char *buf, size_t n)
+/* The request as route.c takes it. headers receives the header list. */
+static serve_request request_of(const serve_server *s, struct MHD_Connection *c, const char *url,
+                                const char *method, GArray *headers)
 {
-    const char *colon;
-    if (host[0] == '[') {
-        const char *end = strchr(host, ']');
-        if (!end) return false;
-        size_t len = (size_t)(end - host - 1);
-        if (len >= n) return false;
-        memcpy(buf, host + 1, len);
-        buf[len] = '\0';
-        colon = end[1] == ':' ? end + 1 : NULL;
-        if (end[1] && !colon) return false;
-    } else {
-        colon = strrchr(host, ':');
-        size_t len = colon ? (size_t)(colon - host) : strlen(host);
-        if (len >= n) return false;
-        memcpy(buf, host, len);
-        buf[len] = '\0';
-    }
-    if (!colon) return port == 80;
-    char *end;
-    long p = strtol(colon + 1, &end, 10);
-    return colon[1] && !*end && p == port;
+    mhd->get_connection_values(c, MHD_HEADER_KIND, add_header, headers);
+    serve_request q = {.method = method,
+                       .path = url,
+                       .headers = (const serve_header *)(void *)headers->data,
+                       .n_headers = headers->len,
+                       .port = g_atomic_int_get(&s->port)};
+    return q;
 }
 
-/* A Host the page may come from: localhost or an address written as digits,
- * with the served port. A name other than localhost could be any site whose
- * name was made to point here (DNS rebinding), so it is refused. */
-static bool host_ok(const serve_server *s, const char *host)
+/* This connection's record in the connection table. */
+static serve_conn *conn_of(struct MHD_Connection *c)
 {
-    if (!host || strlen(host) > 255) return false;
-    char name[256];
-    if (!split_host(host, g_atomic_int_get(&s->port), name, sizeof name)) return false;
-    if (!g_ascii_strcasecmp(name, "localhost")) return true;
-    unsigned char addr[sizeof(struct in6_addr)];
-    return inet_pton(AF_INET, name, addr) == 1 || inet_pton(AF_INET6, name, addr) == 1;
-}
-
-/* An Origin header, when present, must be this server seen through Host. */
-static bool origin_ok(const char *origin, const char *host)
-{
-    if (!origin) return true;
-    return g_str_has_prefix(origin, "http://") && !g_ascii_strcasecmp(origin + 7, host);
-}
-
-static bool state_changing(const char *method, const char *url)
-{
-    return !strcmp(method, "POST") && !strcmp(url, "/api/templates");
+    const union MHD_ConnectionInfo *i =
+        mhd->get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return i ? i->socket_context : NULL;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
 {
-    const serve_server *s = cls;
+    serve_server *s = cls;
+    (void)version;
     req_state *st = *con_cls;
-    if (!st) {
-        st = g_new0(req_state, 1);
-        *con_cls = st;
-        const char *host = mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
-        if (!host_ok(s, host))
-            return send_error(c, MHD_HTTP_FORBIDDEN,
-                              "this server answers only to localhost or an address as digits, "
-                              "with its own port (Host header)");
-        const char *origin = mhd->lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-        bool post = !strcmp(method, "POST");
-        if (post && (!origin_ok(origin, host) || (!origin && state_changing(method, url))))
-            return send_error(c, MHD_HTTP_FORBIDDEN,
-                              origin ? "requests from another site are refused (Origin header)"
-                                     : "saving needs the page's own Origin header");
-        const char *cl =
-            mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (cl && strtoull(cl, NULL, 10) > SERVE_MAX_BODY) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
-            return send_error(c, 413, msg);
-        }
-        if (post) st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
-        return MHD_YES;
-    }
-    if (*upload_size) {
-        if (st->body && !st->too_big) {
+    if (st && (st->answered || *upload_size)) {
+        /* a piece of the body: kept unless the request was refused or is
+         * too large already */
+        if (st->body && !st->too_big && !st->answered) {
             if (st->body->len + *upload_size > SERVE_MAX_BODY)
                 st->too_big = true;
             else
@@ -145,24 +107,80 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *upload_size = 0;
         return MHD_YES;
     }
-    if (st->too_big) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
-        return send_error(c, 413, msg);
+    GArray *headers = g_array_new(FALSE, FALSE, sizeof(serve_header));
+    serve_request q = request_of(s, c, url, method, headers);
+    enum MHD_Result rc = MHD_YES;
+    if (!st) {
+        st = g_new0(req_state, 1);
+        *con_cls = st;
+        serve_reply r = {0};
+        if (!serve_request_head_ok(&q, &r)) {
+            serve_conn_answering(s->conns, conn_of(c));
+            st->answered = true;
+            rc = send_reply(c, &r);
+        } else if (!strcmp(method, "POST")) {
+            const char *cl =
+                mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+            st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
+        }
+    } else {
+        serve_conn_answering(s->conns, conn_of(c));
+        serve_reply r = {0};
+        if (st->too_big) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "the request body is larger than %u bytes", SERVE_MAX_BODY);
+            serve_api_error(&r, 413, msg, NULL);
+        } else {
+            q.body = st->body ? st->body->str : NULL;
+            q.len = st->body ? st->body->len : 0;
+            serve_request_answer(&q, &r);
+        }
+        rc = send_reply(c, &r);
     }
-    serve_reply r = {0};
-    serve_api_answer(method, url, st->body ? st->body->str : "", st->body ? st->body->len : 0, &r);
-    return send_reply(c, &r);
+    g_array_free(headers, TRUE);
+    return rc;
 }
 
 static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
                     enum MHD_RequestTerminationCode why)
 {
+    serve_server *s = cls;
+    (void)why;
     req_state *st = *con_cls;
+    serve_conn_waiting(s->conns, conn_of(c));
     if (!st) return;
     if (st->body) g_string_free(st->body, TRUE);
     g_free(st);
     *con_cls = NULL;
+}
+
+/* Each connection is entered in the table when it opens (which may close
+ * the oldest slow one to make room) and removed before its socket closes. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    serve_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd =
+            mhd->get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *addr =
+            mhd->get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (fd)
+            *socket_context =
+                serve_conns_add(s->conns, fd->connect_fd, addr ? addr->client_addr : NULL);
+    } else if (*socket_context) {
+        serve_conns_remove(s->conns, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* The path is decoded by route.c, which refuses a malformed escape and %00
+ * instead of cutting the name at the NUL as libmicrohttpd would. */
+static size_t keep_escaped(void *cls, struct MHD_Connection *c, char *s)
+{
+    (void)cls;
+    (void)c;
+    return strlen(s);
 }
 
 serve_server *serve_start(const serve_config *cfg, pn_err *err)
@@ -188,12 +206,16 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     }
     serve_server *s = g_new0(serve_server, 1);
     s->port = cfg->port;
-    s->d = mhd->start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, s,
-                             MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_TIMEOUT,
-                             (unsigned)SERVE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
-                             (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
-                             NULL, MHD_OPTION_END);
+    s->conns = serve_conns_new();
+    s->d = mhd->start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)SERVE_MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned)SERVE_MAX_PER_ADDR, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SERVE_MHD_MEMORY,
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, s, MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+        MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL, MHD_OPTION_END);
     if (!s->d) {
+        serve_conns_free(s->conns);
         pn_err_set(err, PN_EIO,
                    "cannot listen on %s port %d (in use, or not an address of this "
                    "machine)",
@@ -217,5 +239,6 @@ void serve_stop(serve_server *s)
 {
     if (!s) return;
     mhd->stop_daemon(s->d);
+    serve_conns_free(s->conns);
     g_free(s);
 }

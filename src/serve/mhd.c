@@ -16,6 +16,8 @@ static const char *const mhd_names[] = {
     "MHD_add_response_header",
     "MHD_queue_response",
     "MHD_destroy_response",
+    "MHD_get_connection_values",
+    "MHD_get_connection_info",
     NULL,
 };
 static void *mhd_ptrs[G_N_ELEMENTS(mhd_names) - 1];
@@ -45,6 +47,11 @@ static gpointer mhd_fill(gpointer unused)
     mhd_fns.queue_response = (enum MHD_Result(*)(struct MHD_Connection *, unsigned int,
                                                  struct MHD_Response *))mhd_ptrs[6];
     mhd_fns.destroy_response = (void (*)(struct MHD_Response *))mhd_ptrs[7];
+    mhd_fns.get_connection_values = (int (*)(struct MHD_Connection *, enum MHD_ValueKind,
+                                             MHD_KeyValueIterator, void *))mhd_ptrs[8];
+    mhd_fns.get_connection_info =
+        (const union MHD_ConnectionInfo *(*)(struct MHD_Connection *, enum MHD_ConnectionInfoType,
+                                             ...))mhd_ptrs[9];
     return &mhd_fns;
 }
 

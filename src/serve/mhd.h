@@ -23,6 +23,11 @@ typedef struct serve_mhd_fns {
     enum MHD_Result (*queue_response)(struct MHD_Connection *connection, unsigned int status_code,
                                       struct MHD_Response *response);
     void (*destroy_response)(struct MHD_Response *response);
+    int (*get_connection_values)(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                 MHD_KeyValueIterator iterator, void *iterator_cls);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *connection,
+                                                           enum MHD_ConnectionInfoType info_type,
+                                                           ...);
 } serve_mhd_fns;
 
 /* The functions, loading libmicrohttpd on the first call (thread-safe).

@@ -7,12 +7,13 @@
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include "util/err.h"
 
-#define SERVE_MAX_BODY (1u << 20) /* bytes in a request body */
-#define SERVE_TIMEOUT_S 10        /* an idle or slow connection is closed */
-#define SERVE_MAX_CONNECTIONS 64  /* open at once */
+#define SERVE_MAX_BODY (1u << 20)     /* bytes in a request body */
+#define SERVE_MAX_HEADERS (64u << 10) /* bytes in a request's headers */
+#define SERVE_IDLE_S 10               /* a connection that sends nothing is closed */
 
 typedef struct serve_config {
     const char *bind; /* an IP address; "127.0.0.1" by default */
@@ -28,8 +29,6 @@ int serve_port(const serve_server *s);
 /* Stops and frees; waits for running requests. Safe with NULL. */
 void serve_stop(serve_server *s);
 
-/* ---- api.c ---- */
-
 /* An answer: status, Content-Type (static) and body (owned). */
 typedef struct serve_reply {
     unsigned status;
@@ -37,6 +36,32 @@ typedef struct serve_reply {
     GBytes *body;
     const char *disposition; /* static; NULL: none */
 } serve_reply;
+
+/* ---- route.c: one request, without sockets ---- */
+
+typedef struct serve_header {
+    const char *name, *value;
+} serve_header;
+
+/* A request as it arrived. Everything is borrowed. */
+typedef struct serve_request {
+    const char *method;
+    const char *path; /* as sent (percent-encoded), without the query */
+    const serve_header *headers;
+    size_t n_headers;
+    const char *body; /* NUL-terminated; NULL: none */
+    size_t len;
+    int port; /* the server's own, for the Host check */
+} serve_request;
+
+/* The checks a request's head must pass before its body is read: header
+ * size, headers sent twice, Host, the path's escapes, Origin, Content-Length.
+ * True, or false with r filled (the JSON error answer). */
+bool serve_request_head_ok(const serve_request *q, serve_reply *r);
+/* Decodes the path (a malformed escape or %00 is a 400) and answers. */
+void serve_request_answer(const serve_request *q, serve_reply *r);
+
+/* ---- api.c ---- */
 
 /* Answers one request of the API or the pages. The body is NUL-terminated. */
 void serve_api_answer(const char *method, const char *url, const char *body, size_t len,

@@ -1,6 +1,7 @@
 /* data.c: reading merge data (data.h). libcsv does the RFC 4180 parsing
  * (quotes, doubled quotes, separators and line breaks inside quotes); the text
- * is fed to it a line at a time so that every row knows the line it starts on. */
+ * is fed to it a line at a time so that every row knows the line it starts on
+ * (lines end with LF, CR LF or a lone CR, as libcsv's rows do). */
 #include "template/data.h"
 
 #include <csv.h>
@@ -86,6 +87,17 @@ static void on_row(int c, void *user)
     g_ptr_array_set_size(f, 0);
 }
 
+/* The bytes of the line at s, its end included: "\n", "\r\n" or a lone "\r"
+ * (libcsv ends a row at each; so does counting lines). */
+static size_t line_length(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\n') return i + 1;
+        if (s[i] == '\r') return i + 1 < len && s[i + 1] == '\n' ? i + 2 : i + 1;
+    }
+    return len;
+}
+
 tmpl_data *tmpl_data_parse_csv(const char *file, const char *buf, size_t len, pn_err *err)
 {
     static const char *const none[] = {NULL};
@@ -102,8 +114,7 @@ tmpl_data *tmpl_data_parse_csv(const char *file, const char *buf, size_t len, pn
     }
     size_t at = 0;
     while (at < len && !st.failed) {
-        const char *nl = memchr(buf + at, '\n', len - at);
-        size_t n = nl ? (size_t)(nl - (buf + at)) + 1 : len - at;
+        size_t n = line_length(buf + at, len - at);
         st.line++;
         if (csv_parse(&p, buf + at, n, on_field, on_row, &st) != n && !st.failed)
             fail(&st, st.line,

@@ -300,6 +300,87 @@ static int call(parser *p, const fn *f, size_t pos, expr_val *out)
     return set_num(p, pos, out, x);
 }
 
+/* a == b as the comparison reads it: numbers when both read as numbers,
+ * else texts, else true/false. -1 when they cannot be compared. */
+static int same(const expr_val *a, const expr_val *b)
+{
+    double x, y;
+    if (as_number(a, &x) && as_number(b, &y)) return x == y;
+    if (a->kind == EXPR_STR && b->kind == EXPR_STR) return !strcmp(a->str, b->str);
+    if (a->kind == EXPR_BOOL && b->kind == EXPR_BOOL) return a->b == b->b;
+    return -1;
+}
+
+#define EXPR_MAX_PICK 33 /* pick's arguments: a key, 16 pairs, a default */
+
+/* pick(key, k1, v1, k2, v2, ..., [default]): the value after the first k
+ * equal to key, else the default; char(text, n): the n-th character of
+ * text, from 1. Their arguments may be texts. */
+static int call_text(parser *p, const char *name, size_t pos, expr_val *out)
+{
+    bool pick = !strcmp(name, "pick");
+    int max = pick ? EXPR_MAX_PICK : 2;
+    expr_val args[EXPR_MAX_PICK] = {{0}};
+    size_t apos[EXPR_MAX_PICK];
+    int n = 0, rc = next(p); /* '(' */
+    while (!rc && !is_op(p, ")")) {
+        apos[n] = p->t.start;
+        if (n >= max) {
+            rc = fail_at(p, apos[n], "%s takes at most %d arguments", name, max);
+            break;
+        }
+        if ((rc = ternary(p, &args[n]))) break;
+        n++;
+        if (!is_op(p, ",")) break;
+        rc = next(p);
+    }
+    if (!rc && n < (pick ? 3 : 2))
+        rc = fail_at(p, p->t.start, "%s needs %d arguments", name, pick ? 3 : 2);
+    if (!rc) rc = expect(p, ")");
+    if (!rc && !p->live)
+        rc = set_num(p, pos, out, 0);
+    else if (!rc && pick) {
+        int found = -1;
+        for (int k = 1; k + 1 < n && found < 0 && !rc; k += 2) {
+            int eq = same(&args[0], &args[k]);
+            if (eq < 0)
+                rc = fail_at(p, apos[k], "cannot compare %s with %s", kind_name(&args[0]),
+                             kind_name(&args[k]));
+            else if (eq)
+                found = k + 1;
+        }
+        if (!rc && found < 0 && n % 2 == 0) found = n - 1; /* the default */
+        if (!rc && found < 0) {
+            char *key = expr_format(&args[0]);
+            rc = fail_at(p, apos[0], "pick: no choice for '%s' and no default", key);
+            g_free(key);
+        }
+        if (!rc) {
+            expr_val_clear(out);
+            *out = args[found];
+            args[found] = (expr_val){0};
+        }
+    } else if (!rc) {
+        double k;
+        rc = need_number(p, apos[1], &args[1], &k);
+        char *text = rc ? NULL : expr_format(&args[0]);
+        glong len = text ? g_utf8_strlen(text, -1) : 0;
+        if (!rc && (k != floor(k) || k < 1 || k > len))
+            rc = fail_at(p, apos[1], "char: %g is not a place in a text of %ld characters", k,
+                         (long)len);
+        if (!rc) {
+            const char *c = g_utf8_offset_to_pointer(text, (glong)k - 1);
+            expr_val_clear(out);
+            out->kind = EXPR_STR;
+            out->str = g_strndup(c, (gsize)(g_utf8_next_char(c) - c));
+        }
+        g_free(text);
+    }
+    for (int k = 0; k < n; k++)
+        expr_val_clear(&args[k]);
+    return rc;
+}
+
 static int primary(parser *p, expr_val *out)
 {
     size_t pos = p->t.start;
@@ -334,6 +415,12 @@ static int primary(parser *p, expr_val *out)
         g_free(name);
         return -1;
     }
+    if (!dollar && is_op(p, "(") && (!strcmp(name, "pick") || !strcmp(name, "char"))) {
+        int rc = enter(p) || call_text(p, name, pos, out) ? -1 : 0;
+        g_free(name);
+        if (!rc) p->depth--;
+        return rc;
+    }
     if (!dollar && is_op(p, "(")) {
         const fn *f = fns;
         while (f->name && strcmp(f->name, name))
@@ -341,7 +428,7 @@ static int primary(parser *p, expr_val *out)
         if (!f->name) {
             fail_at(p, pos,
                     "unknown function '%s' (abs, min, max, floor, ceil, round, sqrt, sin, "
-                    "cos)",
+                    "cos, pick, char)",
                     name);
             g_free(name);
             return -1;

@@ -4,7 +4,9 @@
  * numbers, 'texts', true/false, names (with or without a leading $), the
  * operators + - * / % (arithmetic), == != < <= > >= (comparison), and or not
  * (also && || !), c ? a : b, parentheses and the functions abs, min, max,
- * floor, ceil, round, sqrt, sin and cos (degrees).
+ * floor, ceil, round, sqrt, sin and cos (degrees), pick(key, k1, v1, ...,
+ * default) (the value paired with the first k equal to key) and char(text, n)
+ * (the n-th character, from 1).
  *
  * A name is looked up through a callback; the caller decides what names mean
  * (parameters, repeat variables, data columns). Errors carry the byte offset

@@ -13,8 +13,10 @@
 
 typedef struct env {
     tmpl *t;
-    char *var[TMPL_MAX_REPEAT_DEPTH]; /* repeat variables, outermost first */
-    long val[TMPL_MAX_REPEAT_DEPTH];
+    /* repeat variables, outermost first, then an item's own names while a
+     * property marked `each` is worked out (those are not owned) */
+    char *var[TMPL_MAX_REPEAT_DEPTH + COMP_MAX_ITEM_NAMES];
+    long val[TMPL_MAX_REPEAT_DEPTH + COMP_MAX_ITEM_NAMES];
     int nvars;
     long spent; /* components made plus rounds run */
     guint made; /* components made so far */
@@ -26,6 +28,7 @@ static void comps_truncate(GPtrArray *comps, guint from)
     for (guint i = from; i < comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(comps, i);
         g_free(c->vals);
+        if (c->each) g_ptr_array_free(c->each, TRUE);
         g_free(c);
     }
     if (from < comps->len) g_ptr_array_set_size(comps, from);
@@ -49,7 +52,7 @@ static bool var_find(const env *e, const char *name, long *v)
 /* The value of a merge data column in the current row, or NULL. */
 static const char *column(const env *e, const char *name)
 {
-    const tmpl_data *d = e->t->data;
+    const tmpl_data *d = tmpl_data_of(e->t);
     int c = d ? tmpl_data_col(d, name) : -1;
     if (c < 0 || e->t->row < 0 || e->t->row >= (int)d->rows->len) return NULL;
     return ((char **)g_ptr_array_index(d->rows, e->t->row))[c];
@@ -106,6 +109,12 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
     }
     tmpl_param *p = tmpl_param_find(e->t, name);
     if (p) return param_value(p, out, why, whylen);
+    /* The card's place in the deck and the deck's size (tmpl_select_card),
+     * unless a repeat, a column or a parameter has the name. */
+    if (!strcmp(name, "card") || !strcmp(name, "cards")) {
+        out->num = name[4] ? e->t->cards : e->t->card;
+        return 0;
+    }
     snprintf(why, whylen, "unknown parameter '%s'", name);
     return -1;
 }
@@ -137,7 +146,7 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
     for (int k = 0; k < e->nvars; k++)
         g_string_append_printf(where, "%s%s = %ld", k ? ", " : " (where ", e->var[k], e->val[k]);
     if (e->nvars) g_string_append_c(where, ')');
-    const tmpl_data *d = e->t->data;
+    const tmpl_data *d = tmpl_data_of(e->t);
     if (d && e->t->row >= 0 && e->t->row < (int)d->lines->len)
         g_string_append_printf(where, " (data row %d, %s line %d)", e->t->row + 1, d->file,
                                g_array_index(d->lines, int, e->t->row));
@@ -265,6 +274,8 @@ static int resolve_value(env *e, const pv_spec *spec, struct fy_node *n, pv_valu
         g_ptr_array_free(items, TRUE);
         return rc;
     }
+    if (n && spec->type == PV_COLOR && pn_yml_is_null(n))
+        return tmpl_colour_missing(t, n, spec->name, err);
     char *text;
     if (n) {
         bool markup = spec->type == PV_STRING && !strcmp(spec->name, "markup");
@@ -353,7 +364,7 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
         if (!strcmp(var, *r)) rc = err_in(e, fn, 0, err, "for: '%s' cannot be a name", var);
     if (!rc && tmpl_param_find(e->t, var))
         rc = err_in(e, fn, 0, err, "for: '%s' is a parameter; choose another name", var);
-    if (!rc && e->t->data && tmpl_data_col(e->t->data, var) >= 0)
+    if (!rc && tmpl_data_of(e->t) && tmpl_data_col(tmpl_data_of(e->t), var) >= 0)
         rc = err_in(e, fn, 0, err, "for: '%s' is a data column; choose another name", var);
     if (!rc && var_find(e, var, &dummy))
         rc = err_in(e, fn, 0, err, "for: '%s' is already the variable of a repeat around", var);
@@ -374,6 +385,43 @@ static int repeat(env *e, const tmpl_item *it, pn_err *err)
     e->nvars--;
     g_free(var);
     return rc;
+}
+
+/* Properties marked `each`: written with "$", worked out once per item of
+ * the component with the item's names (col, row, ...) bound like repeat
+ * variables; vals[k].strs gets every item's value as text. */
+static int resolve_each(env *e, tmpl_comp *c, size_t np, pn_err *err)
+{
+    comp_args a = {c->type->props, c->vals, np};
+    comp_items_fn items_of = comp_items_of(c->type);
+    int items = items_of(&a, -1, NULL, NULL);
+    if (c->each) g_ptr_array_set_size(c->each, 0);
+    for (size_t k = 0; k < np && items > 0; k++) {
+        const pv_spec *sp = &c->type->props[k];
+        struct fy_node *n = pn_yml_get(c->node, sp->name);
+        const char *text = pn_yml_scalar(n);
+        if (!sp->each || !text || !strchr(text, '$')) continue;
+        if (!c->each) c->each = g_ptr_array_new_with_free_func(g_free);
+        const char **strs = g_new0(const char *, (size_t)items + 1);
+        g_ptr_array_add(c->each, strs);
+        for (int i = 0; i < items; i++) {
+            const char *names[COMP_MAX_ITEM_NAMES];
+            long vals[COMP_MAX_ITEM_NAMES];
+            int nn = items_of(&a, i, names, vals), base = e->nvars;
+            for (int j = 0; j < nn && j < COMP_MAX_ITEM_NAMES; j++) {
+                e->var[e->nvars] = (char *)names[j];
+                e->val[e->nvars++] = vals[j];
+            }
+            pv_value v;
+            int rc = resolve_value(e, sp, n, &v, err);
+            e->nvars = base;
+            if (rc) return -1;
+            strs[i] = v.str ? v.str : "";
+        }
+        c->vals[k].strs = strs;
+        c->vals[k].n = (size_t)items;
+    }
+    return 0;
 }
 
 static int component(env *e, const tmpl_item *it, pn_err *err)
@@ -409,9 +457,11 @@ static int component(env *e, const tmpl_item *it, pn_err *err)
         if (!n && !sp->def)
             return err_in(e, c->node, 0, err, "%s: missing required key '%s'", c->type->name,
                           sp->name);
+        const char *text = sp->each && comp_items_of(c->type) ? pn_yml_scalar(n) : NULL;
+        if (text && strchr(text, '$')) n = NULL; /* per item: resolve_each */
         if (resolve_value(e, sp, n, &c->vals[k], err)) return -1;
     }
-    return 0;
+    return comp_items_of(c->type) && c->enabled ? resolve_each(e, c, np, err) : 0;
 }
 
 static int resolve_items(env *e, GPtrArray *items, pn_err *err)
@@ -423,9 +473,25 @@ static int resolve_items(env *e, GPtrArray *items, pn_err *err)
     return 0;
 }
 
+/* page.background written with "$": a parameter, a column or an expression. */
+static int resolve_background(env *e, pn_err *err)
+{
+    static const pv_spec spec = {.name = "background", .type = PV_COLOR};
+    pv_value v;
+    if (resolve_value(e, &spec, e->t->background_node, &v, err)) return -1;
+    e->t->background = v.color;
+    return 0;
+}
+
 int tmpl_resolve(tmpl *t, pn_err *err)
 {
     env e = {.t = t};
+    const tmpl_data *d = t->data;
+    t->row_where[0] = '\0';
+    if (d && t->row >= 0 && t->row < (int)d->lines->len)
+        snprintf(t->row_where, sizeof t->row_where, "data row %d, %s line %d", t->row + 1, d->file,
+                 g_array_index(d->lines, int, t->row));
+    if (t->background_node && resolve_background(&e, err)) return -1;
     int rc = resolve_items(&e, t->items, err);
     comps_truncate(t->comps, e.made);
     return rc;

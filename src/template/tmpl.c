@@ -1,14 +1,16 @@
 /* tmpl.c: loading templates, parameters and --set, and resolving components. */
 #include "template/tmpl.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/paths.h"
 #include "util/resources.h"
 
 static const char *const top_keys[] = {"name",   "title",  "description", "game",
                                        "seeded", "params", "page",        "components",
-                                       "data",   "fonts",  "scan",   NULL};
+                                       "data",   "fonts",  "styles",      "scan", NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -39,6 +41,7 @@ void tmpl_free(tmpl *t)
     if (t->fonts) g_ptr_array_free(t->fonts, TRUE);
     pn_yml_free(t->doc);
     g_free(t->file);
+    g_free(t->dir);
     g_free(t->origin);
     g_free(t);
 }
@@ -170,13 +173,29 @@ static int load_param(tmpl *t, struct fy_node *key, struct fy_node *def, pn_err 
     return 0;
 }
 
+int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_err *err)
+{
+    char word[64];
+    int line, col;
+    if (pn_yml_comment_value(t->doc, n, word, sizeof word, &line, &col))
+        return pn_err_at(err, t->file, line, col,
+                         "%s: no colour: YAML reads %s as a comment; quote colours: '%s'", what,
+                         word, word);
+    return pn_yml_err(err, t->doc, n, "%s: expected a colour (#rrggbb or a CSS colour name)", what);
+}
+
 static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
 {
     if (pn_yml_check_keys(t->doc, pg, page_keys, err)) return -1;
     if (opt_text(t, pg, "paper", &t->paper, err)) return -1;
+    if (pn_yml_get(pg, "paper")) {
+        pn_yml_place(t->doc, pn_yml_get(pg, "paper"), &t->paper_line, &t->paper_col);
+        t->paper_line += t->doc->line0;
+    }
     struct fy_node *on = pn_yml_get(pg, "orientation");
     if (on) {
         const char *o;
+        t->oriented = true;
         if (pn_yml_str(t->doc, on, &o, err)) return -1;
         if (!strcmp(o, "landscape"))
             t->landscape = true;
@@ -197,9 +216,15 @@ static int load_page(tmpl *t, struct fy_node *pg, pn_err *err)
     struct fy_node *bn = pn_yml_get(pg, "background");
     if (bn) {
         const char *c;
+        if (pn_yml_is_null(bn)) return tmpl_colour_missing(t, bn, "background", err);
         if (pn_yml_str(t->doc, bn, &c, err)) return -1;
-        if (!pn_rgba_parse(c, &t->background))
-            return pn_yml_err(err, t->doc, bn, "background must be a colour (#rrggbb or a name)");
+        if (strchr(c, '$'))
+            t->background_node = bn; /* resolved with the parameters and the row */
+        else if (!pn_rgba_parse(c, &t->background))
+            return pn_yml_err(err, t->doc, bn,
+                              "background: '%s' is not a colour (#rrggbb, a CSS colour name, or "
+                              "$name of a parameter or column)",
+                              c);
     }
     struct fy_node *mn = pn_yml_get(pg, "margin");
     if (mn) {
@@ -292,9 +317,9 @@ static int load_data(tmpl *t, struct fy_node *dn, pn_err *err)
     if (path) {
         const char *denied = tmpl_no_files(t);
         if (denied) return pn_yml_err(err, t->doc, dn, "data: %s", denied);
-        char *dir = g_path_get_dirname(t->file);
-        char *full = g_path_is_absolute(path) ? g_strdup(path) : g_build_filename(dir, path, NULL);
-        g_free(dir);
+        const char *refused;
+        char *full = tmpl_file_path(t, path, &refused);
+        if (!full) return pn_yml_err(err, t->doc, dn, "data: %s: %s", path, refused);
         tmpl_data *d = tmpl_data_read_csv(full, err);
         g_free(full);
         if (!d && err->status == PN_EIO) {
@@ -362,11 +387,9 @@ static int load_fonts(tmpl *t, struct fy_node *fn, pn_err *err)
         if (t->fonts->len >= PN_FONT_FILES_MAX)
             return pn_yml_err(err, t->doc, c, "fonts: more than %d font files", PN_FONT_FILES_MAX);
         if (!*path) return pn_yml_err(err, t->doc, c, "fonts: the file name is empty");
-        char *dir = g_path_get_dirname(t->file);
-        char *full = g_path_is_absolute(path) || !strcmp(dir, ".")
-                         ? g_strdup(path)
-                         : g_build_filename(dir, path, NULL);
-        g_free(dir);
+        const char *refused;
+        char *full = tmpl_file_path(t, path, &refused);
+        if (!full) return pn_yml_err(err, t->doc, c, "fonts: %s: %s", path, refused);
         pn_font_file *f = pn_font_file_probe(full, err);
         g_free(full);
         if (!f) {
@@ -389,10 +412,67 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
             return -1;
         }
     }
+    int c = tmpl_data_col(d, "count");
+    for (guint r = 0; c >= 0 && r < d->rows->len; r++) {
+        const char *v = ((char **)g_ptr_array_index(d->rows, r))[c];
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (end == v || *end || n < 0 || n > TMPL_MAX_COUNT) {
+            pn_err_at(err, d->file, g_array_index(d->lines, int, r), 0,
+                      "count '%s' (row %u): a whole number of copies, 0 to %d", v, r + 1,
+                      TMPL_MAX_COUNT);
+            tmpl_data_free(d);
+            return -1;
+        }
+    }
     tmpl_data_free(t->data);
     t->data = d;
     t->row = 0;
+    t->card = 1;
+    t->cards = tmpl_cards(t);
+    if (t->cards == 0)
+        return pn_err_at(err, d->file, 0, 0, "every count is 0: the data makes no cards");
     return 0;
+}
+
+const tmpl_data *tmpl_data_of(const tmpl *t)
+{
+    return t->data ? t->data : t->rows_of ? t->rows_of->data : NULL;
+}
+
+/* Copies of row r: its count, or 1 without a count column. */
+static int row_count(const tmpl_data *d, int c, guint r)
+{
+    return c < 0 ? 1 : atoi(((char **)g_ptr_array_index(d->rows, r))[c]);
+}
+
+int tmpl_cards(const tmpl *t)
+{
+    const tmpl_data *d = tmpl_data_of(t);
+    if (!d) return 1;
+    int c = tmpl_data_col(d, "count");
+    long n = 0;
+    for (guint r = 0; r < d->rows->len; r++)
+        n += row_count(d, c, r);
+    return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+int tmpl_select_card(tmpl *t, int sheet, pn_err *err)
+{
+    const tmpl_data *d = tmpl_data_of(t);
+    if (!d) return 0;
+    int n = tmpl_cards(t), k = n > 0 ? sheet % n : 0, c = tmpl_data_col(d, "count");
+    guint r = 0;
+    for (int left = k; r < d->rows->len; r++) {
+        int m = row_count(d, c, r);
+        if (left < m) break;
+        left -= m;
+    }
+    if ((int)r == t->row && t->card == k + 1 && t->cards == n && t->comps->len) return 0;
+    t->row = (int)r;
+    t->card = k + 1;
+    t->cards = n;
+    return tmpl_resolve(t, err);
 }
 
 int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err)
@@ -439,6 +519,12 @@ static int load_root(tmpl *t, pn_err *err)
         for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(pn, &it));)
             if (load_param(t, fy_node_pair_key(p), fy_node_pair_value(p), err)) return -1;
     }
+    /* styles: a mapping of named values for YAML anchors, reused with
+     * "<<: *name" (merged when the file was read); nothing else reads it. */
+    struct fy_node *sty = pn_yml_get(root, "styles");
+    if (sty && !pn_yml_is_null(sty) &&
+        pn_yml_expect(t->doc, sty, FYNT_MAPPING, "a mapping of named styles", err))
+        return -1;
     struct fy_node *pg = pn_yml_get(root, "page");
     if (pg && load_page(t, pg, err)) return -1;
     struct fy_node *cs = pn_yml_get(root, "components");
@@ -489,14 +575,22 @@ static int second_document(const char *text)
 
 /* The CSV file to merge instead of the template's own data (--data), read
  * before the first resolve so that its columns are known. */
-static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err);
+static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
+                         const tmpl *rows_of, pn_err *err);
 
 static tmpl *from_doc(pn_yml *doc, const char *origin, pn_err *err)
 {
-    return from_doc_data(doc, origin, NULL, err);
+    return from_doc_in(doc, origin, NULL, NULL, NULL, err);
 }
 
-static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_err *err)
+static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, const tmpl *rows_of,
+                           pn_err *err)
+{
+    return from_doc_in(doc, origin, csv, NULL, rows_of, err);
+}
+
+static tmpl *from_doc_in(pn_yml *doc, const char *origin, const char *csv, const char *dir,
+                         const tmpl *rows_of, pn_err *err)
 {
     if (!doc) return NULL;
     int second = doc->buf ? second_document(doc->buf) : 0;
@@ -511,14 +605,18 @@ static tmpl *from_doc_data(pn_yml *doc, const char *origin, const char *csv, pn_
     t->doc = doc;
     t->file = g_strdup(doc->file);
     t->origin = g_strdup(origin);
+    t->dir = g_strdup(dir);
     t->pool = pv_pool_new();
     t->params = g_ptr_array_new();
     t->comps = g_ptr_array_new();
     t->items = g_ptr_array_new_with_free_func(item_free);
     t->fonts = g_ptr_array_new_with_free_func((GDestroyNotify)pn_font_file_free);
     t->paper = "a4";
+    t->card = t->cards = 1;
     t->margin = 10;
     t->csv = csv;
+    t->rows_of = rows_of;
+    if (rows_of) t->cards = tmpl_cards(t);
     int rc = load_root(t, err);
     t->csv = NULL;
     if (rc) {
@@ -538,6 +636,32 @@ tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *er
     return from_doc(pn_yml_load_buffer(file, buf, len, err), "text", err);
 }
 
+tmpl *tmpl_load_buffer_saved(const char *file, const char *dir, const char *buf, size_t len,
+                             pn_err *err)
+{
+    return from_doc_in(pn_yml_load_buffer(file, buf, len, err), "user", NULL, dir, NULL, err);
+}
+
+bool tmpl_confined(const tmpl *t)
+{
+    return !strcmp(t->origin, "user") || !strcmp(t->origin, "installed");
+}
+
+char *tmpl_file_path(const tmpl *t, const char *name, const char **why)
+{
+    *why = NULL;
+    char *dir = t->dir ? g_strdup(t->dir) : g_path_get_dirname(t->file);
+    if (tmpl_confined(t)) {
+        char *full = pn_paths_beside(dir, name, why);
+        g_free(dir);
+        return full;
+    }
+    char *full = g_path_is_absolute(name) || !strcmp(dir, ".") ? g_strdup(name)
+                                                               : g_build_filename(dir, name, NULL);
+    g_free(dir);
+    return full;
+}
+
 const char *tmpl_no_files(const tmpl *t)
 {
     if (!strcmp(t->origin, "built-in")) return "a built-in template reads no files";
@@ -555,7 +679,9 @@ static bool find_named(const char *name, const char **origin, char **path, const
     *res = NULL;
     *path = g_build_filename(pn_paths_user_templates(), file, NULL);
     *origin = "user";
-    if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+    /* a symbolic link in the template folder is not a template: it could
+     * point anywhere */
+    if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR) || g_file_test(*path, G_FILE_TEST_IS_SYMLINK)) {
         g_free(*path);
         *path = g_strdup_printf("templates/%s", file);
         *origin = "built-in";
@@ -563,7 +689,8 @@ static bool find_named(const char *name, const char **origin, char **path, const
             g_free(*path);
             *path = g_build_filename(pn_paths_installed_templates(), file, NULL);
             *origin = "installed";
-            if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR)) {
+            if (!g_file_test(*path, G_FILE_TEST_IS_REGULAR) ||
+                g_file_test(*path, G_FILE_TEST_IS_SYMLINK)) {
                 g_free(*path);
                 *path = NULL;
             }
@@ -578,10 +705,22 @@ tmpl *tmpl_open(const char *name, pn_err *err)
     return tmpl_open_data(name, NULL, err);
 }
 
+static tmpl *open_with(const char *name, const char *csv, const tmpl *rows_of, pn_err *err);
+
 tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
 {
+    return open_with(name, csv, NULL, err);
+}
+
+tmpl *tmpl_open_backs(const char *name, const tmpl *front, pn_err *err)
+{
+    return open_with(name, NULL, front, err);
+}
+
+static tmpl *open_with(const char *name, const char *csv, const tmpl *rows_of, pn_err *err)
+{
     if (strchr(name, '/') || g_str_has_suffix(name, ".yaml") || g_str_has_suffix(name, ".yml"))
-        return from_doc_data(pn_yml_load_file(name, err), "file", csv, err);
+        return from_doc_data(pn_yml_load_file(name, err), "file", csv, rows_of, err);
     if (!valid_name(name)) {
         pn_err_set(err, PN_EINPUT, "%s: not a template name", name);
         return NULL;
@@ -595,9 +734,9 @@ tmpl *tmpl_open_data(const char *name, const char *csv, pn_err *err)
     }
     /* A built-in template has no file a user could open: messages name it. */
     char *shown = r ? g_strdup_printf("built-in template %s", name) : NULL;
-    tmpl *t =
-        r ? from_doc_data(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", csv, err)
-          : from_doc_data(pn_yml_load_file(path, err), origin, csv, err);
+    tmpl *t = r ? from_doc_data(pn_yml_load_builtin(shown, r->data, r->len, err), "built-in", csv,
+                                rows_of, err)
+                : from_doc_data(pn_yml_load_file(path, err), origin, csv, rows_of, err);
     g_free(shown);
     g_free(path);
     return t;
@@ -611,6 +750,10 @@ static void add_dir_names(GHashTable *names, const char *dir)
     int n = 0;
     for (const char *f; n < TMPL_MAX_LISTED && (f = g_dir_read_name(d));) {
         if (!g_str_has_suffix(f, ".yaml")) continue;
+        char *full = g_build_filename(dir, f, NULL);
+        bool link = g_file_test(full, G_FILE_TEST_IS_SYMLINK);
+        g_free(full);
+        if (link) continue; /* never a template: see find_named */
         char *name = g_strndup(f, strlen(f) - 5);
         if (valid_name(name)) {
             g_hash_table_add(names, name);
@@ -686,8 +829,9 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
         for (guint i = 0; i < t->params->len; i++)
             g_string_append_printf(names, "%s%s", i ? ", " : "",
                                    ((tmpl_param *)g_ptr_array_index(t->params, i))->spec.name);
-        rc = pn_err_set(err, PN_EINPUT, "setting %s: template %s has no parameter '%s' (it has: %s)",
-                        assignment, t->name, name, names->len ? names->str : "none");
+        rc =
+            pn_err_set(err, PN_EINPUT, "setting %s: template %s has no parameter '%s' (it has: %s)",
+                       assignment, t->name, name, names->len ? names->str : "none");
         g_string_free(names, TRUE);
     } else {
         char why[512];

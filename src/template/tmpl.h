@@ -39,6 +39,8 @@ typedef struct tmpl_comp {
     int line, col;
     pv_value *vals; /* one per property of type, after tmpl_resolve */
     bool enabled;   /* "when" */
+    GPtrArray *each; /* the per-item arrays of vals[k].strs (properties marked
+                      * `each`), owned; NULL when there are none */
 } tmpl_comp;
 
 /* A component or a repeat as written in the file. A repeat ("for: i in
@@ -62,14 +64,20 @@ typedef struct tmpl {
     pn_yml *doc;
     char *file;   /* shown in messages: a path, or "built-in template NAME" */
     char *origin; /* "built-in", "installed", "user", "file" or "text" */
+    char *dir;    /* the folder its files are read from; NULL: file's own */
     const char *name, *title, *description, *game;
     bool seeded;       /* boards differ by seed */
     bool scan;         /* its sheets carry scan marks (render/marks.h) */
     const char *paper; /* default paper name or WxH */
+    int paper_line, paper_col; /* where `paper:` is written (0: not written) */
     bool landscape;
+    bool oriented; /* `orientation:` is written: a WxH paper is turned to it */
     double margin;      /* mm */
     tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
     pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    struct fy_node *background_node; /* page.background when it holds "$" (a
+                                      * parameter, column or expression):
+                                      * tmpl_resolve sets background from it */
     GPtrArray *params;  /* tmpl_param* */
     GPtrArray *items;   /* tmpl_item*: what the file says, owned */
     GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
@@ -77,6 +85,11 @@ typedef struct tmpl {
     pv_pool *pool;
     tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
     int row;         /* the row tmpl_resolve uses */
+    /* Borrowed, or NULL: a template whose merge data this one reads without
+     * data of its own (the backs of a deck read their card's row). */
+    const struct tmpl *rows_of;
+    int card, cards; /* ${card} (1-based) and ${cards}: see tmpl_select_card */
+    char row_where[256]; /* "data row 2, cards.csv line 3" for that row, or "" */
     const char *csv; /* while loading: the CSV file tmpl_open_data merges */
     GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
@@ -88,13 +101,29 @@ tmpl *tmpl_open(const char *name_or_path, pn_err *err);
 /* The same, merging the CSV file csv (data.h) instead of the template's own
  * `data:`; its columns are known from the first resolve on. */
 tmpl *tmpl_open_data(const char *name_or_path, const char *csv, pn_err *err);
+/* The same for the backs of front's cards: without data of its own it reads
+ * the row of front's data of the card it is the back of (rows_of = front,
+ * borrowed: front must outlive it). */
+tmpl *tmpl_open_backs(const char *name_or_path, const tmpl *front, pn_err *err);
 tmpl *tmpl_load_file(const char *path, pn_err *err);
 /* A template from memory (origin "text"): file only names it in messages.
  * It has no folder, so it may read no files. */
 tmpl *tmpl_load_buffer(const char *file, const char *buf, size_t len, pn_err *err);
+/* Text that is about to be saved into the folder dir (file names it in
+ * messages): loaded as the saved template it becomes, so it reads the files
+ * beside it in dir and no others. */
+tmpl *tmpl_load_buffer_saved(const char *file, const char *dir, const char *buf, size_t len,
+                             pn_err *err);
 /* Why t may read no files (images, fonts, data: a built-in template or one
  * given as text), or NULL when it may read those beside it. */
 const char *tmpl_no_files(const tmpl *t);
+/* True for a template that reads files only beside itself
+ * (pn_paths_beside): a saved (user) or installed one. */
+bool tmpl_confined(const tmpl *t);
+/* The path of the file called name that t reads (data, fonts, images): for a
+ * confined template checked by pn_paths_beside (NULL with *why), otherwise
+ * relative to the template's folder or absolute. Caller frees. */
+char *tmpl_file_path(const tmpl *t, const char *name, const char **why);
 void tmpl_free(tmpl *t);
 
 /* Sets a parameter from "NAME=VALUE". Errors read "--set NAME=VALUE: ...". */
@@ -116,6 +145,22 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err);
 int tmpl_read_data(tmpl *t, const char *csv_path, pn_err *err);
 int tmpl_select_row(tmpl *t, int row, pn_err *err);
 int tmpl_rows(const tmpl *t);
+
+/* Cards: a data column named `count` (a whole number, 0 to TMPL_MAX_COUNT)
+ * prints its row that many times. tmpl_cards is how many sheets the merge
+ * data makes, counts included (the data of rows_of when t has none; 1
+ * without data). tmpl_select_card picks the row of sheet `sheet` (0-based;
+ * past the last card the deck starts again), sets card (sheet's place in
+ * the deck, 1-based) and cards (tmpl_cards), and resolves again. */
+#define TMPL_MAX_COUNT 1000
+int tmpl_cards(const tmpl *t);
+int tmpl_select_card(tmpl *t, int sheet, pn_err *err);
+/* The merge data t reads (its own or rows_of's), or NULL. */
+const tmpl_data *tmpl_data_of(const tmpl *t);
+/* The error for colour property `what` left empty at n: when its line goes on
+ * with a comment ("fill: #ff0000"), placed at the '#' with the hint to quote
+ * it. Returns -1. */
+int tmpl_colour_missing(const tmpl *t, struct fy_node *n, const char *what, pn_err *err);
 
 /* Frees every tmpl_comp of comps and empties it. */
 void tmpl_comps_clear(GPtrArray *comps);

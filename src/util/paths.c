@@ -1,9 +1,12 @@
-/* paths.c: the installed data directory (relative to the binary) and the user's
- * template directory. */
+/* paths.c: the installed data directory (relative to the binary), the user's
+ * template directory, and the files a confined template may read. */
 #include "util/paths.h"
 
+#include <stdbool.h>
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 /* PREFIX/share/pnpkit when the running binary is PREFIX/bin/pnpkit and that
  * directory exists; NULL otherwise. */
@@ -61,4 +64,35 @@ const char *pn_paths_user_templates(void)
         g_once_init_leave(&dir,
                           g_build_filename(g_get_user_data_dir(), "pnpkit", "templates", NULL));
     return dir;
+}
+
+char *pn_paths_beside(const char *dir, const char *name, const char **why)
+{
+    static const char refused[] =
+        "a saved template reads only files beside it in its folder (no absolute path, "
+        "no '..', no symbolic link)";
+    *why = refused;
+    if (!*name || g_path_is_absolute(name) || name[0] == '~') return NULL;
+    char **parts = g_strsplit(name, "/", -1);
+    char *path = g_strdup(dir);
+    bool ok = true;
+    for (char **p = parts; ok && *p; p++) {
+        if (!**p || !strcmp(*p, "..") || !strcmp(*p, ".")) {
+            ok = false;
+            break;
+        }
+        char *next = g_build_filename(path, *p, NULL);
+        g_free(path);
+        path = next;
+        struct stat st;
+        /* a missing file is left for the reader to report */
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) ok = false;
+    }
+    g_strfreev(parts);
+    if (!ok) {
+        g_free(path);
+        return NULL;
+    }
+    *why = NULL;
+    return path;
 }

@@ -16,4 +16,10 @@ const char *pn_paths_user_templates(void);
 /* The installed templates directory: pn_paths_datadir()/templates. Static. */
 const char *pn_paths_installed_templates(void);
 
+/* The file called name in the folder dir of a template confined to it (a saved or installed one):
+ * name must be relative, without a ".." or empty component, and no component on the way may be a
+ * symbolic link (checked when called). Returns the full path (caller frees),
+ * or NULL with *why (static text) saying what is refused. */
+char *pn_paths_beside(const char *dir, const char *name, const char **why);
+
 #endif

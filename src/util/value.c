@@ -26,7 +26,7 @@ void pv_pool_free(pv_pool *p)
 
 const char *pv_pool_str(pv_pool *p, const char *s)
 {
-    return g_string_chunk_insert(p->strings, s);
+    return g_string_chunk_insert_const(p->strings, s); /* one copy of each text */
 }
 
 static const char *const type_names[] = {"int",  "number", "length", "colour", "string",
@@ -78,12 +78,17 @@ void pv_bounds(const pv_spec *spec, double *min, double *max)
     }
 }
 
+/* A number as written. One too small for a double (1e-320, 1e-999) is a
+ * number, read as the nearest double; one too large (1e999) is a number too,
+ * read as an infinity that every range refuses, so the message is "out of
+ * range", not "not a number". "inf" and "nan" written as such are refused. */
 static bool parse_double(const char *s, double *out, const char **rest)
 {
     char *end;
     errno = 0;
     double v = g_ascii_strtod(s, &end);
-    if (end == s || errno || !isfinite(v)) return false;
+    if (end == s || (errno && errno != ERANGE)) return false;
+    if (!isfinite(v) && errno != ERANGE) return false;
     *out = v;
     *rest = end;
     return true;
@@ -108,7 +113,7 @@ bool pv_length_mm(const char *text, double *mm)
     else
         return false;
     *mm = v * f;
-    return true;
+    return isfinite(*mm); /* 1e999mm is no length */
 }
 
 static int fail(char *why, size_t len, const char *fmt, ...) PN_PRINTF(3, 4);

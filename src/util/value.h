@@ -35,6 +35,8 @@ typedef struct pv_spec {
     const char *help;
     char axis;
     double step; /* ints: the value must be min + a multiple of step (0: any) */
+    bool each;   /* a component property worked out once per item the component
+                  * draws (comp.h, comp_items_fn), with the item's names */
 } pv_spec;
 
 /* A parsed value. Strings point into the owner's storage (see pv_parse). */
@@ -46,7 +48,9 @@ typedef struct pv_value {
     bool pct;   /* length given in % */
     pn_rgba color;
     const char *str;   /* string, enum choice, colour text */
-    const char **strs; /* string list (NULL-terminated) */
+    const char **strs; /* string list (NULL-terminated); for a property with
+                        * `each`, the value of every item as text (n of them),
+                        * or NULL when it is the same for all */
     double *nums;
     size_t n; /* list length */
 } pv_value;

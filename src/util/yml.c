@@ -1,4 +1,5 @@
-/* yml.c: libfyaml wrapper with bounded input, no aliases and positioned errors. */
+/* yml.c: libfyaml wrapper with bounded input, bounded anchors, aliases and
+ * merge keys, and positioned errors. */
 #include "util/yml.h"
 
 #include "util/yml_scan.h"
@@ -31,11 +32,13 @@ void pn_yml_mark(struct fy_node *n, int *line, int *col)
 {
     *line = *col = 0;
     for (int depth = 0; n && depth < 2 * PN_YML_MAX_DEPTH + 4; depth++) {
-        if (fy_node_get_type(n) == FYNT_SCALAR) {
-            scalar_mark(n, line, col);
-            return;
-        }
         struct fy_node *parent = fy_node_get_document_parent(n);
+        if (fy_node_get_type(n) == FYNT_SCALAR) {
+            if (scalar_mark(n, line, col)) return;
+            /* An empty value ("fill:" then nothing, or a comment) has no
+             * token: fall back to its key. */
+            if (!parent || fy_node_get_type(parent) != FYNT_MAPPING) return;
+        }
         if (parent && fy_node_get_type(parent) == FYNT_MAPPING) {
             void *it = NULL;
             for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(parent, &it));)
@@ -43,6 +46,7 @@ void pn_yml_mark(struct fy_node *n, int *line, int *col)
                     scalar_mark(fy_node_pair_key(p), line, col))
                     return;
         }
+        if (fy_node_get_type(n) == FYNT_SCALAR) return;
         void *it = NULL;
         struct fy_node *first = NULL;
         if (fy_node_get_type(n) == FYNT_SEQUENCE) {
@@ -92,6 +96,47 @@ void pn_yml_place(const pn_yml *y, struct fy_node *n, int *line, int *col)
         *line = m->line + 1;
         *col = c;
     }
+}
+
+/* The key n is the value of in a mapping, or NULL. */
+static struct fy_node *key_of(struct fy_node *n)
+{
+    struct fy_node *parent = n ? fy_node_get_document_parent(n) : NULL;
+    if (!parent || fy_node_get_type(parent) != FYNT_MAPPING) return NULL;
+    void *it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(parent, &it));)
+        if (fy_node_pair_value(p) == n) return fy_node_pair_key(p);
+    return NULL;
+}
+
+bool pn_yml_comment_value(const pn_yml *y, struct fy_node *n, char *word, size_t size, int *line,
+                          int *col)
+{
+    if (!y || !y->buf || !pn_yml_is_null(n) || size < 2) return false;
+    struct fy_node *key = key_of(n);
+    struct fy_token *t = key ? fy_node_get_scalar_token(key) : NULL;
+    const struct fy_mark *m = t ? fy_token_end_mark(t) : NULL;
+    if (!m || m->input_pos >= strlen(y->buf)) return false;
+    const char *s = y->buf + m->input_pos;
+    int c = m->column + 1;
+    while (*s == ' ' || *s == '\t' || *s == '"' || *s == '\'') { /* a quoted key's end */
+        s++;
+        c++;
+    }
+    if (*s != ':') return false;
+    do {
+        s++;
+        c++;
+    } while (*s == ' ');
+    if (*s != '#' || s[-1] != ' ') return false;
+    size_t n_word = 0;
+    while (s[n_word] && !strchr(" \t\r\n,}]", s[n_word]) && n_word + 1 < size)
+        n_word++;
+    memcpy(word, s, n_word);
+    word[n_word] = '\0';
+    *line = m->line + 1 + y->line0;
+    *col = c;
+    return true;
 }
 
 static int verr(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, va_list ap)
@@ -148,16 +193,21 @@ static bool tag_unsupported(struct fy_node *n, char *shown, size_t size)
 }
 
 /* Refuses complex and duplicate keys (libfyaml's own duplicate check is
- * quadratic, so it is turned off) and, as a second line, the prescan limits. */
-static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count, pn_err *err)
+ * quadratic, so it is turned off) and, as a second line, the prescan limits.
+ * Before merge keys and aliases are expanded (aliases true), an alias is a
+ * node like another; after, none may be left. */
+static int check_tree(const pn_yml *y, struct fy_node *n, int depth, bool aliases, long *count,
+                      pn_err *err)
 {
     if (!n) return 0;
     if (++*count > PN_YML_MAX_NODES)
         return pn_yml_err(err, y, n, "document too large: more than %d nodes", PN_YML_MAX_NODES);
     if (depth > PN_YML_MAX_DEPTH)
         return pn_yml_err(err, y, n, "nesting deeper than %d levels", PN_YML_MAX_DEPTH);
-    if (fy_node_is_alias(n))
-        return pn_yml_err(err, y, n, "aliases (*name) are not supported; write the value out");
+    if (fy_node_is_alias(n)) {
+        if (aliases) return 0;
+        return pn_yml_err(err, y, n, "an alias (*name) that could not be expanded");
+    }
     char tag[64];
     if (tag_unsupported(n, tag, sizeof tag))
         return pn_yml_err(err, y, n, "the tag '%s' is not supported; write the value plainly", tag);
@@ -165,7 +215,7 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
     switch (fy_node_get_type(n)) {
     case FYNT_SEQUENCE:
         for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));)
-            if (check_tree(y, c, depth + 1, count, err)) return -1;
+            if (check_tree(y, c, depth + 1, aliases, count, err)) return -1;
         break;
     case FYNT_MAPPING: {
         GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
@@ -180,7 +230,7 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
             else if (ks && !g_hash_table_add(seen, (gpointer)ks))
                 rc = pn_yml_err(err, y, k, "duplicate key '%s'", ks);
             else
-                rc = check_tree(y, fy_node_pair_value(p), depth + 1, count, err);
+                rc = check_tree(y, fy_node_pair_value(p), depth + 1, aliases, count, err);
         }
         g_hash_table_destroy(seen);
         return rc;
@@ -191,14 +241,93 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, long *count
     return 0;
 }
 
-static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text, pn_err *err)
+static bool is_merge_key(struct fy_node *k)
+{
+    const char *s = pn_yml_scalar(k);
+    return s && !strcmp(s, "<<") && fy_node_get_style(k) == FYNS_PLAIN;
+}
+
+static int merge_keys(const pn_yml *y, struct fy_node *n, int depth, pn_err *err);
+
+/* Merges source (a mapping, or an alias of one) into map: every key of it
+ * that map has not got yet, copied. */
+static int merge_from(const pn_yml *y, struct fy_node *map, struct fy_node *src, int depth,
+                      pn_err *err)
+{
+    struct fy_node *m = fy_node_is_alias(src) ? fy_node_resolve_alias(src) : src;
+    if (!m || fy_node_get_type(m) != FYNT_MAPPING)
+        return pn_yml_err(err, y, src,
+                          "<<: expected a mapping to merge (an alias *name of one, or a list "
+                          "of them)");
+    if (!fy_node_is_alias(src) && merge_keys(y, m, depth + 1, err)) return -1;
+    void *it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(m, &it));) {
+        const char *k = pn_yml_scalar(fy_node_pair_key(p));
+        if (!k || is_merge_key(fy_node_pair_key(p)) ||
+            fy_node_mapping_lookup_by_string(map, k, FY_NT))
+            continue;
+        struct fy_node *kc = fy_node_copy(fy_node_document(map), fy_node_pair_key(p));
+        struct fy_node *vc = fy_node_copy(fy_node_document(map), fy_node_pair_value(p));
+        if (!kc || !vc || fy_node_mapping_append(map, kc, vc)) {
+            if (kc) fy_node_free(kc);
+            if (vc) fy_node_free(vc);
+            return pn_err_set(err, PN_EIO, "%s: out of memory merging keys", y->file);
+        }
+    }
+    return 0;
+}
+
+/* YAML merge keys, "<<: *style" or "<<: [*a, *b]" in a mapping: the keys of
+ * the mappings named are added, those written in the mapping itself win,
+ * and an earlier mapping of the list wins over a later one. The document is
+ * walked in order, so an anchored mapping has its own merges done before an
+ * alias copies it. */
+static int merge_keys(const pn_yml *y, struct fy_node *n, int depth, pn_err *err)
+{
+    if (!n || fy_node_is_alias(n) || depth > PN_YML_MAX_DEPTH) return 0;
+    void *it = NULL;
+    if (fy_node_get_type(n) == FYNT_SEQUENCE) {
+        for (struct fy_node *c; (c = fy_node_sequence_iterate(n, &it));)
+            if (merge_keys(y, c, depth + 1, err)) return -1;
+        return 0;
+    }
+    if (fy_node_get_type(n) != FYNT_MAPPING) return 0;
+    struct fy_node *mk = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(n, &it));)
+        if (is_merge_key(fy_node_pair_key(p))) mk = fy_node_pair_key(p);
+    if (mk) {
+        struct fy_node *v = fy_node_mapping_lookup_value_by_key(n, mk);
+        if (v && fy_node_get_type(v) == FYNT_SEQUENCE) {
+            void *si = NULL;
+            for (struct fy_node *c; (c = fy_node_sequence_iterate(v, &si));)
+                if (merge_from(y, n, c, depth, err)) return -1;
+        } else if (merge_from(y, n, v, depth, err)) {
+            return -1;
+        }
+        struct fy_node *gone = fy_node_mapping_remove_by_key(n, mk);
+        if (gone) fy_node_free(gone);
+    }
+    it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(n, &it));)
+        if (merge_keys(y, fy_node_pair_value(p), depth + 1, err)) return -1;
+    return 0;
+}
+
+/* Checks the tree as written, expands merge keys and aliases (the first pass
+ * bounded what they expand to), and checks the result. */
+static pn_yml *wrap(struct fy_document *fyd, const char *file, char *text,
+                    const yml_first_error *first, pn_err *err)
 {
     pn_yml *y = g_new0(pn_yml, 1);
     y->fyd = fyd;
     y->file = g_strdup(file);
     y->buf = text;
-    long count = 0;
-    if (check_tree(y, fy_document_root(fyd), 0, &count, err)) {
+    long count = 0, expanded = 0;
+    int rc = check_tree(y, fy_document_root(fyd), 0, true, &count, err);
+    if (!rc) rc = merge_keys(y, fy_document_root(fyd), 0, err);
+    if (!rc && fy_document_resolve(fyd)) rc = yml_diag_err(first, file, err);
+    if (!rc) rc = check_tree(y, fy_document_root(fyd), 0, false, &expanded, err);
+    if (rc) {
         pn_yml_free(y);
         return NULL;
     }
@@ -225,8 +354,9 @@ static pn_yml *load_owned(const char *name, char *text, size_t len, bool builtin
         g_free(text);
         return NULL;
     }
+    pn_yml *y = wrap(fyd, name, text, &first, err);
     fy_diag_unref(d);
-    return wrap(fyd, name, text, err);
+    return y;
 }
 
 static pn_yml *load_copy(const char *name, const char *buf, size_t len, bool builtin, pn_err *err)

@@ -1,6 +1,9 @@
 /* yml.h: reading YAML through libfyaml with the limits and the error style
  * pnpkit needs: every problem is reported as "file:line:col: message" (1-based),
- * aliases are refused (no exponential expansion), and sizes are bounded.
+ * and sizes are bounded. Anchors (&name), aliases (*name) and merge keys
+ * ("<<: *name") are expanded when the document is built, after the first
+ * pass has counted what they expand to against the node and nesting limits
+ * (so an alias bomb is refused before anything is expanded).
  *
  * Limits are checked before a document is built, so hostile input costs little:
  * the bytes first (size, NUL, UTF-8, line length, tabs), then a pass over the
@@ -60,6 +63,12 @@ int pn_yml_err(pn_err *err, const pn_yml *y, struct fy_node *n, const char *fmt,
 /* The same at a line and column of the document (1-based). */
 int pn_yml_err_at(pn_err *err, const pn_yml *y, int line, int col, const char *fmt, ...)
     PN_PRINTF(5, 6);
+
+/* When n is an empty value whose line goes on with a comment right after its
+ * key ("fill: #ff0000": YAML reads a '#' after a space as a comment), true
+ * with the comment's first word in word and its place (1-based, in the file). */
+bool pn_yml_comment_value(const pn_yml *y, struct fy_node *n, char *word, size_t size, int *line,
+                          int *col);
 
 /* Scalar text of n (NUL-terminated, borrowed), or NULL when n is not a scalar. */
 const char *pn_yml_scalar(struct fy_node *n);

@@ -109,8 +109,34 @@ static int check_bytes(const char *file, const char *buf, size_t len, pn_err *er
     return pn_err_at(err, file, line, col, "not valid UTF-8 (save the file as UTF-8)");
 }
 
-/* libfyaml's events against the limits, without building anything. A syntax
- * error or a limit stops the scan with -1 and the document it is in. */
+/* What an anchor (&name) stands for: the nodes an alias (*name) to it adds
+ * when expanded, and how deep it nests below itself. */
+typedef struct anchor_size {
+    long nodes;
+    int depth;
+} anchor_size;
+
+/* An open collection: the nodes counted before it, the deepest nesting met
+ * inside it, and its anchor (owned) or NULL. */
+typedef struct open_coll {
+    long nodes0;
+    int depth0, deepest;
+    char *anchor;
+} open_coll;
+
+static char *token_text(struct fy_token *t)
+{
+    size_t n = 0;
+    const char *s = t ? fy_token_get_text(t, &n) : NULL;
+    return s ? g_strndup(s, n) : NULL;
+}
+
+/* libfyaml's events against the limits, without building anything. Aliases
+ * count as what they expand to: each adds the nodes and the nesting of the
+ * anchored value (itself counted with its own aliases expanded), so a "billion
+ * laughs" of aliases of aliases passes the node limit after a few levels and
+ * is refused here, before anything is built or expanded. A syntax error or a
+ * limit stops the scan with -1 and the document it is in. */
 static int scan_events(const char *file, const char *buf, size_t len, yml_scan_stop *stop,
                        pn_err *err)
 {
@@ -122,6 +148,8 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
     int rc = 0, doc = -1, depth = 0;
     long nodes = 0;
     size_t doc_pos = 0;
+    GHashTable *anchors = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GArray *open = g_array_new(FALSE, FALSE, sizeof(open_coll));
     stop->doc = 0;
     stop->pos = 0;
     if (!fyp || fy_parser_set_string(fyp, buf, len) != 0)
@@ -136,9 +164,14 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
                 rc = pn_err_at(err, file, line, col, "more than %d documents", PN_YML_MAX_DOCS);
             nodes = 0;
             depth = 0;
+            g_hash_table_remove_all(anchors); /* anchors belong to their document */
             break;
         case FYET_SEQUENCE_START:
-        case FYET_MAPPING_START:
+        case FYET_MAPPING_START: {
+            struct fy_token *a =
+                e->type == FYET_SEQUENCE_START ? e->sequence_start.anchor : e->mapping_start.anchor;
+            open_coll o = {nodes, depth, depth + 1, token_text(a)};
+            g_array_append_val(open, o);
             if (++depth > PN_YML_MAX_DEPTH)
                 rc = pn_err_at(err, file, line, col, "nesting deeper than %d levels",
                                PN_YML_MAX_DEPTH);
@@ -146,12 +179,32 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
                 rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
                                PN_YML_MAX_NODES);
             break;
+        }
         case FYET_SEQUENCE_END:
         case FYET_MAPPING_END:
             depth--;
+            if (open->len) {
+                open_coll o = g_array_index(open, open_coll, open->len - 1);
+                g_array_set_size(open, open->len - 1);
+                if (open->len) {
+                    open_coll *up = &g_array_index(open, open_coll, open->len - 1);
+                    up->deepest = MAX(up->deepest, o.deepest);
+                }
+                if (o.anchor) {
+                    anchor_size *sz = g_new(anchor_size, 1);
+                    *sz = (anchor_size){nodes - o.nodes0, o.deepest - o.depth0};
+                    g_hash_table_replace(anchors, o.anchor, sz);
+                }
+            }
             break;
         case FYET_SCALAR: {
             const struct fy_mark *me = fy_event_end_mark(e);
+            char *a = token_text(e->scalar.anchor);
+            if (a) {
+                anchor_size *sz = g_new(anchor_size, 1);
+                *sz = (anchor_size){1, 0};
+                g_hash_table_replace(anchors, a, sz);
+            }
             if (++nodes > PN_YML_MAX_NODES)
                 rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
                                PN_YML_MAX_NODES);
@@ -160,17 +213,39 @@ static int scan_events(const char *file, const char *buf, size_t len, yml_scan_s
                                PN_YML_MAX_SCALAR);
             break;
         }
-        case FYET_ALIAS: /* not expanded here; the tree check refuses it at its place */
-            if (++nodes > PN_YML_MAX_NODES)
-                rc = pn_err_at(err, file, line, col, "document too large: more than %d nodes",
+        case FYET_ALIAS: {
+            char *a = token_text(e->alias.anchor);
+            if (col > 1) col--; /* the token starts after the '*' */
+            const anchor_size *sz = a ? g_hash_table_lookup(anchors, a) : NULL;
+            if (!sz) {
+                rc = pn_err_at(err, file, line, col,
+                               "*%s: no anchor &%s stands before it (or it is still open)",
+                               a ? a : "", a ? a : "");
+            } else if (depth + sz->depth > PN_YML_MAX_DEPTH) {
+                rc =
+                    pn_err_at(err, file, line, col,
+                              "nesting deeper than %d levels (aliases expanded)", PN_YML_MAX_DEPTH);
+            } else if ((nodes += sz->nodes) > PN_YML_MAX_NODES) {
+                rc = pn_err_at(err, file, line, col,
+                               "document too large: more than %d nodes (aliases expanded)",
                                PN_YML_MAX_NODES);
+            } else if (open->len) {
+                open_coll *up = &g_array_index(open, open_coll, open->len - 1);
+                up->deepest = MAX(up->deepest, depth + sz->depth);
+            }
+            g_free(a);
             break;
+        }
         default:
             break;
         }
         fy_parser_event_free(fyp, e);
     }
     if (!rc && fyp && fy_parser_get_stream_error(fyp)) rc = yml_diag_err(&first, file, err);
+    for (guint i = 0; i < open->len; i++)
+        g_free(g_array_index(open, open_coll, i).anchor);
+    g_array_free(open, TRUE);
+    g_hash_table_destroy(anchors);
     if (fyp) fy_parser_destroy(fyp);
     fy_diag_unref(d);
     if (rc) {
@@ -195,6 +270,42 @@ static void place_offset(const char *buf, size_t len, size_t off, int *line, int
     *col = (int)g_utf8_strlen(buf + start, (gssize)(off - start)) + 1;
 }
 
+/* The last "#rgb".."#rrggbbaa" on lines 1..upto that YAML reads as a
+ * comment: after a space that follows a ':', ',', '[', '{' or '-'. A colour
+ * left unquoted in a flow mapping ("{fill: #ff0000}") hides the rest of the
+ * line, so libyaml's error comes later, often past the end of the file. */
+static bool hidden_colour(const char *buf, size_t len, int upto, int *line, int *col, char *word,
+                          size_t size)
+{
+    bool found = false;
+    int l = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < len && l <= upto; i++) {
+        if (buf[i] == '\n') {
+            l++;
+            start = i + 1;
+            continue;
+        }
+        if (buf[i] != '#' || i < start + 2 || buf[i - 1] != ' ') continue;
+        size_t k = i - 1;
+        while (k > start && buf[k] == ' ')
+            k--;
+        if (!strchr(":,[{-", buf[k])) continue;
+        size_t n = 0;
+        while (i + 1 + n < len && g_ascii_isxdigit(buf[i + 1 + n]))
+            n++;
+        char after = i + 1 + n < len ? buf[i + 1 + n] : '\n';
+        if ((n != 3 && n != 4 && n != 6 && n != 8) || g_ascii_isalnum(after) || n + 2 > size)
+            continue;
+        memcpy(word, buf + i, n + 1);
+        word[n + 1] = '\0';
+        *line = l;
+        *col = (int)g_utf8_strlen(buf + start, (gssize)(i - start)) + 1;
+        found = true;
+    }
+    return found;
+}
+
 /* libyaml's parser over the whole text: syntax only. It stops at the first
  * error with its place; the document it is in is counted from the document
  * starts before it. */
@@ -205,7 +316,7 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
     if (!yaml_parser_initialize(&p))
         return pn_err_set(err, PN_EIO, "%s: cannot start the YAML parser", file);
     yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-    int rc = 0, doc = -1;
+    int rc = 0, doc = -1, depth = 0;
     size_t doc_pos = 0;
     for (;;) {
         yaml_event_t e;
@@ -215,19 +326,52 @@ static int check_syntax(const char *file, const char *buf, size_t len, yml_scan_
             int line = (int)p.problem_mark.line + 1, col = (int)p.problem_mark.column + 1;
             if (p.error == YAML_READER_ERROR) place_offset(buf, len, p.problem_offset, &line, &col);
             const char *what = p.problem ? p.problem : "syntax error";
+            int hl, hc;
+            char word[16];
             if (p.error == YAML_MEMORY_ERROR)
                 rc = pn_err_set(err, PN_EIO, "%s: out of memory reading YAML", file);
-            else
+            else if (hidden_colour(buf, len, line, &hl, &hc, word, sizeof word))
+                rc = pn_err_at(err, file, hl, hc,
+                               "invalid YAML: %s: a '#' after a space starts a comment, so the "
+                               "rest of this line is not read; quote colours: '%s'",
+                               what, word);
+            else {
+                /* libyaml may place an error at the end of the stream, on a
+                 * line after the last one: name the last line's end. */
+                int last, end_col;
+                place_offset(buf, len, len, &last, &end_col);
+                if (len && buf[len - 1] == '\n' && last > 1) {
+                    last--;
+                    size_t k = len - 1, start = k;
+                    while (start > 0 && buf[start - 1] != '\n')
+                        start--;
+                    end_col = (int)g_utf8_strlen(buf + start, (gssize)(k - start)) + 1;
+                }
+                if (line > last) {
+                    line = last;
+                    col = end_col;
+                }
                 rc = pn_err_at(err, file, line, col, "invalid YAML: %s", what);
+            }
             break;
         }
         yaml_event_type_t type = e.type;
         if (type == YAML_DOCUMENT_START_EVENT) {
             doc++;
             doc_pos = e.start_mark.index;
+            depth = 0;
         }
+        /* The nesting is bounded here, as the events come: libyaml's scanner
+         * does work in proportion to the open collections for every token,
+         * so 100,000 nested '[' would cost it minutes before the event
+         * count below could refuse them. */
+        if ((type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) &&
+            ++depth > PN_YML_MAX_DEPTH)
+            rc = pn_err_at(err, file, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1,
+                           "nesting deeper than %d levels", PN_YML_MAX_DEPTH);
+        if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) depth--;
         yaml_event_delete(&e);
-        if (type == YAML_STREAM_END_EVENT) break;
+        if (rc || type == YAML_STREAM_END_EVENT) break;
     }
     yaml_parser_delete(&p);
     if (rc) {

@@ -1,0 +1,53 @@
+/* pixbuf.c: gdk-pixbuf's functions, looked up when the first image that is
+ * neither PNG nor SVG is read. */
+#include "util/pixbuf.h"
+
+#include "util/lazylib.h"
+
+#ifndef PNPKIT_PIXBUF_SONAME
+#define PNPKIT_PIXBUF_SONAME "libgdk_pixbuf-2.0.so.0"
+#endif
+
+static const char *const pixbuf_names[] = {
+    "gdk_pixbuf_get_file_info",  "gdk_pixbuf_format_get_name",
+    "gdk_pixbuf_new_from_file",  "gdk_pixbuf_get_width",
+    "gdk_pixbuf_get_height",     "gdk_pixbuf_get_rowstride",
+    "gdk_pixbuf_get_n_channels", "gdk_pixbuf_get_has_alpha",
+    "gdk_pixbuf_read_pixels",    NULL,
+};
+static void *pixbuf_ptrs[G_N_ELEMENTS(pixbuf_names) - 1];
+static pn_lazylib pixbuf_lib = {PNPKIT_PIXBUF_SONAME, "libgdk-pixbuf-2.0-0", pixbuf_names,
+                                pixbuf_ptrs,          G_ONCE_INIT,           ""};
+static pn_pixbuf_fns pixbuf_fns;
+static GOnce pixbuf_typed = G_ONCE_INIT;
+
+/* POSIX guarantees a looked-up function's address converts to a function
+ * pointer of its real type, which is what the table declares. */
+static gpointer pixbuf_fill(gpointer unused)
+{
+    (void)unused;
+    pixbuf_fns.get_file_info =
+        (GdkPixbufFormat * (*)(const gchar *, gint *, gint *)) pixbuf_ptrs[0];
+    pixbuf_fns.format_get_name = (gchar * (*)(GdkPixbufFormat *)) pixbuf_ptrs[1];
+    pixbuf_fns.new_from_file = (GdkPixbuf * (*)(const char *, GError **)) pixbuf_ptrs[2];
+    pixbuf_fns.get_width = (int (*)(const GdkPixbuf *))pixbuf_ptrs[3];
+    pixbuf_fns.get_height = (int (*)(const GdkPixbuf *))pixbuf_ptrs[4];
+    pixbuf_fns.get_rowstride = (int (*)(const GdkPixbuf *))pixbuf_ptrs[5];
+    pixbuf_fns.get_n_channels = (int (*)(const GdkPixbuf *))pixbuf_ptrs[6];
+    pixbuf_fns.get_has_alpha = (gboolean(*)(const GdkPixbuf *))pixbuf_ptrs[7];
+    pixbuf_fns.read_pixels = (const guint8 *(*)(const GdkPixbuf *))pixbuf_ptrs[8];
+    return &pixbuf_fns;
+}
+
+const pn_pixbuf_fns *pn_pixbuf(pn_err *err)
+{
+    if (pn_lazylib_load(&pixbuf_lib, err)) return NULL;
+    return g_once(&pixbuf_typed, pixbuf_fill, NULL);
+}
+
+char *pn_pixbuf_probe(const pn_pixbuf_fns *pb, const char *path, int *w, int *h)
+{
+    *w = *h = 0;
+    GdkPixbufFormat *f = pb->get_file_info(path, w, h);
+    return f ? pb->format_get_name(f) : NULL;
+}

@@ -1,0 +1,147 @@
+# cli_decks.sh: decks a print shop accepts. Each card of a --grid drawn into
+# its trim plus the bleed and clipped there (pixels of the rendered PDF, both
+# backends, and the clip boxes of the scene in mm), fills touching the trim
+# reaching into the bleed, the gutter rule (twice the bleed, or 0 for shared
+# cut lines), cut marks at every trim line, backs for --duplex long and short,
+# --layout single (TrimBox and BleedBox on every page, front then back), and
+# the data of a deck: the count column, ${card} and ${cards}, backs reading
+# their card's row.
+. "$(dirname "$0")/lib.sh"
+
+# The grey (0 black .. 255 white) at (x, y) mm of page 1 of a PDF drawn at 2 px a mm.
+gray_at() {
+    h=$(head -n 3 "$1" | wc -c)
+    w=$(head -n 2 "$1" | tail -n 1 | cut -d' ' -f1)
+    off=$(awk -v h="$h" -v w="$w" -v x="$2" -v y="$3" 'BEGIN {print h + int(y * 2) * w + int(x * 2)}')
+    od -An -tu1 -j "$off" -N1 "$1" | tr -d ' '
+}
+white() { [ "$(gray_at "$1" "$2" "$3")" -ge 250 ]; }
+inked() { [ "$(gray_at "$1" "$2" "$3")" -le 150 ]; }
+
+# A card whose red box reaches 8 mm past its trim on every side.
+cat > "$T/over.yaml" <<'E'
+name: over
+page: {paper: poker, margin: 0}
+components:
+  - {type: rect, x: -8mm, y: -8mm, w: 79mm, h: 104mm, fill: "#ff0000", width: 0}
+E
+# A card with a blue background to its trim.
+cat > "$T/bg.yaml" <<'E'
+name: bg
+page: {paper: poker, margin: 4mm, background: "#0000ff"}
+components:
+  - {type: text, x: 50%, y: 40mm, text: Card, align: center, color: "#ffffff"}
+E
+# 3x3 poker cards on A3 with 3 mm bleed and 8 mm gutters: the block is
+# 205 x 280 mm from (46, 70); card 1's trim runs to x 109, its bleed to 112;
+# card 2's bleed starts at 114. Between them 2 mm of gutter no card may reach.
+for be in cairo haru; do
+    expect_status 0 "over $be" -- "$PNPKIT" render "$T/over.yaml" --backend "$be" --grid 3x3 --gutter 8mm --bleed 3mm --paper a3 -o "$T/over-$be.pdf"
+    pdftoppm -r 50.8 -gray -f 1 -l 1 "$T/over-$be.pdf" > "$T/over.pgm"
+    white "$T/over.pgm" 113 100 && ok || bad "$be: a card's ink reaches past its bleed into the gutter (x 113 mm)"
+    white "$T/over.pgm" 100 162 && ok || bad "$be: a card's ink reaches past its bleed below (y 162 mm)"
+    white "$T/over.pgm" 41 100 && ok || bad "$be: ink past the bleed outside the block (x 41 mm)"
+    inked "$T/over.pgm" 110.5 100 && ok || bad "$be: the card's own bleed is not inked (x 110.5 mm)"
+    inked "$T/over.pgm" 44 100 && ok || bad "$be: the outer bleed is not inked (x 44 mm)"
+    expect_qpdf_ok "$T/over-$be.pdf" "over $be"
+    expect_status 0 "bg $be" -- "$PNPKIT" render "$T/bg.yaml" --backend "$be" --grid 3x3 --gutter 8mm --bleed 3mm --paper a3 -o "$T/bg-$be.pdf"
+    pdftoppm -r 50.8 -gray -f 1 -l 1 "$T/bg-$be.pdf" > "$T/bg.pgm"
+    inked "$T/bg.pgm" 110.5 100 && ok || bad "$be: the background does not reach into the bleed"
+    inked "$T/bg.pgm" 100 159.5 && ok || bad "$be: the background does not reach into the bleed below"
+    white "$T/bg.pgm" 113 100 && ok || bad "$be: the background reaches past the bleed"
+done
+# The paper keeps its size: the bleed is each card's.
+pdfinfo "$T/bg-cairo.pdf" | grep -q "841.89 x 1190.55 pts (A3)" && ok || bad "the paper grew with a card bleed"
+
+# The clip boxes in mm: 2x2 on A4 with 3 mm bleed, gutter by default twice
+# the bleed: block 132 x 182 mm from (39, 57.5).
+expect_status 0 "2x2 scene" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --bleed 3mm --backs "$T/bg.yaml" -f scene -o "$T/g.scene"
+awk '/^page/ {p++} p == 1 && /^clip [0-9]/ {print $2, $3, $4, $5}' "$T/g.scene" > "$T/clips"
+expect_eq "$(tr '\n' ';' < "$T/clips")" "36.00 54.50 69.00 94.00;105.00 54.50 69.00 94.00;36.00 148.50 69.00 94.00;105.00 148.50 69.00 94.00;" "each card clipped to its trim plus 3 mm"
+# no two clip boxes overlap, and every point drawn after a clip lies in it
+awk '{x[NR] = $1; y[NR] = $2; w[NR] = $3; h[NR] = $4}
+     END {for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
+              if (x[i] < x[j] + w[j] && x[j] < x[i] + w[i] && y[i] < y[j] + h[j] && y[j] < y[i] + h[i]) exit 1}' "$T/clips" && ok || bad "clip boxes overlap"
+awk '/^page/ {p++} p == 1 && /^clip [0-9]/ {c = 1; x0 = $2; y0 = $3; x1 = $2 + $4; y1 = $3 + $5; next}
+     /^clip none/ {c = 0}
+     c && /^path/ {for (i = 2; i < NF; i++) if ($i == "M" || $i == "L") if ($(i+1) < x0 - 0.01 || $(i+1) > x1 + 0.01 || $(i+2) < y0 - 0.01 || $(i+2) > y1 + 0.01) bad = 1}
+     END {exit bad}' "$T/g.scene" && ok || bad "a path of a card outside its clip box"
+# the background of card 1 is drawn to its bleed edge
+grep -q "^path fill=#0000ff M 36.00 54.50 L 105.00 54.50 L 105.00 148.50 L 36.00 148.50 Z$" "$T/g.scene" && ok || bad "card 1's background does not fill its bleed"
+# cut marks at every trim line (x 39, 102, 108, 171), outside the bleed
+for x in 39.00 102.00 108.00 171.00; do
+    grep -q "^path stroke=#000000 w=0.15 M $x 48.50 L $x 53.50$" "$T/g.scene" && ok || bad "no cut mark above the trim line x = $x"
+done
+# backs: the same clips, columns swapped for turning on the long edge
+expect_eq "$(awk '/^page/ {p++} p == 2 && /^clip [0-9]/ {print $2, $3}' "$T/g.scene" | tr '\n' ';')" "105.00 54.50;36.00 54.50;105.00 148.50;36.00 148.50;" "backs for the long edge"
+expect_status 0 "short edge" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --bleed 3mm --backs "$T/bg.yaml" --duplex short -f scene -o "$T/s.scene"
+expect_eq "$(awk '/^page/ {p++} p == 2 && /^clip [0-9]/ {print $2, $3}' "$T/s.scene" | tr '\n' ';')" "36.00 148.50;105.00 148.50;36.00 54.50;105.00 54.50;" "backs for the short edge: rows swapped"
+
+# Gutter 0 asked for: shared cut lines, the bleed only round the block.
+expect_status 0 "shared lines" -- "$PNPKIT" render "$T/bg.yaml" --grid 3x3 --gutter 0 --bleed 3mm -f scene -o "$T/z.scene"
+expect_eq "$(awk '/^clip [0-9]/ {print $2, $3, $4, $5}' "$T/z.scene" | sed -n '1p;2p;3p;5p' | tr '\n' ';')" "7.50 13.50 66.00 91.00;73.50 13.50 63.00 91.00;136.50 13.50 66.00 91.00;73.50 104.50 63.00 88.00;" "shared cut lines: inner edges clipped at the trim"
+# A gutter narrower than two bleeds is refused; so is a block that does not fit.
+expect_status 2 "gutter 2mm, bleed 3mm" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --gutter 2mm --bleed 3mm -o "$T/x.pdf"
+expect_stderr "a gutter of 2mm is narrower than two bleeds of 3mm: neighbouring cards would print into each other; give --gutter 6mm or more, or --gutter 0 for shared cut lines$" "gutter message"
+expect_status 2 "3x3 with 6 mm gutters on A4" -- "$PNPKIT" render "$T/bg.yaml" --grid 3x3 --bleed 3mm -o "$T/x.pdf"
+expect_stderr "takes 207x282mm.*\\(with --gutter 0, cards sharing their cut lines, it takes 195x270mm\\)$" "too wide, with the way out"
+expect_no_file "$T/x.pdf" "no output"
+expect_status 2 "--duplex without backs" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --duplex short -o "$T/x.pdf"
+expect_status 2 "--duplex sideways" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --backs "$T/bg.yaml" --duplex up -o "$T/x.pdf"
+expect_status 2 "--layout single with --grid" -- "$PNPKIT" render "$T/bg.yaml" --layout single --grid 2x2 -o "$T/x.pdf"
+expect_status 2 "--layout single with --offset" -- "$PNPKIT" render "$T/bg.yaml" --layout single --offset 1mm,0 -o "$T/x.pdf"
+expect_stderr "^pnpkit render: --offset and --scale are for papers printed at home, not for --layout single$" "--offset message"
+expect_status 2 "--layout sideways" -- "$PNPKIT" render "$T/bg.yaml" --layout sideways -o "$T/x.pdf"
+
+# One card a page: trim + bleed, TrimBox 3 mm (8.50 pt) inside, front then back.
+cat > "$T/deck.csv" <<'E'
+name,count
+Ace,2
+King,0
+Queen,1
+E
+cat > "$T/face.yaml" <<'E'
+name: face
+page: {paper: poker, margin: 4mm, background: "#eeeeee"}
+components:
+  - {type: text, x: 0, y: 0, text: "${name} ${card} of ${cards}"}
+E
+cat > "$T/back.yaml" <<'E'
+name: back
+page: {paper: poker, margin: 4mm, background: "#222222"}
+components:
+  - {type: text, x: 0, y: 0, text: "back of ${name}", color: "#ffffff"}
+E
+for be in cairo haru; do
+    expect_status 0 "single $be" -- "$PNPKIT" render "$T/face.yaml" --data "$T/deck.csv" --layout single --bleed 3mm --backs "$T/back.yaml" --backend "$be" -o "$T/one-$be.pdf"
+    expect_eq "$(pdfinfo "$T/one-$be.pdf" | awk '/^Pages:/ {print $2}')" 6 "$be: three cards (counts 2, 0, 1), each with its back"
+    pdfinfo -box -f 1 -l 6 "$T/one-$be.pdf" > "$T/box"
+    expect_eq "$(grep -c 'MediaBox: *0.00 *0.00 *195.59 *266.46' "$T/box")" 6 "$be: every page 69 x 94 mm"
+    expect_eq "$(grep -c 'TrimBox: *8.50 *8.50 *187.09 *257.95' "$T/box")" 6 "$be: every page's TrimBox 3 mm in"
+    expect_eq "$(grep -c 'BleedBox: *0.00 *0.00 *195.59 *266.46' "$T/box")" 6 "$be: every page's BleedBox"
+    expect_qpdf_ok "$T/one-$be.pdf" "single $be"
+    for p in 1:"Ace 1 of 3" 2:"back of Ace" 3:"Ace 2 of 3" 5:"Queen 3 of 3" 6:"back of Queen"; do
+        pdftotext -f "${p%%:*}" -l "${p%%:*}" "$T/one-$be.pdf" - | grep -q "${p#*:}" && ok || bad "$be: page ${p%%:*} is not '${p#*:}'"
+    done
+done
+# A page of one card has no crop marks in its bleed (the boxes say where to
+# cut); a sheet with --bleed has one along the trim's top edge (y 3 mm).
+printf 'name,count\nAce,1\n' > "$T/ace.csv"
+for be in cairo haru; do
+    "$PNPKIT" render "$T/face.yaml" --data "$T/ace.csv" --layout single --bleed 3mm --backend "$be" -o "$T/m1.pdf"
+    "$PNPKIT" render "$T/face.yaml" --data "$T/ace.csv" --bleed 3mm --backend "$be" -o "$T/m2.pdf"
+    pdftoppm -r 50.8 -aa no -aaVector no -gray "$T/m1.pdf" > "$T/m1.pgm"
+    pdftoppm -r 50.8 -aa no -aaVector no -gray "$T/m2.pdf" > "$T/m2.pgm"
+    expect_eq "$(gray_at "$T/m1.pgm" 1 3)" 238 "$be: the background, no crop mark, in a single card's bleed"
+    expect_eq "$(gray_at "$T/m2.pgm" 1 3)" 0 "$be: the crop mark of a sheet with --bleed"
+done
+
+# The deck's data: a count out of bounds is an error at its line.
+printf 'name,count\nAce,2\nKing,many\n' > "$T/bad.csv"
+expect_status 1 "bad count" -- "$PNPKIT" render "$T/face.yaml" --data "$T/bad.csv" --grid 2x2 -o "$T/x.pdf"
+expect_stderr "bad.csv:3:1: count 'many' \\(row 2\\): a whole number of copies, 0 to 1000" "count message"
+printf 'name,count\nAce,0\n' > "$T/none.csv"
+expect_status 1 "no cards" -- "$PNPKIT" render "$T/face.yaml" --data "$T/none.csv" --grid 2x2 -o "$T/x.pdf"
+expect_stderr "every count is 0" "no cards message"
+expect_no_file "$T/x.pdf" "no output for bad counts"
+finish

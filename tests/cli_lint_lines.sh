@@ -1,0 +1,20 @@
+# cli_lint_lines.sh: every finding of `pnpkit lint` (and of render's cheap
+# checks on standard error) is one line, also when the text it quotes holds
+# line breaks or control characters: they are written as escapes. Such a text
+# used to spread one finding over several lines (found by the lint fuzzer).
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+cat > t.yaml <<'Y'
+name: t
+components:
+  - {type: text, text: "tin\ny\tz", size: 3, x: 10mm, y: 10mm}
+  - {type: text, text: "fine", x: 10mm, y: 30mm}
+Y
+expect_status 0 "lint" -- "$PNPKIT" lint t.yaml
+expect_stdout '^t\.yaml:3:6: warning: text "tin\\ny\\tz" is 3\.0 pt, under 6 pt: hard to read$' \
+    "the newline and the tab as escapes"
+expect_eq "$(wc -l < out)" 1 "one finding, one line"
+expect_status 0 "render" -- "$PNPKIT" render t.yaml -o t.pdf
+expect_stderr '^t\.yaml:3:6: warning: text "tin\\ny\\tz" is 3\.0 pt' "render's warning"
+expect_eq "$(wc -l < err)" 1 "render: one line"
+finish
