@@ -101,8 +101,11 @@ for c in $cells; do
     i=$((i + 1))
 done
 expect_eq "$i" 24 "played-1: spaces compared"
-# Its one doubtful space is named, and is in the problems.
+# Every field not sure is named on stderr and in the problems, and no other.
 "$PNPKIT" scan "$D/played-1.jpg" -o "$T/p1.yaml" 2>"$T/err"
-expect_stderr "played-1.jpg: space B4: doubtful reading" "played-1 doubtful B4"
-expect_eq "$(jq '[.problems[] | select(test("B4"))] | length' "$T/p1.json")" 1 "json problems name B4"
+doubtful=$(jq -r '.fields[] | select(.sure | not) | .slot' "$T/p1.json" | sort)
+named=$(sed -n 's/.*: \(space\|die\|the ComboCircles count\) \([^:]*\): doubtful reading$/\2/p' "$T/err" | sort)
+expect_eq "$named" "$doubtful" "played-1: the doubtful fields named on stderr"
+inproblems=$(jq -r '.problems[] | capture("^(space|die|the ComboCircles count) (?<s>[^:]*): doubtful") | .s' "$T/p1.json" | sort)
+expect_eq "$inproblems" "$doubtful" "played-1: the doubtful fields in the problems"
 finish

@@ -259,6 +259,8 @@ static int read_c36(scan_result *r, const scan_view *v, const scan_box *boxes, s
     double p;
     int combos = ok ? out->combos : scan_c36_top(&in->combos, &p);
     add_field(r, cb, combos, ok && out->combos_sure, ok ? out->combos_conf : p, -1);
+    if (ok && !out->combos_sure)
+        g_ptr_array_add(r->problems, g_strdup("the ComboCircles count combos: doubtful reading"));
     if (!ok && read == 0) {
         rc = pn_err_set(err, PN_EINPUT,
                         "nothing on the sheet could be read (a photo too blurred, dark or small?)");
