@@ -1,5 +1,5 @@
 # cli_fonts.sh: a template's own font files (fonts:), read beside the template,
-# embedded by cairo and by haru (TrueType), refused at their entry when bad.
+# embedded by cairo, drawn as outlines by haru, refused at their entry when bad.
 . "$(dirname "$0")/lib.sh"
 
 # Fonts from Debian packages the build already needs, renamed (file and
@@ -57,14 +57,15 @@ ks=$(grep 'Dragon Keep' "$T/k.scene"); ss=$(grep 'Dragon Keep' "$T/s.scene")
 grep -q 'Pnpkit Serif' "$T/k.scene" && ok || bad "scene does not name the family: $ks"
 [ -n "$ks" ] && [ "$ks" != "$ss" ] && ok || bad "title measured alike in both fonts: $ks"
 
-# haru: the TrueType font embedded (CID TrueType) and its text extractable; the
-# CFF font drawn as outlines (no font object, no text).
+# haru: a template's fonts never reach libharu (its TrueType reader crashes on
+# damaged files): the TrueType and the CFF font are both drawn as outlines (no
+# font object, no text); text in the built-in fonts stays text.
 expect_status 0 "haru pdf" -- "$PNPKIT" render "$T/d/keep.yaml" --backend haru -o "$T/h.pdf"
 pdffonts "$T/h.pdf" > "$T/hf"
-grep -Eq '^[A-Z]{6}\+PnpkitSerif.* CID TrueType .* yes +yes +yes' "$T/hf" && ok || bad "haru: Pnpkit Serif not embedded: $(cat "$T/hf")"
+grep -q 'PnpkitSerif' "$T/hf" && bad "haru: a template's TrueType font embedded: $(cat "$T/hf")" || ok
 grep -q 'PnpkitInk' "$T/hf" && bad "haru: a CFF font embedded" || ok
 pdftotext "$T/h.pdf" - > "$T/ht"
-grep -q "Dragon Keep" "$T/ht" && ok || bad "haru: title not extracted"
+grep -q "Dragon Keep" "$T/ht" && bad "haru: outlined title extracted" || ok
 grep -q "Plain label" "$T/ht" && ok || bad "haru: label not extracted"
 grep -q "Scribbled" "$T/ht" && bad "haru: outlined text extracted" || ok
 pdftoppm -r 30 -gray "$T/h.pdf" "$T/hp" && ok || bad "haru pdf does not rasterise"

@@ -6,9 +6,9 @@
  *
  * Text the base-14 fonts cannot encode is drawn as glyph outlines from the font
  * the cairo backend uses (textpath.c), unless --ttf gives a font to embed.
- * Text in the family of one of a template's own font files is set in that file,
- * embedded as TrueType; an OpenType file with CFF outlines, which libharu cannot
- * embed, or a character the file lacks, is drawn as glyph outlines.
+ * Text in the family of one of a template's own font files is drawn as glyph
+ * outlines from that file (libharu never reads a template's font: see
+ * tfont_load), unless it is the --ttf font.
  *
  * The scene is in mm with y down; PDF is in pt with y up. Text keeps the scene's
  * anchor, alignment and baseline but is re-placed with the base-14 font's own
@@ -247,26 +247,22 @@ static haru_tfont *tfont_of(haru_be *b, const scene_font *f)
     return best;
 }
 
-/* Embeds t's file on first use. 1 when it is loaded, 0 when libharu cannot
- * embed it (CFF outlines, or tables libharu needs are missing), -1 + err. */
+/* 1 when t's text can be set in an embedded font, 0 when it is drawn as glyph
+ * outlines. A template's font file comes with the template, from anyone: it
+ * is never given to libharu, whose TrueType reader crashes, aborts or hangs on
+ * damaged files (found by the font fuzzer: a table's offset or length out of
+ * the file, a truncated table); FreeType reads it for the outlines instead.
+ * Only the --ttf font, which the user names on the command line, is embedded
+ * (also when a template lists the same file). */
 static int tfont_load(haru_be *b, haru_tfont *t, pn_err *err)
 {
+    (void)err;
     if (t->font) return 1;
-    if (!t->file->truetype) return 0;
-    if (b->ttf && !strcmp(b->ttf_path, t->file->path)) {
+    if (b->ttf && t->file->truetype && !strcmp(b->ttf_path, t->file->path)) {
         t->font = b->ttf; /* the --ttf font: its used codes are b->ttf_used */
         return 1;
     }
-    pn_err why;
-    if (haru_ttf_check(t->file->path, &why)) return 0;
-    HPDF_UseUTFEncodings(b->pdf);
-    const char *name = HPDF_LoadTTFontFromFile(b->pdf, t->file->path, HPDF_TRUE);
-    if (name) t->font = HPDF_GetFont(b->pdf, name, "UTF-8");
-    if (!name || !t->font || b->error)
-        return pn_err_set(err, PN_EINPUT, "font %s: libharu cannot embed it (error 0x%04X)",
-                          t->file->path, (unsigned)b->error);
-    t->used = g_hash_table_new(g_direct_hash, g_direct_equal);
-    return 1;
+    return 0;
 }
 
 /* Begins a libharu document (the first piece, or the next one). */
@@ -781,7 +777,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     double w1000;
     haru_tfont *tf = tfont_of(b, &t->font);
     if (tf) {
-        /* A template's own font: embedded, else its glyph outlines. */
+        /* A template's own font: its glyph outlines, unless it is the --ttf font. */
         int loaded = tfont_load(b, tf, err);
         if (loaded < 0) return -1;
         gunichar missing = 0;
