@@ -112,7 +112,7 @@ for t in $TEMPLATES; do
             [ "$pages" -ne 1 ] && n=$PAD_RUNS
             [ "$pages" -ne 1 ] && [ "$fmt" = svg ] && n=$SVG_RUNS
             rm -rf "$T/p" "$T/f" && mkdir "$T/p" "$T/f"
-            timed "$n" "$WARM" "$PNPKIT" render "$t" --backend "$be" --pages "$pages" -o "$T/p/out.$fmt" -q
+            timed "$n" "$WARM" "$PNPKIT" render "$t" --backend "$be" --pages "$pages" -o "$T/p/out.$fmt" -q --no-scan-marks
             if [ "$ST" -ne 0 ]; then
                 failed "$row" "$ST"
                 continue
@@ -180,7 +180,7 @@ for t in $TEMPLATES; do
             NA=$((NA + 1))
             continue
         fi
-        timed 1 0 "$PNPKIT" render "$t" --backend "$be" --pages "$BIG" -o "$T/m.pdf" -q
+        timed 1 0 "$PNPKIT" render "$t" --backend "$be" --pages "$BIG" -o "$T/m.pdf" -q --no-scan-marks
         if [ "$ST" -ne 0 ]; then
             failed "$row" "$ST"
             continue

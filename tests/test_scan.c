@@ -56,8 +56,8 @@ static void test_code(void **state)
     assert_non_null(c);
     assert_string_equal(c->hash, "0123456789abcdef");
     scan_code_free(c);
-    const char *bad[] = {"https://example.org/", "pnpkit:2/circle36", "pnpkit:1/@12",
-                         "pnpkit:1/circle 36", "pnpkit:1/circle36?rings", "pnpkit:1/x?=3"};
+    const char *bad[] = {"https://example.org/", "pnpkit:2/circle36",       "pnpkit:1/@12",
+                         "pnpkit:1/circle 36",   "pnpkit:1/circle36?rings", "pnpkit:1/x?=3"};
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         assert_null(scan_code_parse(bad[i], &err));
         assert_non_null(strstr(err.msg, "is not a pnpkit sheet's"));
@@ -116,8 +116,8 @@ static void test_threads(void **state)
     (void)state;
     gchar *data;
     gsize len;
-    assert_true(g_file_get_contents(PNPKIT_SOURCE_DIR "/tests/data/scan/played-2.jpg", &data, &len,
-                                    NULL));
+    assert_true(
+        g_file_get_contents(PNPKIT_SOURCE_DIR "/tests/data/scan/played-2.jpg", &data, &len, NULL));
     photo = g_bytes_new_take(data, len);
     pnpkit_ctx *ctx = pnpkit_ctx_new(NULL);
     expected = scan_once(ctx);

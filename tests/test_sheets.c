@@ -1,5 +1,7 @@
 /* test_sheets.c: the scene geometry of the built-in circle36 and dicrono sheets,
- * in mm: board centre, sector angles, ring bands, grid cell corners, slot ids. */
+ * in mm: board centre, sector angles, ring bands, grid cell corners, slot ids
+ * (laid out without scan marks); and with the marks, everything else kept
+ * clear of them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,9 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "games/c36_chart.h"
+#include "render/marks.h"
 #include "render/render.h"
 
-static scene *sheet(const char *name, const char *paper, const char *const *sets)
+static scene *sheet_marked(const char *name, const char *paper, const char *const *sets,
+                           bool marks)
 {
     pn_err err = {0};
     tmpl *t = tmpl_open(name, &err);
@@ -19,11 +23,20 @@ static scene *sheet(const char *name, const char *paper, const char *const *sets
     for (; sets && *sets; sets++)
         if (tmpl_set(t, *sets, &err)) fail_msg("%s", err.msg);
     if (tmpl_resolve(t, &err)) fail_msg("%s", err.msg);
-    render_opts o = {.measure = test_measurer(), .paper = paper, .landscape = -1, .seed = 1};
+    render_opts o = {.measure = test_measurer(),
+                     .paper = paper,
+                     .landscape = -1,
+                     .seed = 1,
+                     .no_scan_marks = !marks};
     scene *s = render_sheet(t, &o, 0, &err);
     if (!s) fail_msg("%s", err.msg);
     tmpl_free(t);
     return s;
+}
+
+static scene *sheet(const char *name, const char *paper, const char *const *sets)
+{
+    return sheet_marked(name, paper, sets, false);
 }
 
 static const scene_slot *slot(const scene *s, const char *id)
@@ -222,6 +235,45 @@ static void test_page_sizes(void **state)
     scene_free(lt);
 }
 
+/* With scan marks, every path but the marks' (black and white fills of
+ * the tags and the QR code) ends above the band they keep; on A4 the slots
+ * are where they are without marks, on letter the sheet is shrunk to keep
+ * clear of the QR code. */
+static void check_clear(const char *name, const char *paper, const char *id, bool same_slots)
+{
+    scene *m = sheet_marked(name, paper, NULL, true), *plain = sheet(name, paper, NULL);
+    double limit = scene_height(m) - MARKS_RESERVE_MM;
+    const scene_seg *segs = scene_segs(m);
+    int marks = 0;
+    for (size_t i = 0; i < scene_count(m); i++) {
+        const scene_item *it = scene_item_at(m, i);
+        if (it->kind != SCENE_PATH) continue;
+        const scene_style *st = &it->u.path.style;
+        bool mark = st->fill && !st->stroke &&
+                    ((st->fill_color.r == 0 && st->fill_color.g == 0 && st->fill_color.b == 0) ||
+                     (st->fill_color.r == 1 && st->fill_color.g == 1 && st->fill_color.b == 1));
+        double lowest = 0;
+        for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++)
+            if (segs[j].op != SEG_CLOSE && segs[j].y[0] > lowest) lowest = segs[j].y[0];
+        if (mark && lowest > limit) marks++;
+        else if (!mark && lowest > limit) fail_msg("%s on %s: a path reaches %.1f mm, below %.1f", name,
+                                                    paper, lowest, limit);
+    }
+    assert_true(marks > 20); /* the bottom tags and the QR code */
+    const scene_slot *a = slot(m, id), *b = slot(plain, id);
+    assert_int_equal(fabs(a->x - b->x) < 1e-9 && fabs(a->y - b->y) < 1e-9, same_slots);
+    scene_free(m);
+    scene_free(plain);
+}
+
+static void test_marks_clear(void **state)
+{
+    (void)state;
+    check_clear("circle36", "a4", "R1", true);
+    check_clear("dicrono", "a4", "cell.1.1", true);
+    check_clear("circle36", "letter", "R1", false);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_dicrono_grid),
         cmocka_unit_test(test_dicrono_score_table),
         cmocka_unit_test(test_page_sizes),
+        cmocka_unit_test(test_marks_clear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

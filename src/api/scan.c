@@ -121,8 +121,10 @@ static int code_opts(const scan_code *c, pnpkit_render_opts *o, char ***set, int
                 g_ptr_array_free(s, TRUE);
                 return pn_err_set(err, PN_EINPUT, "the QR code's %s '%s' is not a number", k, v);
             }
-            if (*k == 's') o->seed = (unsigned long)n;
-            else *page = (int)(n < 1 ? 1 : n > PNPKIT_PAGES_MAX ? PNPKIT_PAGES_MAX : n);
+            if (*k == 's')
+                o->seed = (unsigned long)n;
+            else
+                *page = (int)(n < 1 ? 1 : n > PNPKIT_PAGES_MAX ? PNPKIT_PAGES_MAX : n);
         } else {
             g_ptr_array_add(s, g_strdup_printf("%s=%s", k, v));
         }
@@ -193,8 +195,15 @@ static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_ren
 static void add_field(scan_result *r, const scan_box *b, int value, bool sure, double conf,
                       int circled)
 {
-    pnpkit_scan_field f = {.slot = keep(r, g_strdup(b->id)), .value = value, .sure = sure, .confidence = conf,
-                           .x = b->x, .y = b->y, .w = b->w, .h = b->h, .circled = circled};
+    pnpkit_scan_field f = {.slot = keep(r, g_strdup(b->id)),
+                           .value = value,
+                           .sure = sure,
+                           .confidence = conf,
+                           .x = b->x,
+                           .y = b->y,
+                           .w = b->w,
+                           .h = b->h,
+                           .circled = circled};
     g_array_append_val(r->fields, f);
 }
 
@@ -250,6 +259,8 @@ static int read_c36(scan_result *r, const scan_view *v, const scan_box *boxes, s
     double p;
     int combos = ok ? out->combos : scan_c36_top(&in->combos, &p);
     add_field(r, cb, combos, ok && out->combos_sure, ok ? out->combos_conf : p, -1);
+    if (ok && !out->combos_sure)
+        g_ptr_array_add(r->problems, g_strdup("the ComboCircles count combos: doubtful reading"));
     if (!ok && read == 0) {
         rc = pn_err_set(err, PN_EINPUT,
                         "nothing on the sheet could be read (a photo too blurred, dark or small?)");
@@ -283,8 +294,10 @@ static char *to_json(const scan_result *r, const scan_code *c)
         json_builder_set_member_name(b, "slot");
         json_builder_add_string_value(b, f->slot);
         json_builder_set_member_name(b, "value");
-        if (f->value < 0) json_builder_add_null_value(b);
-        else json_builder_add_int_value(b, f->value);
+        if (f->value < 0)
+            json_builder_add_null_value(b);
+        else
+            json_builder_add_int_value(b, f->value);
         json_builder_set_member_name(b, "sure");
         json_builder_add_boolean_value(b, f->sure);
         json_builder_set_member_name(b, "confidence");
@@ -338,8 +351,8 @@ static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
 }
 
 /* The whole reading, into r; ctx renders the sheet again. */
-static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const pnpkit_scan_opts *o,
-                     pn_err *err)
+static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
+                     const pnpkit_scan_opts *o, pn_err *err)
 {
     scan_tag tags[4];
     if (find_sheet(p, tags, err)) return -1;
@@ -365,7 +378,8 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const
     scan_photo *ref = NULL;
     pnpkit_error pe;
     if (!name || code_opts(code, &ro, &set, &page, err)) goto done;
-    if (!(doc = pnpkit_doc_open(ctx, name, &ro, &pe)) || !(slots = pnpkit_doc_slots(doc, page, &pe))) {
+    if (!(doc = pnpkit_doc_open(ctx, name, &ro, &pe)) ||
+        !(slots = pnpkit_doc_slots(doc, page, &pe))) {
         pn_err_set(err, PN_EINPUT, "the sheet in the photo cannot be rebuilt: %s", pe.message);
         goto done;
     }
@@ -373,8 +387,9 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p, const
     r->pub.template_name = keep(r, g_strdup(t->name));
     r->pub.game = keep(r, g_strdup(t->game ? t->game : ""));
     if (strcmp(r->pub.game, "circle36")) {
-        pn_err_set(err, PN_EINPUT, "the photo shows a sheet of '%s'%s%s: only Circle 36 sheets are read",
-                   t->name, *r->pub.game ? ", a game of " : "", r->pub.game);
+        pn_err_set(err, PN_EINPUT,
+                   "the photo shows a sheet of '%s'%s%s: only Circle 36 sheets are read", t->name,
+                   *r->pub.game ? ", a game of " : "", r->pub.game);
         goto done;
     }
     scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};

@@ -20,9 +20,9 @@
     "      --json         one JSON object a photo on standard output: the template,\n"             \
     "                     its parameters, every field (slot, value, sure, confidence,\n"           \
     "                     box_mm, circled), the sheet and the problems\n"                          \
-    "      --score        score the sheets and print the totals (as 'pnpkit score')\n"            \
-    "      --template FILE  the template file the sheets were printed from, for a\n"           \
-    "                     sheet of a template file (its QR code holds a hash of it)\n\n"          \
+    "      --score        score the sheets and print the totals (as 'pnpkit score')\n"             \
+    "      --template FILE  the template file the sheets were printed from, for a\n"               \
+    "                     sheet of a template file (its QR code holds a hash of it)\n\n"           \
     "A good photo: the whole sheet in the frame, flat, lit evenly, in focus; see\n"                \
     "docs/scanning.md. Exit status: 0 read, 1 a photo that cannot be read (one\n"                  \
     "line says why; nothing is written), 2 wrong usage, 3 a file cannot be read\n"                 \
@@ -121,12 +121,10 @@ static int scan_photos(int n, char **paths, const scan_args *a)
 
 static int scan_run(int argc, char **argv)
 {
-    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-                                         {"json", no_argument, 0, OPT_JSON},
-                                         {"score", no_argument, 0, OPT_SCORE},
-                                         {"template", required_argument, 0, OPT_TEMPLATE},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"output", required_argument, 0, 'o'}, {"json", no_argument, 0, OPT_JSON},
+        {"score", no_argument, 0, OPT_SCORE},  {"template", required_argument, 0, OPT_TEMPLATE},
+        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     scan_args a = {0};
     optind = 1;
     for (int c; (c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1;) {

@@ -93,8 +93,8 @@ static void draw_cells(scene *s, double x, double y, double c, int n, int quiet,
     scene_style white = scene_fill_style((pn_rgba){1, 1, 1, 1});
     scene_style black = scene_fill_style((pn_rgba){0, 0, 0, 1});
     scene_rect(s, x - quiet * c, y - quiet * c, (n + 2 * quiet) * c, (n + 2 * quiet) * c, &white);
-    bool *used = g_new0(bool, (size_t)n * n);
-#define FREE_DARK(r, k) (dark(data, r, k) && !used[(r) * n + (k)])
+    bool *used = g_new0(bool, (size_t)n *n);
+#define FREE_DARK(r, k) (dark(data, r, k) && !used[(r)*n + (k)])
     for (int r = 0; r < n; r++)
         for (int k = 0; k < n; k++) {
             if (!FREE_DARK(r, k)) continue;
@@ -128,9 +128,8 @@ static bool qr_dark(const void *data, int r, int k)
 
 static QRcode *encode(const char *code, pn_err *err)
 {
-    QRcode *q = strlen(code) <= MARKS_CODE_MAX
-                    ? QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M)
-                    : NULL;
+    QRcode *q =
+        strlen(code) <= MARKS_CODE_MAX ? QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M) : NULL;
     if (!q) pn_err_set(err, PN_EINPUT, "the scan code '%.60s...' is too long for a QR code", code);
     return q;
 }

@@ -13,11 +13,11 @@
 
 /* What the QR code's text starts with; the number is the format's version. */
 #define MARKS_PREFIX "pnpkit:1/"
-#define MARKS_CODE_MAX 400      /* bytes of the QR code's text */
-#define MARKS_INSET_MM 5.0      /* from the sheet's edge to a tag's white border */
-#define MARKS_TAG_CELL_MM 0.9   /* one cell of a tag (10 cells with the white border) */
-#define MARKS_QR_MODULE_MM 0.6  /* one module of the QR code */
-#define MARKS_QR_QUIET 2        /* white modules around the QR code */
+#define MARKS_CODE_MAX 400     /* bytes of the QR code's text */
+#define MARKS_INSET_MM 5.0     /* from the sheet's edge to a tag's white border */
+#define MARKS_TAG_CELL_MM 0.9  /* one cell of a tag (10 cells with the white border) */
+#define MARKS_QR_MODULE_MM 0.6 /* one module of the QR code */
+#define MARKS_QR_QUIET 2       /* white modules around the QR code */
 /* The band at the foot of a sheet with marks that its content keeps clear
  * of: the QR code of up to 29 modules (version 3, 53 bytes of text at
  * level M) and its quiet zone. */

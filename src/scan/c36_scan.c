@@ -141,8 +141,8 @@ static void put_value(GString *s, int v)
         g_string_append_printf(s, "%d", v);
 }
 
-char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_output *out,
-                     bool ok, GPtrArray *problems)
+char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_output *out, bool ok,
+                     GPtrArray *problems)
 {
     GString *s = g_string_new("game: circle36\n");
     int cells = c36_cells(var);
@@ -152,8 +152,9 @@ char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_ou
         value[c] = ok ? out->space[c] : scan_c36_top(&in->space[c], &p);
         if (!ok && in->space[c].n == 0) {
             char name[8];
-            g_ptr_array_add(problems, g_strdup_printf("space %s could not be read: written as empty",
-                                                      c36_cell_name(var, c, name)));
+            g_ptr_array_add(problems,
+                            g_strdup_printf("space %s could not be read: written as empty",
+                                            c36_cell_name(var, c, name)));
         }
     }
     for (int r = 0; r < var->rings; r++) {

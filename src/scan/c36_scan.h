@@ -29,8 +29,8 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
 /* The sheet YAML for the chosen reading (ok: c36r_choose succeeded), or,
  * when it failed, for each field's most probable reading without rounds.
  * Spaces left unread are written ~ and named in problems (char*, appended). */
-char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_output *out,
-                     bool ok, GPtrArray *problems);
+char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_output *out, bool ok,
+                     GPtrArray *problems);
 
 /* The most probable value of f (SCAN_EMPTY when unread), its probability. */
 int scan_c36_top(const scan_field *f, double *p);

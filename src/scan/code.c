@@ -43,7 +43,8 @@ scan_code *scan_code_parse(const char *text, pn_err *err)
     char **pairs = g_strsplit(q + 1, "&", 0);
     for (int i = 0; pairs[i]; i++) {
         char *eq = strchr(pairs[i], '=');
-        if (!eq || c->n == SCAN_CODE_MAX_PAIRS || !word_ok(pairs[i], (size_t)(eq - pairs[i]), "_-")) {
+        if (!eq || c->n == SCAN_CODE_MAX_PAIRS ||
+            !word_ok(pairs[i], (size_t)(eq - pairs[i]), "_-")) {
             g_strfreev(pairs);
             return fail(c, err, text, "a bad setting");
         }

@@ -12,26 +12,42 @@
 #endif
 
 static const char *const zbar_names[] = {
-    "zbar_image_scanner_create", "zbar_image_scanner_set_config", "zbar_image_scanner_destroy",
-    "zbar_image_create",         "zbar_image_set_format",         "zbar_image_set_size",
-    "zbar_image_set_data",       "zbar_scan_image",               "zbar_image_first_symbol",
-    "zbar_symbol_next",          "zbar_symbol_get_type",          "zbar_symbol_get_data",
-    "zbar_symbol_get_data_length", "zbar_image_destroy",          NULL,
+    "zbar_image_scanner_create",
+    "zbar_image_scanner_set_config",
+    "zbar_image_scanner_destroy",
+    "zbar_image_create",
+    "zbar_image_set_format",
+    "zbar_image_set_size",
+    "zbar_image_set_data",
+    "zbar_scan_image",
+    "zbar_image_first_symbol",
+    "zbar_symbol_next",
+    "zbar_symbol_get_type",
+    "zbar_symbol_get_data",
+    "zbar_symbol_get_data_length",
+    "zbar_image_destroy",
+    NULL,
 };
 static void *zbar_ptrs[G_N_ELEMENTS(zbar_names) - 1];
-static pn_lazylib zbar_lib = {PNPKIT_ZBAR_SONAME, "libzbar0", zbar_names, zbar_ptrs, G_ONCE_INIT, ""};
+static pn_lazylib zbar_lib = {PNPKIT_ZBAR_SONAME, "libzbar0",  zbar_names,
+                              zbar_ptrs,          G_ONCE_INIT, ""};
 
 static const char *const pixbuf_names[] = {
-    "gdk_pixbuf_loader_new",      "gdk_pixbuf_loader_write",
-    "gdk_pixbuf_loader_close",    "gdk_pixbuf_loader_get_pixbuf",
-    "gdk_pixbuf_apply_embedded_orientation", "gdk_pixbuf_get_width",
-    "gdk_pixbuf_get_height",      "gdk_pixbuf_get_n_channels",
-    "gdk_pixbuf_get_rowstride",   "gdk_pixbuf_read_pixels",
+    "gdk_pixbuf_loader_new",
+    "gdk_pixbuf_loader_write",
+    "gdk_pixbuf_loader_close",
+    "gdk_pixbuf_loader_get_pixbuf",
+    "gdk_pixbuf_apply_embedded_orientation",
+    "gdk_pixbuf_get_width",
+    "gdk_pixbuf_get_height",
+    "gdk_pixbuf_get_n_channels",
+    "gdk_pixbuf_get_rowstride",
+    "gdk_pixbuf_read_pixels",
     NULL,
 };
 static void *pixbuf_ptrs[G_N_ELEMENTS(pixbuf_names) - 1];
 static pn_lazylib pixbuf_lib = {PNPKIT_PIXBUF_SONAME, "libgdk-pixbuf-2.0-0", pixbuf_names,
-                                pixbuf_ptrs, G_ONCE_INIT, ""};
+                                pixbuf_ptrs,          G_ONCE_INIT,           ""};
 
 /* The tables' members are in the order of the names, each a function
  * pointer: POSIX guarantees a looked-up function's address converts to a

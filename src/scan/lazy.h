@@ -16,7 +16,8 @@ typedef struct scan_zbar_fns {
     zbar_image_t *(*image_create)(void);
     void (*image_set_format)(zbar_image_t *, unsigned long);
     void (*image_set_size)(zbar_image_t *, unsigned, unsigned);
-    void (*image_set_data)(zbar_image_t *, const void *, unsigned long, zbar_image_cleanup_handler_t *);
+    void (*image_set_data)(zbar_image_t *, const void *, unsigned long,
+                           zbar_image_cleanup_handler_t *);
     int (*scan_image)(zbar_image_scanner_t *, zbar_image_t *);
     const zbar_symbol_t *(*image_first_symbol)(const zbar_image_t *);
     const zbar_symbol_t *(*symbol_next)(const zbar_symbol_t *);

@@ -85,8 +85,8 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
 }
 
 /* Feeds the bytes in chunks, stopping as soon as the size is over budget. */
-static GdkPixbuf *decode(const scan_pixbuf_fns *px, const unsigned char *data, size_t len, budget *b,
-                         pn_err *err)
+static GdkPixbuf *decode(const scan_pixbuf_fns *px, const unsigned char *data, size_t len,
+                         budget *b, pn_err *err)
 {
     GdkPixbufLoader *l = px->loader_new();
     g_signal_connect(l, "size-prepared", G_CALLBACK(size_prepared), b);
@@ -102,8 +102,8 @@ static GdkPixbuf *decode(const scan_pixbuf_fns *px, const unsigned char *data, s
         pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
                    b->w, b->h, b->max);
     else if (!pb)
-        pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image that can be read%s%s",
-                   ge ? ": " : "", ge ? ge->message : "");
+        pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image that can be read%s%s", ge ? ": " : "",
+                   ge ? ge->message : "");
     if (ge) g_error_free(ge);
     g_object_unref(l);
     return pb;

@@ -35,8 +35,8 @@ static double paper_white(const scan_view *v, double x, double y, double w, doub
     for (int j = 0; j < 12; j++)
         for (int i = 0; i < 12; i++) {
             double u, s;
-            scan_view_map(v, x - 2 + (w + 4) * (i + 0.5) / 12,
-                             y - 2 + (h + 4) * (j + 0.5) / 12, &u, &s);
+            scan_view_map(v, x - 2 + (w + 4) * (i + 0.5) / 12, y - 2 + (h + 4) * (j + 0.5) / 12, &u,
+                          &s);
             int g = (int)scan_photo_at(v->photo, u, s);
             hist[g < 0 ? 0 : g > 255 ? 255 : g]++;
             n++;
@@ -71,7 +71,7 @@ uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double 
     for (int j = 0; j < ch; j++)
         for (int i = 0; i < cw; i++) {
             double k = ink_at(v, x + (i + 0.5) / ppmm, y + (j + 0.5) / ppmm, white);
-            if (k < 0) k = 0; /* under the print: paper */
+            if (k < 0) k = 0;                          /* under the print: paper */
             double g = 255 * (1 - (k < 0.12 ? 0 : k)); /* faint differences are paper */
             out[(size_t)j * cw + i] = (uint8_t)(g + 0.5);
         }

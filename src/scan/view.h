@@ -27,8 +27,7 @@ uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double 
 /* How much of an ellipse (centre cx, cy, half-axes rx, ry mm) is drawn over
  * with the player's ink: the fraction (0..1) of 32 arcs that hold ink within
  * a band of +-band mm of it. */
-double scan_view_ring(const scan_view *v, double cx, double cy, double rx, double ry,
-                      double band);
+double scan_view_ring(const scan_view *v, double cx, double cy, double rx, double ry, double band);
 
 /* The mean ink (0..1) inside the box: how much was written. */
 double scan_view_ink_mean(const uint8_t *ink, int w, int h);
