@@ -1,11 +1,10 @@
-/* lazy.h: the functions of zbar (QR codes) and gdk-pixbuf (JPEG and PNG
- * photos) the scanner uses, loaded the first time a photo is scanned through
- * util/lazylib.h: linked, zbar alone brings video, D-Bus and systemd
- * libraries that would cost every pnpkit run at start-up. */
+/* lazy.h: the functions of zbar (QR codes) the scanner uses, loaded the
+ * first time a photo is scanned through util/lazylib.h: linked, zbar brings
+ * video, D-Bus and systemd libraries that would cost every pnpkit run at
+ * start-up. The photo itself is decoded with util/pixbuf.h. */
 #ifndef PNPKIT_SCAN_LAZY_H
 #define PNPKIT_SCAN_LAZY_H
 
-#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <zbar.h>
 #include "util/err.h"
 
@@ -27,22 +26,8 @@ typedef struct scan_zbar_fns {
     void (*image_destroy)(zbar_image_t *);
 } scan_zbar_fns;
 
-typedef struct scan_pixbuf_fns {
-    GdkPixbufLoader *(*loader_new)(void);
-    gboolean (*loader_write)(GdkPixbufLoader *, const guchar *, gsize, GError **);
-    gboolean (*loader_close)(GdkPixbufLoader *, GError **);
-    GdkPixbuf *(*loader_get_pixbuf)(GdkPixbufLoader *);
-    GdkPixbuf *(*apply_embedded_orientation)(GdkPixbuf *);
-    int (*get_width)(const GdkPixbuf *);
-    int (*get_height)(const GdkPixbuf *);
-    int (*get_n_channels)(const GdkPixbuf *);
-    int (*get_rowstride)(const GdkPixbuf *);
-    const guint8 *(*read_pixels)(const GdkPixbuf *);
-} scan_pixbuf_fns;
-
-/* The tables, loading the library on the first call (thread-safe); NULL
+/* The table, loading the library on the first call (thread-safe); NULL
  * with err (PN_EIO) when it cannot be loaded. Static: never freed. */
 const scan_zbar_fns *scan_zbar(pn_err *err);
-const scan_pixbuf_fns *scan_pixbuf(pn_err *err);
 
 #endif

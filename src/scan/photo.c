@@ -1,7 +1,7 @@
 /* photo.c: decoding a photo into grey with gdk-pixbuf, bounded before decoding. */
 #include "scan/photo.h"
 
-#include "scan/lazy.h"
+#include "util/pixbuf.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -85,7 +85,7 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
 }
 
 /* Feeds the bytes in chunks, stopping as soon as the size is over budget. */
-static GdkPixbuf *decode(const scan_pixbuf_fns *px, const unsigned char *data, size_t len,
+static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, size_t len,
                          budget *b, pn_err *err)
 {
     GdkPixbufLoader *l = px->loader_new();
@@ -122,7 +122,7 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
     }
     budget b = {.max = max_pixels > 0 ? max_pixels : SCAN_MAX_PIXELS};
     if (check_header(data, len, b.max, err)) return NULL;
-    const scan_pixbuf_fns *px = scan_pixbuf(err);
+    const pn_pixbuf_fns *px = pn_pixbuf(err);
     if (!px) return NULL;
     GdkPixbuf *raw = decode(px, data, len, &b, err);
     if (!raw) return NULL;

@@ -1,5 +1,5 @@
 /* pixbuf.c: gdk-pixbuf's functions, looked up when the first image that is
- * neither PNG nor SVG is read. */
+ * neither PNG nor SVG, or the first photo, is read. */
 #include "util/pixbuf.h"
 
 #include "util/lazylib.h"
@@ -13,7 +13,10 @@ static const char *const pixbuf_names[] = {
     "gdk_pixbuf_new_from_file",  "gdk_pixbuf_get_width",
     "gdk_pixbuf_get_height",     "gdk_pixbuf_get_rowstride",
     "gdk_pixbuf_get_n_channels", "gdk_pixbuf_get_has_alpha",
-    "gdk_pixbuf_read_pixels",    NULL,
+    "gdk_pixbuf_read_pixels",    "gdk_pixbuf_loader_new",
+    "gdk_pixbuf_loader_write",   "gdk_pixbuf_loader_close",
+    "gdk_pixbuf_loader_get_pixbuf", "gdk_pixbuf_apply_embedded_orientation",
+    NULL,
 };
 static void *pixbuf_ptrs[G_N_ELEMENTS(pixbuf_names) - 1];
 static pn_lazylib pixbuf_lib = {PNPKIT_PIXBUF_SONAME, "libgdk-pixbuf-2.0-0", pixbuf_names,
@@ -36,6 +39,12 @@ static gpointer pixbuf_fill(gpointer unused)
     pixbuf_fns.get_n_channels = (int (*)(const GdkPixbuf *))pixbuf_ptrs[6];
     pixbuf_fns.get_has_alpha = (gboolean(*)(const GdkPixbuf *))pixbuf_ptrs[7];
     pixbuf_fns.read_pixels = (const guint8 *(*)(const GdkPixbuf *))pixbuf_ptrs[8];
+    pixbuf_fns.loader_new = (GdkPixbufLoader * (*)(void)) pixbuf_ptrs[9];
+    pixbuf_fns.loader_write =
+        (gboolean(*)(GdkPixbufLoader *, const guchar *, gsize, GError **))pixbuf_ptrs[10];
+    pixbuf_fns.loader_close = (gboolean(*)(GdkPixbufLoader *, GError **))pixbuf_ptrs[11];
+    pixbuf_fns.loader_get_pixbuf = (GdkPixbuf * (*)(GdkPixbufLoader *)) pixbuf_ptrs[12];
+    pixbuf_fns.apply_embedded_orientation = (GdkPixbuf * (*)(GdkPixbuf *)) pixbuf_ptrs[13];
     return &pixbuf_fns;
 }
 

@@ -1,6 +1,6 @@
 /* pixbuf.h: the gdk-pixbuf functions pnpkit uses to read images that are
  * neither PNG nor SVG (JPEG, GIF, BMP, TIFF, WebP, ... whatever loaders the
- * system's gdk-pixbuf has), loaded on first use through util/lazylib.h so
+ * system's gdk-pixbuf has) and to decode scanned photos, loaded on first use through util/lazylib.h so
  * that a run without such images never loads gdk-pixbuf. */
 #ifndef PN_PIXBUF_H
 #define PN_PIXBUF_H
@@ -18,6 +18,14 @@ typedef struct pn_pixbuf_fns {
     int (*get_n_channels)(const GdkPixbuf *pixbuf);
     gboolean (*get_has_alpha)(const GdkPixbuf *pixbuf);
     const guint8 *(*read_pixels)(const GdkPixbuf *pixbuf);
+    /* Decoding bytes in memory (a scanned photo), turned upright by its EXIF
+     * orientation. */
+    GdkPixbufLoader *(*loader_new)(void);
+    gboolean (*loader_write)(GdkPixbufLoader *loader, const guchar *buf, gsize count,
+                             GError **error);
+    gboolean (*loader_close)(GdkPixbufLoader *loader, GError **error);
+    GdkPixbuf *(*loader_get_pixbuf)(GdkPixbufLoader *loader);
+    GdkPixbuf *(*apply_embedded_orientation)(GdkPixbuf *src);
 } pn_pixbuf_fns;
 
 /* The functions, loading gdk-pixbuf on the first call (thread-safe). NULL
