@@ -12,8 +12,9 @@ CLANG_BUILD ?= build-clang
 CLANG ?= clang-14
 # Extra cmake settings for every configure step (CI passes -DPNPKIT_WERROR=ON).
 CMAKE_ARGS ?=
-# Sanitizer settings for check-asan (the library suppressions are in scripts/lsan.supp).
-SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
+# Sanitizer settings for check-asan (the library suppressions are in scripts/lsan.supp
+# and scripts/asan.supp).
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:suppressions=$(CURDIR)/scripts/asan.supp \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 PNPKIT_SLOW_TESTS=12
 # Left out under the sanitizers: bench_check and cli_docs_fresh compare figures

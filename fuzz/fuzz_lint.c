@@ -58,8 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      .seed = 1,
                      .nup = 1};
     found f = {.lines = 1};
-    for (size_t i = 0; i < size; i++)
-        f.lines += data[i] == '\n';
+    for (size_t i = 0; i < size; i++) /* as YAML counts them: LF, CR LF or a lone CR */
+        f.lines += data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
     int sheet = 0;
     int n = render_preflight(t, &o, LINT_ALL, report, &f, &sheet, &err);
     if (n < 0)

@@ -11,7 +11,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 bin="$build/fuzz/fuzz_$name"
 [ -x "$bin" ] || { echo "merge: no $bin (make build-fuzz first)" >&2; exit 2; }
 [ -d "$build/corpus/$name" ] || { echo "merge: no corpus $build/corpus/$name" >&2; exit 2; }
-export ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1"
+export ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:suppressions=$src/scripts/asan.supp"
 mkdir -p "$src/fuzz/seeds/$name"
 # The baseline: the seeds, and what run.sh adds to a corpus (the built-in
 # templates, the test sheets), so that copies of those are not added again.

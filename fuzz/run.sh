@@ -15,7 +15,7 @@ build=${1:?build directory} secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 only=" $* "
 src=$(cd "$(dirname "$0")/.." && pwd)
-export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
+export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1:suppressions=$src/scripts/asan.supp"
 export LSAN_OPTIONS="suppressions=$src/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 status=0

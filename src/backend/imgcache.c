@@ -52,8 +52,9 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     if (st != CAIRO_STATUS_SUCCESS) {
         /* cairo 1.16 reports every libpng error as running out of memory. */
         pn_err_set(err, PN_EINPUT, "%s: cannot decode the PNG: %s", path,
-                   st == CAIRO_STATUS_NO_MEMORY ? "the file is damaged (or too large for the memory)"
-                                                : cairo_status_to_string(st));
+                   st == CAIRO_STATUS_NO_MEMORY
+                       ? "the file is damaged (or too large for the memory)"
+                       : cairo_status_to_string(st));
         cairo_surface_destroy(s);
         return NULL;
     }

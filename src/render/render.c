@@ -161,8 +161,8 @@ static comp_args args_of(const tmpl_comp *c)
 
 /* Every length of c given as a percentage within its property's bounds on
  * this content box; the error points at the property's value. */
-static int check_lengths(const tmpl *t, const tmpl_comp *c, const comp_ctx *ctx,
-                         const comp_args *a, pn_err *err)
+static int check_lengths(const tmpl *t, const tmpl_comp *c, const comp_ctx *ctx, const comp_args *a,
+                         pn_err *err)
 {
     char why[256];
     int k = comp_check_lengths(ctx, a, why, sizeof why);
