@@ -210,8 +210,10 @@ static void pdfscan_exec(pdfscan_run *r, const char *s, gsize len)
             const char *o = p;
             while (p < end && !pdfscan_is_delim(*p))
                 p++;
+            /* The operator's bytes only: a stream's bytes end with no NUL,
+             * which g_strlcpy would look for past its end. */
             char op[8] = "";
-            g_strlcpy(op, o, MIN((gsize)(p - o + 1), sizeof op));
+            memcpy(op, o, MIN((gsize)(p - o), sizeof op - 1));
             if (!strcmp(op, "q")) {
                 g_array_append_val(r->stack, r->ctm);
             } else if (!strcmp(op, "Q") && r->stack->len) {
