@@ -6,14 +6,29 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A crop pixel counts as ink below this grey. */
-#define DC_INK_GREY 230
+/* A crop pixel counts as ink when it is this many grey levels darker than
+ * the crop's paper (its 60th percentile: most of a crop is paper, and a
+ * shadow or a blurred printed line greys the paper a little everywhere). */
+#define DC_INK_STEP 35
 
 static const scan_box *find(const scan_box *b, size_t n, const char *id)
 {
     for (size_t i = 0; i < n; i++)
         if (!strcmp(b[i].id, id)) return &b[i];
     return NULL;
+}
+
+/* Turns the crop into ink (0) and paper (255). */
+static void binarise(uint8_t *ink, int w, int h)
+{
+    long hist[256] = {0}, n = (long)w * h, seen = 0;
+    for (long i = 0; i < n; i++)
+        hist[ink[i]]++;
+    int paper = 0;
+    while (paper < 255 && (seen += hist[paper]) < n * 6 / 10)
+        paper++;
+    for (long i = 0; i < n; i++)
+        ink[i] = ink[i] + DC_INK_STEP < paper ? 0 : 255;
 }
 
 static double sigmoid(double x)
@@ -31,7 +46,7 @@ static double enclosed(const uint8_t *ink, int w, int h, int r)
     int *stack = g_malloc(sizeof *stack * (size_t)w * h), top = 0;
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
-            if (ink[j * w + i] >= DC_INK_GREY) continue;
+            if (ink[j * w + i]) continue;
             for (int y = j - r; y <= j + r; y++)
                 for (int x = i - r; x <= i + r; x++)
                     if (x >= 0 && y >= 0 && x < w && y < h) wall[y * w + x] = 1;
@@ -71,12 +86,14 @@ static double ink_share(const uint8_t *ink, int w, int x0, int y0, int x1, int y
     long n = 0, k = 0;
     for (int j = y0; j < y1; j++)
         for (int i = x0; i < x1; i++, n++)
-            k += ink[j * w + i] < DC_INK_GREY;
+            k += !ink[j * w + i];
     return n ? (double)k / n : 0;
 }
 
-void scan_dc_square(const uint8_t *ink, int w, int h, double p[3])
+void scan_dc_square(const uint8_t *grey, int w, int h, double p[3])
 {
+    uint8_t *ink = g_memdup2(grey, (gsize)w * h);
+    binarise(ink, w, h);
     double all = ink_share(ink, w, 0, 0, w, h);
     /* The middle: where the strokes of an X cross and an O leaves paper. */
     double mid = ink_share(ink, w, w * 2 / 5, h * 2 / 5, w - w * 2 / 5, h - h * 2 / 5);
@@ -88,6 +105,7 @@ void scan_dc_square(const uint8_t *ink, int w, int h, double p[3])
     /* An O encloses a good part of the middle and leaves its centre blank;
      * an X encloses nothing and inks its centre. */
     double o = sigmoid((hole - 0.4) * 25 - (mid - 0.15) * 25);
+    g_free(ink);
     p[0] = 1 - marked;
     p[1] = marked * (1 - o);
     p[2] = marked * o;
@@ -98,6 +116,7 @@ static double tick_p(const scan_view *v, const scan_box *b)
 {
     int w, h;
     uint8_t *ink = scan_view_ink(v, b->x, b->y, b->w, b->h, SCAN_CROP_PPMM, &w, &h);
+    binarise(ink, w, h);
     double s = ink_share(ink, w, w / 5, h / 5, w - w / 5, h - h / 5);
     g_free(ink);
     return sigmoid((s - 0.04) * 150);
@@ -109,6 +128,7 @@ static bool written(const scan_view *v, const scan_box *b)
     int w, h;
     uint8_t *ink =
         scan_view_ink(v, b->x + 0.8, b->y + 0.8, b->w - 1.6, b->h - 1.6, SCAN_CROP_PPMM, &w, &h);
+    binarise(ink, w, h);
     double s = ink_share(ink, w, 0, 0, w, h);
     g_free(ink);
     return s > 0.01;
