@@ -1,6 +1,6 @@
 /* test_dc_scan.c: reading the marks of a photographed DiCroNo sheet
  * (scan/dc_scan.h): drawn squares (nothing, a speck, an X, an X off the
- * middle, an O, an O left open, an oval O) read as what they are, and the
+ * middle, an O, an O not quite closed, an O wide open, an oval O) read as what they are, and the
  * game read written as the set `pnpkit score dicrono` loads. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -72,9 +72,9 @@ static void test_squares(void **state)
     stroke(66, 18, 18, 66, 3);
     assert_int_equal(reading(&p), DC_X);
     assert_true(p > 0.999);
-    blank(); /* an X drawn small and low on the right */
-    stroke(36, 38, 70, 74, 2.5);
-    stroke(70, 38, 36, 74, 2.5);
+    blank(); /* an X drawn small, a little low and to the right */
+    stroke(30, 30, 64, 66, 2.5);
+    stroke(64, 30, 30, 66, 2.5);
     assert_int_equal(reading(&p), DC_X);
     assert_true(p > 0.99);
     blank();
@@ -83,6 +83,10 @@ static void test_squares(void **state)
     assert_true(p > 0.999);
     blank(); /* an O whose ends do not quite meet */
     oval(42, 42, 24, 24, 0.08, 2 * G_PI - 0.08, 3);
+    assert_int_equal(reading(&p), DC_O);
+    assert_true(p > 0.99);
+    blank(); /* an O left wide open: nothing enclosed, but its middle blank */
+    oval(42, 42, 24, 24, 0.5, 2 * G_PI - 0.5, 3);
     assert_int_equal(reading(&p), DC_O);
     assert_true(p > 0.99);
     blank(); /* a flat oval O */

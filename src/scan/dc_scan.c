@@ -95,16 +95,17 @@ void scan_dc_square(const uint8_t *grey, int w, int h, double p[3])
     uint8_t *ink = g_memdup2(grey, (gsize)w * h);
     binarise(ink, w, h);
     double all = ink_share(ink, w, 0, 0, w, h);
-    /* The middle: where the strokes of an X cross and an O leaves paper. */
-    double mid = ink_share(ink, w, w * 2 / 5, h * 2 / 5, w - w * 2 / 5, h - h * 2 / 5);
+    /* The middle third: where the strokes of an X cross and an O, even one
+     * left open, leaves paper. */
+    double mid = ink_share(ink, w, w / 3, h / 3, w - w / 3, h - h / 3);
     int r = (w < h ? w : h) / 40 + 1;
     double hole = enclosed(ink, w, h, r);
     /* Something written: a mark covers a few percent of the square, a speck
      * or a stroke of the neighbour's mark reaching in much less. */
     double marked = sigmoid((all - 0.015) * 600);
-    /* An O encloses a good part of the middle and leaves its centre blank;
-     * an X encloses nothing and inks its centre. */
-    double o = sigmoid((hole - 0.4) * 25 - (mid - 0.15) * 25);
+    /* An X inks the middle and encloses nothing; an O leaves the middle
+     * blank and, closed, encloses paper around it. */
+    double o = sigmoid(-(mid - 0.08) * 120 + (hole - 0.3) * 15);
     g_free(ink);
     p[0] = 1 - marked;
     p[1] = marked * (1 - o);
