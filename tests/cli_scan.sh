@@ -151,4 +151,10 @@ expect_eq "$("$PNPKIT" score dicrono "$T/set.yaml" --json | jq -c '[.games[] | [
 expect_status 1 "two games" -- "$PNPKIT" scan "$D/dicrono-played-1.jpg" "$D/played-2.jpg" -o "$T/mixed.yaml"
 expect_stderr "scan them separately" "two games"
 expect_no_file "$T/mixed.yaml" "two games"
+# A completed DiCroNo sheet (pnpkit score -o: printed marks, struck lines, a
+# filled table) is not a played one: refused, nothing written.
+"$PNPKIT" score dicrono "$SRC/tests/data/dicrono-example2.yaml" -o "$T/dcdone.png" --dpi 150 >/dev/null
+expect_status 1 "completed dicrono sheet" -- "$PNPKIT" scan "$T/dcdone-2.png" -o "$T/dcdone.yaml"
+expect_stderr "no game the rules allow is near what the grid shows" "completed dicrono sheet"
+expect_no_file "$T/dcdone.yaml" "completed dicrono sheet"
 finish

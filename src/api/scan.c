@@ -294,9 +294,9 @@ static int read_dc(scan_result *r, const scan_view *v, const scan_box *boxes, si
     }
     if (dcr_choose(&m->in, out)) {
         rc = pn_err_set(err, PN_EINPUT,
-                        "no game the rules allow is near what the grid shows (%s): take the "
-                        "photo again or type the game in",
-                        out->why);
+                        "no game the rules allow is near what the grid shows (%ld grids "
+                        "tried): take the photo again or type the game in",
+                        out->tries);
         goto done;
     }
     for (int y = 0; y < size; y++)
