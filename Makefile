@@ -25,7 +25,7 @@ SAN_SKIP = '^(bench_check|cli_docs_fresh)$$'
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile bench-digits bench-scan model clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-profile bench-digits bench-scan bench-scan-dicrono model clean install
 
 all: build
 
@@ -113,6 +113,13 @@ bench-scan: build
 	@nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) $(BENCH_SCAN_DIR) --count 200 --seed 1 \
 		--digits tests/data/digits-heldout.png
 	@/usr/bin/python3 scripts/bench-scan $(PNPKIT) $(BENCH_SCAN_DIR)
+
+# The same for DiCroNo sheets: 40 played games (docs/scanning.md, "How well").
+BENCH_SCAN_DC_DIR ?= $(BUILD)/bench-scan-dicrono
+bench-scan-dicrono: build
+	@for seed in 2 3; do nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) $(BENCH_SCAN_DC_DIR) \
+		--game dicrono --count 20 --seed $$seed --digits tests/data/digits-heldout.png || exit 1; done
+	@/usr/bin/python3 scripts/bench-scan $(PNPKIT) $(BENCH_SCAN_DC_DIR)
 
 # Instruction counts under callgrind (needs valgrind): steady whatever the load.
 bench-profile: build

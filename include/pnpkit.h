@@ -627,8 +627,9 @@ typedef struct pnpkit_scan_opts {
 
 /* One field read from the photo. */
 typedef struct pnpkit_scan_field {
-    const char *slot; /* the scene's slot id: "R1", "Y", "roll7.a", "combos" */
-    int value;        /* the number read; -1: nothing written */
+    const char *slot; /* the scene's slot id: "R1", "Y", "roll7.a", "combos", "cell.3.4" */
+    int value;        /* the number read; -1: nothing written. DiCroNo: a square
+                       * 0 (empty), 1 (X) or 2 (O); a penalty box 1 ticked, 0 not */
     int sure;         /* non-zero: the reading is certain enough to trust */
     double confidence; /* 0..1 */
     double x, y, w, h; /* the slot's box on the sheet, mm from the top left */

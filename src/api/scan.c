@@ -8,6 +8,7 @@
 #include "render/marks.h"
 #include "scan/c36_scan.h"
 #include "scan/code.h"
+#include "scan/dc_scan.h"
 #include "scan/qr.h"
 #include "scan/tags.h"
 #include "template/tmpl.h"
@@ -273,6 +274,66 @@ done:
     return rc;
 }
 
+/* The fields of a DiCroNo sheet into r, and its set text (one game). */
+static int read_dc(scan_result *r, const scan_view *v, const scan_box *boxes, size_t n, int size,
+                   pn_err *err)
+{
+    scan_dc_marks *m = g_new0(scan_dc_marks, 1);
+    dcr_output *out = g_new0(dcr_output, 1);
+    int rc = scan_dc_read(v, boxes, n, size, m, err);
+    if (rc) goto done;
+    int marked = 0;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            marked += m->in.cell[y][x][0] < 0.5;
+    if (marked == 0) {
+        rc = pn_err_set(err, PN_EINPUT,
+                        "no X or O was found in the grid (an unplayed sheet, or a photo too "
+                        "blurred, dark or small?)");
+        goto done;
+    }
+    if (dcr_choose(&m->in, out)) {
+        rc = pn_err_set(err, PN_EINPUT,
+                        "no game the rules allow is near what the grid shows (%ld grids "
+                        "tried): take the photo again or type the game in",
+                        out->tries);
+        goto done;
+    }
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            char id[32];
+            snprintf(id, sizeof id, "cell.%d.%d", x + 1, y + 1);
+            bool sure = out->cell_sure[y][x];
+            add_field(r, box_of(boxes, n, id), out->game.cell[y][x], sure, out->cell_conf[y][x],
+                      -1);
+            if (!sure)
+                g_ptr_array_add(r->problems, g_strdup_printf("square %s: doubtful reading", id));
+        }
+    for (int pl = 0; pl < 2; pl++) {
+        bool sure = out->penalties_sure[pl];
+        for (int t = 0; t < DC_MAX_PENALTIES; t++) {
+            char id[32];
+            snprintf(id, sizeof id, "g%d.%c.pen%d", m->row, dc_symbol(pl), t + 1);
+            add_field(r, box_of(boxes, n, id), t < out->game.penalties[pl], sure,
+                      out->penalties_conf[pl], -1);
+        }
+        if (!sure)
+            g_ptr_array_add(r->problems,
+                            g_strdup_printf("the penalties of %c (row %d): doubtful reading",
+                                            dc_symbol(pl), m->row));
+    }
+    if (!out->first_sure)
+        g_ptr_array_add(r->problems,
+                        g_strdup_printf("who rolled first is not on the sheet: %c is written, "
+                                        "correct it if %c rolled first",
+                                        dc_symbol(out->game.first), dc_symbol(!out->game.first)));
+    r->pub.sheet = keep(r, scan_dc_sheet(&out->game));
+done:
+    g_free(m);
+    g_free(out);
+    return rc;
+}
+
 static char *to_json(const scan_result *r, const scan_code *c)
 {
     JsonBuilder *b = json_builder_new();
@@ -386,10 +447,11 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
     const tmpl *t = api_doc_tmpl(doc);
     r->pub.template_name = keep(r, g_strdup(t->name));
     r->pub.game = keep(r, g_strdup(t->game ? t->game : ""));
-    if (strcmp(r->pub.game, "circle36")) {
-        pn_err_set(err, PN_EINPUT,
-                   "the photo shows a sheet of '%s'%s%s: only Circle 36 sheets are read", t->name,
-                   *r->pub.game ? ", a game of " : "", r->pub.game);
+    if (strcmp(r->pub.game, "circle36") && strcmp(r->pub.game, "dicrono")) {
+        pn_err_set(
+            err, PN_EINPUT,
+            "the photo shows a sheet of '%s'%s%s: only Circle 36 and DiCroNo sheets are read",
+            t->name, *r->pub.game ? ", a game of " : "", r->pub.game);
         goto done;
     }
     scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
@@ -404,9 +466,13 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
         const pnpkit_slot *s = &slots->items[i];
         boxes[i] = (scan_box){s->id, s->x, s->y, s->w, s->h};
     }
-    c36_variant var = {param_int(t, "rings", 3), param_int(t, "sectors", 8),
-                       param_int(t, "target", 36), param_int(t, "dice", 8)};
-    rc = read_c36(r, &v, boxes, slots->n, &var, err);
+    if (!strcmp(r->pub.game, "dicrono")) {
+        rc = read_dc(r, &v, boxes, slots->n, param_int(t, "size", 6), err);
+    } else {
+        c36_variant var = {param_int(t, "rings", 3), param_int(t, "sectors", 8),
+                           param_int(t, "target", 36), param_int(t, "dice", 8)};
+        rc = read_c36(r, &v, boxes, slots->n, &var, err);
+    }
     g_free(boxes);
     if (!rc) r->pub.json = keep(r, to_json(r, code));
 done:

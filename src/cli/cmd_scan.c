@@ -11,11 +11,12 @@
 
 #define SCAN_USAGE                                                                                 \
     "Usage: pnpkit scan PHOTO... [-o sheet.yaml] [--json] [--score] [--template FILE]\n\n"         \
-    "Reads photos (JPEG or PNG; '-' reads standard input) of Circle 36 sheets\n"                   \
-    "printed by pnpkit with their scan marks (the corner tags and the QR code),\n"                 \
-    "and writes what was played as the sheet 'pnpkit score circle36' reads; several\n"             \
-    "photos give several sheets separated by ---. Doubtful fields and fields\n"                    \
-    "that could not be read are named on standard error.\n\n"                                      \
+    "Reads photos (JPEG or PNG; '-' reads standard input) of Circle 36 and DiCroNo\n"              \
+    "sheets printed by pnpkit with their scan marks (the corner tags and the QR\n"                 \
+    "code), and writes what was played as the sheet 'pnpkit score' reads. Several\n"               \
+    "Circle 36 photos give several sheets separated by ---; each DiCroNo photo is\n"               \
+    "one game, and several make one set, in the order given. Doubtful fields and\n"                \
+    "fields that could not be read are named on standard error.\n\n"                               \
     "  -o, --output FILE  write the sheets to FILE (default: standard output)\n"                   \
     "      --json         one JSON object a photo on standard output: the template,\n"             \
     "                     its parameters, every field (slot, value, sure, confidence,\n"           \
@@ -97,8 +98,19 @@ static int scan_photos(int n, char **paths, const scan_args *a)
             rc = cli_fail_api(&err);
             break;
         }
-        if (i) g_string_append(sheets, "---\n");
-        g_string_append(sheets, r->sheet);
+        if (game && strcmp(game, r->game)) {
+            fprintf(stderr,
+                    "pnpkit scan: %s: a sheet of %s, and %s one of %s: scan them separately\n",
+                    o.file, r->game, paths[0], game);
+            pnpkit_scan_result_free(r);
+            rc = 1;
+            break;
+        }
+        const char *games = strstr(r->sheet, "\ngames:\n");
+        if (i && !strcmp(r->game, "dicrono") && games) /* one set: the games in order */
+            g_string_append(sheets, games + strlen("\ngames:\n"));
+        else
+            g_string_append_printf(sheets, "%s%s", i ? "---\n" : "", r->sheet);
         g_string_append_printf(json, "%s\n", r->json);
         for (size_t k = 0; k < r->n_problems; k++)
             g_string_append_printf(notes, "pnpkit scan: %s: %s\n", o.file, r->problems[k]);
@@ -149,5 +161,5 @@ static int scan_run(int argc, char **argv)
     return scan_photos(argc - optind, argv + optind, &a);
 }
 
-const cli_command cli_scan = {"scan", "read a photographed Circle 36 sheet (and score it)",
-                              SCAN_USAGE, scan_run};
+const cli_command cli_scan = {
+    "scan", "read a photographed Circle 36 or DiCroNo sheet (and score it)", SCAN_USAGE, scan_run};
