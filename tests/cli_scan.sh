@@ -74,6 +74,14 @@ done
 "$PNPKIT" score circle36 "$D/played-6.yaml" > "$T/want.txt"
 cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
 
+# A sheet whose QR code is too blurred to read as photographed
+# (make-scan-photos --seed 3, photo 6): the code is read module by module
+# on its known grid, and the sheet is read and scores as played.
+expect_status 0 "blurred code" -- "$PNPKIT" scan "$D/blurred-code.jpg" -o "$T/bc.yaml"
+got=$("$PNPKIT" score circle36 "$T/bc.yaml" --json | jq -c '[.total, .combos, .totals]')
+want=$("$PNPKIT" score circle36 "$D/blurred-code.yaml" --json | jq -c '[.total, .combos, .totals]')
+expect_eq "$got" "$want" "blurred code: the score of the sheet read"
+
 # A completed sheet (pnpkit score -o) carries the marks too, and reads back
 # to the same score (the player's name, not read, aside).
 "$PNPKIT" score circle36 "$SRC/tests/data/circle36-game1-played.yaml" -o "$T/done.png" --dpi 150 >/dev/null
