@@ -3,6 +3,7 @@
  * mapped onto it and every field read (src/scan), the rules' choice written
  * as a sheet and as JSON. */
 #include <json-glib/json-glib.h>
+#include <stdbool.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,26 +99,31 @@ static double qr_at(const qr_grid *g, double c, double r)
     return scan_photo_at(g->p, u, v);
 }
 
-/* Where the finder pattern centred at grid point (c, r) really is: the
- * shift (modules, within one) whose samples best match its rings (dark
- * 7x7, light 5x5, dark 3x3 and a light border). */
-static void qr_find(const qr_grid *g, double c, double r, double off[2])
+/* Where the square pattern centred at grid point (c, r) + (off0[0],
+ * off0[1]) really is: the shift off (modules, within `range` tenths of a
+ * module of off0) whose samples best match its rings. A finder pattern
+ * (size 4) is dark 7x7, light 5x5, dark 3x3 with a light border; an
+ * alignment pattern (size 2) dark 5x5, light 3x3, dark centre. */
+static void qr_find(const qr_grid *g, double c, double r, int size, int range, const double off0[2],
+                    double off[2])
 {
     double best = -1e300;
-    off[0] = off[1] = 0;
-    for (int j = -10; j <= 10; j++)
-        for (int i = -10; i <= 10; i++) {
-            double score = 0;
-            for (int y = -4; y <= 4; y++)
-                for (int x = -4; x <= 4; x++) {
+    off[0] = off0[0];
+    off[1] = off0[1];
+    for (int j = -range; j <= range; j++)
+        for (int i = -range; i <= range; i++) {
+            double score = 0, x0 = c + off0[0] + i * 0.1, y0 = r + off0[1] + j * 0.1;
+            for (int y = -size; y <= size; y++)
+                for (int x = -size; x <= size; x++) {
                     int ring = abs(x) > abs(y) ? abs(x) : abs(y);
-                    double gr = qr_at(g, c + x + i * 0.1, r + y + j * 0.1);
-                    score += ring == 2 || ring == 4 ? gr : -gr;
+                    bool light = size == 4 ? ring == 2 || ring == 4 : ring == 1;
+                    double gr = qr_at(g, x0 + x, y0 + y);
+                    score += light ? gr : -gr;
                 }
             if (score > best) {
                 best = score;
-                off[0] = i * 0.1;
-                off[1] = j * 0.1;
+                off[0] = x0 - c;
+                off[1] = y0 - r;
             }
         }
 }
@@ -157,17 +163,30 @@ static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
         g.x0 -= cx;
         g.y0 -= cy;
         static const double finder[3][2] = {{3.5, 3.5}, {-3.5, 3.5}, {3.5, -3.5}};
-        double off[3][2];
+        double off[3][2], zero[2] = {0, 0}, bend[2] = {0, 0};
         for (int f = 0; f < 3; f++)
             qr_find(&g, finder[f][0] < 0 ? m + finder[f][0] : finder[f][0],
-                    finder[f][1] < 0 ? m + finder[f][1] : finder[f][1], off[f]);
+                    finder[f][1] < 0 ? m + finder[f][1] : finder[f][1], 4, 15, zero, off[f]);
+        /* Versions 2 and 3 have an alignment pattern near the fourth
+         * corner: where it is found, the perspective bends the grid. */
+        double ap = (m - 7 - 3.0) / (m - 7);
+        if (m > 21) {
+            double pred[2], at[2];
+            for (int d = 0; d < 2; d++)
+                pred[d] = off[0][d] + ap * (off[1][d] - off[0][d]) + ap * (off[2][d] - off[0][d]);
+            qr_find(&g, m - 6.5, m - 6.5, 2, 6, pred, at);
+            for (int d = 0; d < 2; d++)
+                bend[d] = (at[d] - pred[d]) / (ap * ap);
+        }
         double grey[29 * 29];
         uint8_t dark[29 * 29];
         for (int r = 0; r < m; r++)
             for (int c = 0; c < m; c++) {
                 double a = (c - 3.0) / (m - 7), b = (r - 3.0) / (m - 7);
-                double ox = off[0][0] + a * (off[1][0] - off[0][0]) + b * (off[2][0] - off[0][0]);
-                double oy = off[0][1] + a * (off[1][1] - off[0][1]) + b * (off[2][1] - off[0][1]);
+                double ox = off[0][0] + a * (off[1][0] - off[0][0]) + b * (off[2][0] - off[0][0]) +
+                            a * b * bend[0];
+                double oy = off[0][1] + a * (off[1][1] - off[0][1]) + b * (off[2][1] - off[0][1]) +
+                            a * b * bend[1];
                 grey[r * m + c] = qr_at(&g, c + 0.5 + ox, r + 0.5 + oy);
             }
         /* Blur greys a lone module towards its neighbours: the samples
