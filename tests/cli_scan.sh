@@ -81,6 +81,12 @@ expect_status 0 "blurred code" -- "$PNPKIT" scan "$D/blurred-code.jpg" -o "$T/bc
 got=$("$PNPKIT" score circle36 "$T/bc.yaml" --json | jq -c '[.total, .combos, .totals]')
 want=$("$PNPKIT" score circle36 "$D/blurred-code.yaml" --json | jq -c '[.total, .combos, .totals]')
 expect_eq "$got" "$want" "blurred code: the score of the sheet read"
+# Another (--seed 11, photo 20), whose grid the perspective bends: it is
+# found only through the code's alignment pattern.
+expect_status 0 "bent code" -- "$PNPKIT" scan "$D/bent-code.jpg" -o "$T/bent.yaml"
+for ring in red blue green yellow combos; do
+    expect_eq "$(grep "^$ring:" "$T/bent.yaml")" "$(grep "^$ring:" "$D/bent-code.yaml")" "bent code: $ring"
+done
 
 # Small dice (make-scan-photos --seed 5, photo 17): cut out finely enough,
 # every die and space reads as played.
