@@ -74,6 +74,29 @@ done
 "$PNPKIT" score circle36 "$D/played-6.yaml" > "$T/want.txt"
 cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
 
+# A sheet whose QR code is too blurred to read as photographed
+# (make-scan-photos --seed 3, photo 6): the code is read module by module
+# on its known grid, and the sheet is read and scores as played.
+expect_status 0 "blurred code" -- "$PNPKIT" scan "$D/blurred-code.jpg" -o "$T/bc.yaml"
+got=$("$PNPKIT" score circle36 "$T/bc.yaml" --json | jq -c '[.total, .combos, .totals]')
+want=$("$PNPKIT" score circle36 "$D/blurred-code.yaml" --json | jq -c '[.total, .combos, .totals]')
+expect_eq "$got" "$want" "blurred code: the score of the sheet read"
+# Another (--seed 11, photo 20), whose grid the perspective bends: it is
+# found only through the code's alignment pattern.
+expect_status 0 "bent code" -- "$PNPKIT" scan "$D/bent-code.jpg" -o "$T/bent.yaml"
+for ring in red blue green yellow combos; do
+    expect_eq "$(grep "^$ring:" "$T/bent.yaml")" "$(grep "^$ring:" "$D/bent-code.yaml")" "bent code: $ring"
+done
+
+# Small dice (make-scan-photos --seed 5, photo 17): cut out finely enough,
+# every die and space reads as played.
+expect_status 0 "fine dice" -- "$PNPKIT" scan "$D/fine-dice.jpg" -o "$T/fd.yaml"
+for ring in red blue green yellow combos; do
+    expect_eq "$(grep "^$ring:" "$T/fd.yaml")" "$(grep "^$ring:" "$D/fine-dice.yaml")" "fine dice: $ring"
+done
+grep -o 'dice: \[[0-9]*, [0-9]*\]' "$T/fd.yaml" > "$T/fd.dice"
+grep -o 'dice: \[[0-9]*, [0-9]*\]' "$D/fine-dice.yaml" | cmp -s - "$T/fd.dice" && ok || bad "fine dice: the dice read differ from those played"
+
 # A completed sheet (pnpkit score -o) carries the marks too, and reads back
 # to the same score (the player's name, not read, aside).
 "$PNPKIT" score circle36 "$SRC/tests/data/circle36-game1-played.yaml" -o "$T/done.png" --dpi 150 >/dev/null

@@ -3,7 +3,10 @@
  * mapped onto it and every field read (src/scan), the rules' choice written
  * as a sheet and as JSON. */
 #include <json-glib/json-glib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "api/api.h"
 #include "render/marks.h"
 #include "scan/c36_scan.h"
@@ -56,6 +59,76 @@ static void binarise(uint8_t *px, int n)
         px[i] = px[i] < mid ? 0 : 255;
 }
 
+/* Otsu's split of n module greys into dark and light. */
+static double qr_split(const double *g, int n)
+{
+    double best = -1, cut = 128;
+    for (int t = 1; t < 255; t += 2) {
+        double s0 = 0, s1 = 0;
+        int n0 = 0;
+        for (int i = 0; i < n; i++)
+            if (g[i] < t) {
+                s0 += g[i];
+                n0++;
+            } else {
+                s1 += g[i];
+            }
+        if (n0 == 0 || n0 == n) continue;
+        double d = s1 / (n - n0) - s0 / n0, between = (double)n0 * (n - n0) * d * d;
+        if (between > best) {
+            best = between;
+            cut = t;
+        }
+    }
+    return cut;
+}
+
+/* A QR code's module grid in the photo: module (c, r) of a code of m
+ * modules whose top-left corner is (x0, y0) mm in h's frame. */
+typedef struct qr_grid {
+    const scan_photo *p;
+    const scan_homog *h;
+    double x0, y0;
+    int m;
+} qr_grid;
+
+/* The photo's grey at grid point (c, r), in modules. */
+static double qr_at(const qr_grid *g, double c, double r)
+{
+    double u, v;
+    scan_homog_apply(g->h, g->x0 + c * MARKS_QR_MODULE_MM, g->y0 + r * MARKS_QR_MODULE_MM, &u, &v);
+    return scan_photo_at(g->p, u, v);
+}
+
+/* Where the square pattern centred at grid point (c, r) + (off0[0],
+ * off0[1]) really is: the shift off (modules, within `range` tenths of a
+ * module of off0) whose samples best match its rings. A finder pattern
+ * (size 4) is dark 7x7, light 5x5, dark 3x3 with a light border; an
+ * alignment pattern (size 2) dark 5x5, light 3x3, dark centre. */
+static void qr_find(const qr_grid *g, double c, double r, int size, int range, const double off0[2],
+                    double off[2])
+{
+    double best = -1e300;
+    off[0] = off0[0];
+    off[1] = off0[1];
+    for (int j = -range; j <= range; j++)
+        for (int i = -range; i <= range; i++) {
+            double score = 0, x0 = c + off0[0] + i * 0.1, y0 = r + off0[1] + j * 0.1;
+            for (int y = -size; y <= size; y++)
+                for (int x = -size; x <= size; x++) {
+                    int ring = abs(x) > abs(y) ? abs(x) : abs(y);
+                    bool light = size == 4 ? ring == 2 || ring == 4 : ring == 1;
+                    double gr = qr_at(g, x0 + x, y0 + y);
+                    score += light ? gr : -gr;
+                }
+            if (score > best) {
+                best = score;
+                off[0] = x0 - c;
+                off[1] = y0 - r;
+            }
+        }
+}
+
 /* The QR code beside the bottom-left tag, read through that tag's own map. */
 static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
 {
@@ -79,6 +152,67 @@ static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
         if (k >= 2) binarise(crop, w * hh);
         text = scan_qr_decode(crop, w, hh, err);
         g_free(crop);
+    }
+    /* Too blurred for that: the grid of the code is known (its bottom-left
+     * corner is fixed; versions 1 to 3 are 21, 25 or 29 modules). Each of
+     * its three finder patterns is looked for within a module of where the
+     * tag's map puts it, the grid moved between them accordingly, each
+     * module sampled at its centre and the code drawn again clean. */
+    for (int m = 21; m <= 29 && !text; m += 4) {
+        qr_grid g = {.p = p, .h = &h, .m = m};
+        marks_qr_box(100, 100, m, &g.x0, &g.y0, &side);
+        g.x0 -= cx;
+        g.y0 -= cy;
+        static const double finder[3][2] = {{3.5, 3.5}, {-3.5, 3.5}, {3.5, -3.5}};
+        double off[3][2], zero[2] = {0, 0}, bend[2] = {0, 0};
+        for (int f = 0; f < 3; f++)
+            qr_find(&g, finder[f][0] < 0 ? m + finder[f][0] : finder[f][0],
+                    finder[f][1] < 0 ? m + finder[f][1] : finder[f][1], 4, 15, zero, off[f]);
+        /* Versions 2 and 3 have an alignment pattern near the fourth
+         * corner: where it is found, the perspective bends the grid. */
+        double ap = (m - 7 - 3.0) / (m - 7);
+        if (m > 21) {
+            double pred[2], at[2];
+            for (int d = 0; d < 2; d++)
+                pred[d] = off[0][d] + ap * (off[1][d] - off[0][d]) + ap * (off[2][d] - off[0][d]);
+            qr_find(&g, m - 6.5, m - 6.5, 2, 6, pred, at);
+            for (int d = 0; d < 2; d++)
+                bend[d] = (at[d] - pred[d]) / (ap * ap);
+        }
+        double grey[29 * 29];
+        uint8_t dark[29 * 29];
+        for (int r = 0; r < m; r++)
+            for (int c = 0; c < m; c++) {
+                double a = (c - 3.0) / (m - 7), b = (r - 3.0) / (m - 7);
+                double ox = off[0][0] + a * (off[1][0] - off[0][0]) + b * (off[2][0] - off[0][0]) +
+                            a * b * bend[0];
+                double oy = off[0][1] + a * (off[1][1] - off[0][1]) + b * (off[2][1] - off[0][1]) +
+                            a * b * bend[1];
+                grey[r * m + c] = qr_at(&g, c + 0.5 + ox, r + 0.5 + oy);
+            }
+        /* Blur greys a lone module towards its neighbours: the samples
+         * are sharpened against the mean of the four beside them, more
+         * and more until the code reads. */
+        for (int k = 0; k < 4 && !text; k++) {
+            double sharp[29 * 29];
+            for (int r = 0; r < m; r++)
+                for (int c = 0; c < m; c++) {
+                    double sum = 0;
+                    int n = 0;
+                    for (int d = 0; d < 4; d++) {
+                        int rr = r + (d == 0) - (d == 1), cc = c + (d == 2) - (d == 3);
+                        if (rr < 0 || rr >= m || cc < 0 || cc >= m) continue;
+                        sum += grey[rr * m + cc];
+                        n++;
+                    }
+                    double g0 = grey[r * m + c];
+                    sharp[r * m + c] = g0 + 0.5 * k * (g0 - sum / n);
+                }
+            double cut = qr_split(sharp, m * m);
+            for (int i = 0; i < m * m; i++)
+                dark[i] = sharp[i] < cut;
+            text = scan_qr_decode_modules(dark, m, err);
+        }
     }
     return text;
 }

@@ -15,17 +15,18 @@ static const scan_box *find(const scan_box *b, size_t n, const char *id)
     return NULL;
 }
 
-/* A number written in box b (grown by `grow` mm), at most max_digits long.
+/* A number written in box b (grown by `grow` mm), at most max_digits long,
+ * cut out at ppmm pixels a mm.
  * With round > 0, only ink within that radius (mm) of the box's centre is
  * kept: a ring drawn around the number crosses the crop's corners, and its
  * arcs would pass for a 1. */
 static void read_number(const scan_view *v, const scan_box *b, double grow, double round,
-                        int max_digits, scan_field *f)
+                        int max_digits, double ppmm, scan_field *f)
 {
     int w, h;
-    uint8_t *ink = scan_view_ink(v, b->x - grow, b->y - grow, b->w + 2 * grow, b->h + 2 * grow,
-                                 SCAN_CROP_PPMM, &w, &h);
-    double r2 = round * SCAN_CROP_PPMM * round * SCAN_CROP_PPMM;
+    uint8_t *ink =
+        scan_view_ink(v, b->x - grow, b->y - grow, b->w + 2 * grow, b->h + 2 * grow, ppmm, &w, &h);
+    double r2 = round * ppmm * round * ppmm;
     for (int j = 0; j < h && round > 0; j++)
         for (int i = 0; i < w; i++) {
             double dx = i + 0.5 - w / 2.0, dy = j + 0.5 - h / 2.0;
@@ -86,7 +87,7 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
         char name[8];
         const scan_box *b = find(boxes, n, c36_cell_name(var, c, name));
         if (!b) return pn_err_set(err, PN_EINPUT, "the sheet has no space %s", name);
-        read_number(v, b, 0.5, b->w / 2 + 0.6, 2, &in->space[c]);
+        read_number(v, b, 0.5, b->w / 2 + 0.6, 2, SCAN_CROP_PPMM, &in->space[c]);
         double r = b->w / 2 + 1.2;
         sc[c] = scan_view_ring(v, b->x + b->w / 2, b->y + b->h / 2, r, r, 1.4);
     }
@@ -105,7 +106,7 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
         if (!roll || !d[0] || !d[1])
             return pn_err_set(err, PN_EINPUT, "the sheet has no dice record for round %d", k + 1);
         for (int j = 0; j < 2; j++) {
-            read_number(v, d[j], 0.3, 3.0, 1, &in->die[k][j]);
+            read_number(v, d[j], 0.3, 3.0, 1, SCAN_DIE_PPMM, &in->die[k][j]);
             sd[2 * k + j] =
                 scan_view_ring(v, d[j]->x + d[j]->w / 2, d[j]->y + d[j]->h / 2, 3.3, 3.3, 0.9);
         }
@@ -123,7 +124,7 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
     }
     const scan_box *cb = find(boxes, n, "combos");
     if (!cb) return pn_err_set(err, PN_EINPUT, "the sheet has no ComboCircles box");
-    read_number(v, cb, 0.3, 0, 2, &in->combos);
+    read_number(v, cb, 0.3, 0, 2, SCAN_CROP_PPMM, &in->combos);
     return 0;
 }
 

@@ -19,6 +19,10 @@ typedef struct scan_box {
 
 /* The resolution field crops are cut at, pixels a mm. */
 #define SCAN_CROP_PPMM 6.0
+/* A die's box (5 mm) is cut finer: its digit is about 3 mm tall, and at 6
+ * pixels a mm a sharp photo's strokes are sampled too coarsely to keep the
+ * loops of an 8 or the bar of a 7 apart. */
+#define SCAN_DIE_PPMM 9.0
 
 /* Reads every field of variant var into in (spaces in the order of
  * c36_cell_name, rounds roll1..). -1 with err when a slot the variant needs

@@ -2,6 +2,7 @@
 #include "scan/qr.h"
 
 #include <glib.h>
+#include <stdbool.h>
 #include "scan/lazy.h"
 
 char *scan_qr_decode(const uint8_t *grey, int w, int h, pn_err *err)
@@ -24,5 +25,21 @@ char *scan_qr_decode(const uint8_t *grey, int w, int h, pn_err *err)
     }
     z->image_destroy(im);
     z->scanner_destroy(sc);
+    return text;
+}
+
+char *scan_qr_decode_modules(const uint8_t *dark, int modules, pn_err *err)
+{
+    enum { PX = 4, QUIET = 4 };
+    int side = (modules + 2 * QUIET) * PX;
+    uint8_t *im = g_malloc((size_t)side * side);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            int r = y / PX - QUIET, c = x / PX - QUIET;
+            bool in = r >= 0 && r < modules && c >= 0 && c < modules;
+            im[(size_t)y * side + x] = in && dark[r * modules + c] ? 0 : 255;
+        }
+    char *text = scan_qr_decode(im, side, side, err);
+    g_free(im);
     return text;
 }

@@ -10,4 +10,10 @@
  * g_free()s. Reentrant: a scanner per call. */
 char *scan_qr_decode(const uint8_t *grey, int w, int h, pn_err *err);
 
+/* The text of a QR code given module by module: dark[r * modules + c] is
+ * nonzero for a dark module. It is drawn clean (4 pixels a module, a quiet
+ * zone of 4 modules) and read as above. For a code too blurred to read as
+ * photographed whose grid is known: each module sampled at its centre. */
+char *scan_qr_decode_modules(const uint8_t *dark, int modules, pn_err *err);
+
 #endif
