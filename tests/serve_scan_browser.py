@@ -121,6 +121,13 @@ try:
           "not an image: %s" % driver.find_element(By.ID, "scan-status").text)
     check(not driver.find_elements(By.ID, "scan-sheet"), "nothing drawn for a bad photo")
 
+    # ---- a DiCroNo photo: read by the server, but this page scores Circle 36 ----
+    picker.send_keys(os.path.join(SRC, "tests", "data", "scan", "dicrono-played-1.jpg"))
+    wait.until(lambda d: "dicrono sheet" in d.find_element(By.ID, "scan-status").text)
+    check(driver.find_element(By.ID, "scan-status").get_attribute("data-state") == "error",
+          "a DiCroNo photo is told, not drawn as Circle 36")
+    check(not driver.find_elements(By.ID, "scan-sheet"), "nothing drawn for a DiCroNo photo")
+
     # ---- the photo: every reading at its box, the doubtful ones marked ----
     driver.find_element(By.ID, "scan-file").send_keys(PHOTO)
     wait.until(lambda d: d.find_element(By.ID, "scan-result").get_attribute("data-state") == "ready")

@@ -105,6 +105,14 @@
         status.dataset.state = 'error';
         return;
       }
+      if (body.template !== 'circle36') {
+        /* The page corrects and scores Circle 36 sheets; a DiCroNo photo is
+         * read by pnpkit scan on the command line. */
+        status.textContent = `${file.name} is a ${body.template} sheet: this page reads Circle 36 sheets; ` +
+          `read it with "pnpkit scan ${file.name}" and score the set on the DiCroNo page.`;
+        status.dataset.state = 'error';
+        return;
+      }
       status.textContent = '';
       status.dataset.state = 'read';
       await showResult(out, body, file.name);
