@@ -529,7 +529,7 @@ static void tiny_sheet(const c36r_input *ti)
 /* Every legal sheet from round r on (used: spaces already filled). */
 static void tiny_rounds(const c36r_input *ti, int r, int used, int playing)
 {
-    if (r == TR || !playing) {
+    if (r >= TR || !playing) {
         for (int q = r; q < TR; q++)
             tiny_val[2 * TS + 3 * q] = tiny_val[2 * TS + 3 * q + 1] = 0,
                                   tiny_val[2 * TS + 3 * q + 2] = C36R_CIRC_NONE;
