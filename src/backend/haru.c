@@ -685,15 +685,13 @@ static int outline_text(haru_be *b, const scene_text *t, pn_err *err)
     return outline_part(b, t, 0, 0, err);
 }
 
-/* Shows bytes (in font) with its baseline starting at (bx, by) on the page,
- * turned by t's angle, stretched across by hscale (1: as the font sets it). */
-static int show_run(haru_be *b, const scene_text *t, HPDF_Font font, const char *bytes, double bx,
-                    double by, double hscale, pn_err *err)
+/* Starts drawing t's text in font: its transparency (true, with the state
+ * to restore in saved, when it has some), the text object, the font and its
+ * size when they change, and the colour. */
+static bool text_begin(haru_be *b, const scene_text *t, HPDF_Font font, haru_state *saved)
 {
-    double a = t->angle * G_PI / 180.0, ca = cos(a), sa = sin(a);
-    haru_state saved;
     bool scoped = t->color.a < 1;
-    if (scoped) begin_alpha(b, t->color.a, 1, &saved);
+    if (scoped) begin_alpha(b, t->color.a, 1, saved);
     if (!b->in_text) {
         HPDF_Page_BeginText(b->page);
         b->in_text = true;
@@ -704,6 +702,17 @@ static int show_run(haru_be *b, const scene_text *t, HPDF_Font font, const char 
         b->st.size = t->font.size;
     }
     set_fill(b, t->color);
+    return scoped;
+}
+
+/* Shows bytes (in font) with its baseline starting at (bx, by) on the page,
+ * turned by t's angle, stretched across by hscale (1: as the font sets it). */
+static int show_run(haru_be *b, const scene_text *t, HPDF_Font font, const char *bytes, double bx,
+                    double by, double hscale, pn_err *err)
+{
+    double a = t->angle * G_PI / 180.0, ca = cos(a), sa = sin(a);
+    haru_state saved;
+    bool scoped = text_begin(b, t, font, &saved);
     HPDF_Page_SetHorizontalScalling(b->page, (HPDF_REAL)(hscale * 100));
     /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
     double k = b->k;
@@ -813,18 +822,7 @@ static int haru_draw_text(void *vb, const scene_text *t, pn_err *err)
     double bx = t->x + dx * ca - dy * sa, by = t->y + dx * sa + dy * ca;
 
     haru_state saved;
-    bool scoped = t->color.a < 1;
-    if (scoped) begin_alpha(b, t->color.a, 1, &saved);
-    if (!b->in_text) {
-        HPDF_Page_BeginText(b->page);
-        b->in_text = true;
-    }
-    if (font != b->st.font || t->font.size != b->st.size) {
-        HPDF_Page_SetFontAndSize(b->page, font, (HPDF_REAL)t->font.size);
-        b->st.font = font;
-        b->st.size = t->font.size;
-    }
-    set_fill(b, t->color);
+    bool scoped = text_begin(b, t, font, &saved);
     /* Clockwise on the page (y down) is clockwise on paper: a negative turn in PDF. */
     double k = b->k;
     HPDF_Page_SetTextMatrix(b->page, (HPDF_REAL)(ca * k), (HPDF_REAL)(-sa * k), (HPDF_REAL)(sa * k),
