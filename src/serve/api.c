@@ -318,17 +318,21 @@ static void api_render(const char *text, size_t len, serve_reply *r, bool slots)
     body_clear(&b);
 }
 
-static void api_score(const char *text, size_t len, serve_reply *r)
+/* POST /api/score, and POST /api/sheet (as_read: the sheets of a file as the
+ * library's reader understood them, what a score page loads, or the reader's
+ * error; no format or dpi then). */
+static void score_request(const char *text, size_t len, bool as_read, serve_reply *r)
 {
     static const char *const keys[] = {"game", "sheet",  "set", "template",
                                        "yaml", "format", "dpi", NULL};
+    static const char *const sheet_keys[] = {"game", "sheet", "set", "template", "yaml", NULL};
     body b = {0};
     GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
               *keep = g_ptr_array_new_with_free_func(g_free);
-    serve_score_req q = {.set_names = names, .set_values = values};
+    serve_score_req q = {.set_names = names, .set_values = values, .as_read = as_read};
     long dpi = 150;
     bool ok =
-        body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "game", &q.game) &&
+        body_parse(&b, text, len) && body_keys(&b, as_read ? sheet_keys : keys) && get_string(&b, "game", &q.game) &&
         get_string(&b, "sheet", &q.sheet) && get_string(&b, "template", &q.template_name) &&
         get_string(&b, "yaml", &q.yaml) && get_string(&b, "format", &q.format) &&
         get_long(&b, "dpi", 10, SERVE_MAX_DPI, "--dpi takes a number from 10 to 300", &dpi, NULL) &&
@@ -359,36 +363,6 @@ static void api_score(const char *text, size_t len, serve_reply *r)
     body_clear(&b);
 }
 
-/* POST /api/sheet: the sheets of a file as the library's reader understood
- * them (what a score page loads), or the reader's error. */
-static void api_sheet(const char *text, size_t len, serve_reply *r)
-{
-    static const char *const keys[] = {"game", "sheet", "set", "template", "yaml", NULL};
-    body b = {0};
-    GPtrArray *names = g_ptr_array_new(), *values = g_ptr_array_new(),
-              *keep = g_ptr_array_new_with_free_func(g_free);
-    serve_score_req q = {.set_names = names, .set_values = values, .as_read = true};
-    bool ok = body_parse(&b, text, len) && body_keys(&b, keys) && get_string(&b, "game", &q.game) &&
-              get_string(&b, "sheet", &q.sheet) && get_string(&b, "template", &q.template_name) &&
-              get_string(&b, "yaml", &q.yaml) && get_sets(&b, names, values, keep);
-    if (ok && !q.game) ok = body_fail(&b, "game", "'game' is missing");
-    if (ok && !q.sheet) ok = body_fail(&b, "sheet", "'sheet' (the sheet as YAML) is missing");
-    if (ok && q.template_name && q.yaml)
-        ok = body_fail(&b, "template", "give 'template' or 'yaml', not both");
-    if (!ok) {
-        reply_body_error(r, &b);
-    } else {
-        q.sheet_len = strlen(q.sheet);
-        serve_fault f = {0};
-        const char *ctype = NULL;
-        int rc = serve_engine_score(&q, &r->body, &ctype, &f);
-        answer_engine(r, rc, &f, ctype);
-    }
-    g_ptr_array_free(names, TRUE);
-    g_ptr_array_free(values, TRUE);
-    g_ptr_array_free(keep, TRUE);
-    body_clear(&b);
-}
 
 static void api_check(const char *text, size_t len, serve_reply *r)
 {
@@ -492,14 +466,14 @@ void serve_api_answer(const char *method, const char *url, const char *text, siz
         else if (url[6] == 'l')
             api_render(text, len, r, true);
         else
-            api_score(text, len, r);
+            score_request(text, len, false, r);
         return;
     }
     if (!strcmp(url, "/api/sheet")) {
         if (!post)
             serve_api_error(r, 405, "use POST with a JSON body", NULL);
         else
-            api_sheet(text, len, r);
+            score_request(text, len, true, r);
         return;
     }
     if (!strcmp(url, "/api/scan")) {
