@@ -1,24 +1,6 @@
-# cli_serve_scan_browser.sh: the Scan page of pnpkit serve in Debian's chromium through selenium
-# (tests/serve_scan_browser.py), on 127.0.0.1. Screenshots are kept in
-# BUILD/serve-scan-screens/. Skipped (exit 77) when chromium, chromedriver or
-# python3-selenium is missing.
-. "$(dirname "$0")/lib.sh"
-
-PY=/usr/bin/python3
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || ! $PY -c 'import selenium' 2>/dev/null; then
-    echo "skipped: chromium, chromium-driver or python3-selenium missing"
-    exit 77
-fi
-export XDG_DATA_HOME="$T/data"
-unset SOURCE_DATE_EPOCH
-SHOTS="$(cd "$(dirname "$PNPKIT")" && pwd)/serve-scan-screens"
-"$PNPKIT" serve --port 0 > "$T/server" 2> "$T/server.err" &
-PID=$!
-trap 'kill $PID 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ $i -lt 50 ] && ! grep -q '^http://' "$T/server" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
-URL=$(head -1 "$T/server")
-case "$URL" in http://127.0.0.1:*/) ok ;; *) bad "server did not start: $(cat "$T/server.err")"; finish ;; esac
-if timeout 240 $PY "$SRC/tests/serve_scan_browser.py" "$PNPKIT" "$URL" "$SHOTS" "$T" "$SRC"; then ok; else bad "browser test"; fi
-kill -0 $PID 2>/dev/null && ok || bad "server died"
-finish
+# cli_serve_scan_browser.sh: the Scan page of pnpkit serve in Debian's chromium
+# through selenium (tests/serve_scan_browser.py), on 127.0.0.1. Screenshots are
+# kept in BUILD/serve-scan-screens/. Skipped (exit 77) when chromium,
+# chromedriver or python3-selenium is missing.
+. "$(dirname "$0")/browser.sh"
+browser_test serve_scan_browser.py serve-scan-screens
