@@ -231,13 +231,17 @@ int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err
 /* True when the text holds a character YAML does not allow anywhere, not
  * even in a comment (C0 and C1 controls but line feed and NEL, DEL, U+FFFE
  * and U+FFFF): libfyaml's path refuses those with their place. Tabs and
- * carriage returns count too: the direct parser leaves them to libfyaml. */
+ * carriage returns count too: the direct parser leaves them to libfyaml. So
+ * do NEL, U+2028 and U+2029, which libfyaml takes for line breaks (as YAML
+ * 1.1 does) where the direct parser sees one line: inside a comment they
+ * would end it. */
 static bool unprintable(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text, *end = p + len;
     for (; p < end; p++) {
         if ((*p < 0x20 && *p != '\n') || *p == 0x7f) return true;
-        if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f && p[1] != 0x85) return true;
+        if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f) return true;
+        if (*p == 0xe2 && p + 2 < end && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9)) return true;
         if (*p == 0xef && p + 2 < end && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf))
             return true;
     }
