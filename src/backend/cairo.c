@@ -51,6 +51,8 @@ typedef struct cairo_be {
     int page;
     double scale; /* device units per mm */
     GString *svg; /* SVG: the current page, written out when it is complete */
+    bool pending;         /* SVG: rectangles in the current path, not yet filled */
+    pn_rgba pending_rgba; /* their colour */
 } cairo_be;
 
 static bool cairo_supports(const char *f)
@@ -245,11 +247,10 @@ static void snap_point(cairo_t *cr, double *x, double *y)
  * rectangles in a PNG: two cards or boxes side by side share a pixel edge,
  * where their antialiased edges would each cover part of a pixel and let
  * the paper show through as a thin light seam). */
-static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend,
+static void add_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend,
                      bool snap)
 {
     cairo_t *cr = b->cr;
-    cairo_new_path(cr);
     for (size_t i = p->first; i < p->first + p->count; i++) {
         const scene_seg *s = &segs[i];
         double x[3], y[3];
@@ -275,6 +276,38 @@ static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bo
     }
 }
 
+static void set_path(cairo_be *b, const scene_path *p, const scene_seg *segs, bool extend,
+                     bool snap)
+{
+    cairo_new_path(b->cr);
+    add_path(b, p, segs, extend, snap);
+}
+
+/* True for a rectangle (move, three lines across or down, close) wound as
+ * scene_rect winds it: right, then down. */
+static bool rect_wound(const scene_path *p, const scene_seg *segs)
+{
+    if (p->count != 5) return false;
+    const scene_seg *s = &segs[p->first];
+    if (s[0].op != SEG_MOVE || s[1].op != SEG_LINE || s[2].op != SEG_LINE || s[3].op != SEG_LINE ||
+        s[4].op != SEG_CLOSE || !axis_aligned(p, segs))
+        return false;
+    double ax = s[1].x[0] - s[0].x[0], ay = s[1].y[0] - s[0].y[0];
+    double bx = s[2].x[0] - s[1].x[0], by = s[2].y[0] - s[1].y[0];
+    return ax * by - ay * bx > 0;
+}
+
+/* SVG: paints the rectangles gathered by cairo_draw_path. Every other
+ * drawing call and the end of a page call it first. */
+static void flush_fill(cairo_be *b)
+{
+    if (!b->pending) return;
+    b->pending = false;
+    pn_rgba c = b->pending_rgba;
+    cairo_set_source_rgba(b->cr, c.r, c.g, c.b, c.a);
+    cairo_fill(b->cr);
+}
+
 static void stroke_path(cairo_t *cr, const scene_style *st)
 {
     pn_rgba c = st->stroke_color;
@@ -296,6 +329,23 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
     const scene_style *st = &p->style;
     bool extend = st->fill && b->bleed > 0 && pn_bleed_is_background(p, segs, b->tw, b->th);
     bool snap = st->fill && b->fmt == FMT_PNG && axis_aligned(p, segs);
+    /* SVG: opaque filled rectangles in a row, of one colour and wound the
+     * same way, become one path, painted once: one element instead of one
+     * each (a sheet's scan marks are some 180 squares). Their union is what
+     * painting each gives. */
+    if (b->fmt == FMT_SVG && st->fill && !st->stroke && st->fill_color.a >= 1 && !extend &&
+        rect_wound(p, segs)) {
+        pn_rgba c = st->fill_color;
+        if (b->pending && (c.r != b->pending_rgba.r || c.g != b->pending_rgba.g ||
+                           c.b != b->pending_rgba.b))
+            flush_fill(b);
+        if (!b->pending) cairo_new_path(cr);
+        add_path(b, p, segs, false, false);
+        b->pending = true;
+        b->pending_rgba = c;
+        return 0;
+    }
+    flush_fill(b);
     set_path(b, p, segs, extend, snap);
     if (st->fill) {
         pn_rgba c = st->fill_color;
@@ -318,6 +368,7 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
 {
     cairo_be *b = vb;
     cairo_t *cr = b->cr;
+    flush_fill(b);
     cairo_save(cr);
     cairo_translate(cr, t->bx, t->by);
     if (t->angle != 0) cairo_rotate(cr, t->angle * G_PI / 180.0);
@@ -343,6 +394,7 @@ static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
     cairo_surface_t *src = pn_imgcache_surface(b->images, im, err);
     if (!src) return -1;
     cairo_t *cr = b->cr;
+    flush_fill(b);
     cairo_save(cr);
     cairo_rectangle(cr, im->cx, im->cy, im->cw, im->ch);
     cairo_clip(cr);
@@ -358,6 +410,7 @@ static int cairo_draw_image(void *vb, const scene_image *im, pn_err *err)
 static int cairo_set_clip(void *vb, const scene_clip *c, pn_err *err)
 {
     cairo_be *b = vb;
+    flush_fill(b);
     if (b->clipped) cairo_restore(b->cr);
     b->clipped = c->w > 0;
     if (b->clipped) {
@@ -397,6 +450,7 @@ static int cairo_end_page(void *vb, pn_err *err)
 {
     cairo_be *b = vb;
     int rc = 0;
+    flush_fill(b);
     if (b->clipped) cairo_restore(b->cr);
     b->clipped = false;
     if (b->bleed > 0 && b->opts.crop_marks) crop_marks(b);
