@@ -25,6 +25,17 @@
 #define RN_WIDE2 1.8       /* two digits from here; */
 #define RN_SPLIT 0.9       /* one piece of ink wider than this may be two touching digits */
 
+static _Thread_local scan_digit_tap_fn rn_tap;
+static _Thread_local void *rn_tap_user;
+static _Thread_local int rn_tap_field;
+
+void scan_digit_set_tap(scan_digit_tap_fn fn, void *user)
+{
+    rn_tap = fn;
+    rn_tap_user = user;
+    rn_tap_field = -1;
+}
+
 static void rn_levels(const uint8_t *grey, int w, int h, int stride, int *paper, int *ink)
 {
     long hist[256] = {0};
@@ -65,6 +76,7 @@ static int rn_piece(const scan_ink *im, int g, int xa, int xb, float p[10])
     float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE];
     if (scan_ink_mnist(im, g, xa, xb, img)) return -1;
     scan_digit_classify(img, p);
+    if (rn_tap) rn_tap(rn_tap_user, rn_tap_field, img, p);
     return 0;
 }
 
@@ -298,6 +310,7 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
 {
     if (!out) return -1;
     out->n = 0;
+    rn_tap_field++;
     if (!grey || w < RN_MIN_SIDE || h < RN_MIN_SIDE || w > RN_MAX_SIDE || h > RN_MAX_SIDE ||
         stride < w || max_digits < 1 || max_digits > RN_MAX_DIGITS)
         return -1;

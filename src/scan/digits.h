@@ -34,4 +34,15 @@ void scan_digit_classify(const float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE], flo
 int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digits,
                      scan_field *out);
 
+/* A tap on the reader for the tools that train the classifier on crops of
+ * photographed sheets (bench/scan_crops.c): once set, fn is called with
+ * every 28x28 image classified on this thread and its probabilities; field
+ * counts the scan_read_number calls made on this thread since the tap was
+ * set, from 0. fn NULL removes it. The tap belongs to the calling thread
+ * only; the library itself never sets one. */
+typedef void (*scan_digit_tap_fn)(void *user, int field,
+                                  const float img[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE],
+                                  const float probs[10]);
+void scan_digit_set_tap(scan_digit_tap_fn fn, void *user);
+
 #endif
