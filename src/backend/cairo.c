@@ -49,8 +49,8 @@ typedef struct cairo_be {
     PangoContext *pctx;
     pn_imgcache *images; /* each image file decoded once, painted by every use */
     int page;
-    double scale; /* device units per mm */
-    GString *svg; /* SVG: the current page, written out when it is complete */
+    double scale;         /* device units per mm */
+    GString *svg;         /* SVG: the current page, written out when it is complete */
     bool pending;         /* SVG: rectangles in the current path, not yet filled */
     pn_rgba pending_rgba; /* their colour */
 } cairo_be;
@@ -336,8 +336,8 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
     if (b->fmt == FMT_SVG && st->fill && !st->stroke && st->fill_color.a >= 1 && !extend &&
         rect_wound(p, segs)) {
         pn_rgba c = st->fill_color;
-        if (b->pending && (c.r != b->pending_rgba.r || c.g != b->pending_rgba.g ||
-                           c.b != b->pending_rgba.b))
+        if (b->pending &&
+            (c.r != b->pending_rgba.r || c.g != b->pending_rgba.g || c.b != b->pending_rgba.b))
             flush_fill(b);
         if (!b->pending) cairo_new_path(cr);
         add_path(b, p, segs, false, false);

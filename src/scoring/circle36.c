@@ -241,7 +241,8 @@ static bool unprintable(const char *text, size_t len)
     for (; p < end; p++) {
         if ((*p < 0x20 && *p != '\n') || *p == 0x7f) return true;
         if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f) return true;
-        if (*p == 0xe2 && p + 2 < end && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9)) return true;
+        if (*p == 0xe2 && p + 2 < end && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+            return true;
         if (*p == 0xef && p + 2 < end && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf))
             return true;
     }
