@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <string.h>
 #include "scan/digits.h"
 
 static const scan_box *find(const scan_box *b, size_t n, const char *id)
@@ -13,6 +12,19 @@ static const scan_box *find(const scan_box *b, size_t n, const char *id)
     for (size_t i = 0; i < n; i++)
         if (!strcmp(b[i].id, id)) return &b[i];
     return NULL;
+}
+
+/* True when strong ink reaches the crop's outer pixels in more than a
+ * speck: writing that goes on beyond the crop (a number written wider than
+ * its box), so a digit of it may be missing from what is read. */
+static bool ink_at_edge(const uint8_t *ink, int w, int h)
+{
+    int n = 0;
+    for (int j = 0; j < h; j++)
+        n += (ink[j * w] < SCAN_EDGE_INK) + (ink[j * w + w - 1] < SCAN_EDGE_INK);
+    for (int i = 1; i < w - 1; i++)
+        n += (ink[i] < SCAN_EDGE_INK) + (ink[(h - 1) * w + i] < SCAN_EDGE_INK);
+    return n >= 3;
 }
 
 /* A number written in box b (grown by `grow` mm), at most max_digits long,
@@ -33,6 +45,13 @@ static void read_number(const scan_view *v, const scan_box *b, double grow, doub
             if (dx * dx + dy * dy > r2) ink[j * w + i] = 255;
         }
     if (scan_read_number(ink, w, h, w, max_digits, f)) f->n = 0;
+    /* A number that may go on beyond the crop: its readings keep half their
+     * weight, the rest going to every other value, so the rules can choose
+     * another and the field is not sure (a 12 whose 1 lies outside the box
+     * would otherwise be a sure 2). */
+    if (max_digits > 1 && ink_at_edge(ink, w, h))
+        for (int i = 0; i < f->n; i++)
+            f->c[i].p *= 0.5;
     g_free(ink);
 }
 

@@ -23,7 +23,7 @@
 #define RN_MAX_PIECES 64   /* pieces of ink looked at in one field */
 #define RN_WIDE1 1.15      /* width / height of the ink: one digit up to here, */
 #define RN_WIDE2 1.8       /* two digits from here; */
-#define RN_SPLIT 0.9       /* one piece of ink wider than this may be two touching digits */
+#define RN_SPLIT 0.7       /* one piece of ink wider than this may be two touching digits */
 
 static _Thread_local scan_digit_tap_fn rn_tap;
 static _Thread_local void *rn_tap_user;
