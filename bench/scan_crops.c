@@ -14,6 +14,7 @@
  * Exit status 1 when OUT cannot be written; a photo that cannot be read is
  * reported on standard error and skipped. */
 #include <glib.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "pnpkit.h"
@@ -28,7 +29,10 @@ static void tap(void *user, int field, const float img[SCAN_DIGIT_SIDE * SCAN_DI
                 const float probs[10])
 {
     crops *c = user;
-    if (field != c->field) c->field = field, c->piece = 0;
+    if (field != c->field) {
+        c->field = field;
+        c->piece = 0;
+    }
     int32_t head[3] = {c->photo, field, c->piece++};
     uint8_t px[SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE];
     for (int i = 0; i < SCAN_DIGIT_SIDE * SCAN_DIGIT_SIDE; i++)
@@ -73,5 +77,10 @@ int main(int argc, char **argv)
         g_free(data);
     }
     pnpkit_ctx_free(ctx);
-    return fclose(c.out) ? 1 : 0;
+    bool failed = ferror(c.out) != 0;
+    if (fclose(c.out) || failed) {
+        fprintf(stderr, "scan-crops: cannot write %s\n", argv[1]);
+        return 1;
+    }
+    return 0;
 }

@@ -56,6 +56,12 @@ with=$(count circle36); without=$(count circle36 --no-scan-marks)
 with=$(count dicrono); without=$(count dicrono --no-scan-marks)
 [ "$with" -gt $((without + 40)) ] && ok || bad "dicrono marks: $with against $without"
 expect_eq "$(count calibration)" "$(count calibration --no-scan-marks)" "no marks on calibration"
+# In an SVG the marks' black squares in a row are one path (the cairo
+# backend merges opaque rectangles of one colour): a few elements, not 174.
+svgpaths() { "$PNPKIT" render circle36 "$@" -q -o "$T/m.svg" && grep -o '<path' "$T/m.svg" | wc -l; }
+with=$(svgpaths); without=$(svgpaths --no-scan-marks)
+[ "$with" -gt "$without" ] && [ "$with" -le $((without + 12)) ] && ok ||
+    bad "circle36 SVG marks: $with path elements against $without"
 
 # Played sheets photographed (scripts/make-scan-photos --seed 7: photos 1, 2
 # and 6, with the truth beside them as sheets; 1 is stored upside down and 6

@@ -158,6 +158,7 @@ static int surface_check(const cairo_be *b, pn_err *err)
 /* Starts a page of w x h mm (trim); keep (PDF only): later pages may repeat it. */
 static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
 {
+    b->pending = false;
     b->page++;
     b->tw = w;
     b->th = h;
@@ -290,11 +291,11 @@ static bool rect_wound(const scene_path *p, const scene_seg *segs)
     if (p->count != 5) return false;
     const scene_seg *s = &segs[p->first];
     if (s[0].op != SEG_MOVE || s[1].op != SEG_LINE || s[2].op != SEG_LINE || s[3].op != SEG_LINE ||
-        s[4].op != SEG_CLOSE || !axis_aligned(p, segs))
+        s[4].op != SEG_CLOSE)
         return false;
-    double ax = s[1].x[0] - s[0].x[0], ay = s[1].y[0] - s[0].y[0];
-    double bx = s[2].x[0] - s[1].x[0], by = s[2].y[0] - s[1].y[0];
-    return ax * by - ay * bx > 0;
+    /* right, down, back left to the start's column, up to the start */
+    return s[1].y[0] == s[0].y[0] && s[1].x[0] > s[0].x[0] && s[2].x[0] == s[1].x[0] &&
+           s[2].y[0] > s[1].y[0] && s[3].y[0] == s[2].y[0] && s[3].x[0] == s[0].x[0];
 }
 
 /* SVG: paints the rectangles gathered by cairo_draw_path. Every other

@@ -7,6 +7,10 @@
 #include <string.h>
 #include "scan/digits.h"
 
+/* Grey level under which a crop's outer pixel is ink that may go on beyond
+ * the crop. */
+#define SCAN_EDGE_INK 160
+
 static const scan_box *find(const scan_box *b, size_t n, const char *id)
 {
     for (size_t i = 0; i < n; i++)

@@ -23,9 +23,6 @@ typedef struct scan_box {
  * pixels a mm a sharp photo's strokes are sampled too coarsely to keep the
  * loops of an 8 or the bar of a 7 apart. */
 #define SCAN_DIE_PPMM 9.0
-/* Grey level under which a crop's outer pixel is ink that may go on beyond
- * the crop (c36_scan.c). */
-#define SCAN_EDGE_INK 160
 
 /* Reads every field of variant var into in (spaces in the order of
  * c36_cell_name, rounds roll1..). -1 with err when a slot the variant needs

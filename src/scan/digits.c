@@ -310,7 +310,7 @@ int scan_read_number(const uint8_t *grey, int w, int h, int stride, int max_digi
 {
     if (!out) return -1;
     out->n = 0;
-    rn_tap_field++;
+    if (rn_tap) rn_tap_field++;
     if (!grey || w < RN_MIN_SIDE || h < RN_MIN_SIDE || w > RN_MAX_SIDE || h > RN_MAX_SIDE ||
         stride < w || max_digits < 1 || max_digits > RN_MAX_DIGITS)
         return -1;

@@ -228,9 +228,10 @@ int c36_load_slow(const yml_doc *d, const c36_variant *v, c36_input *out, pn_err
 
 /* ---- the direct parser ---- */
 
-/* True when the text holds a character YAML does not allow anywhere, not
- * even in a comment (C0 and C1 controls but line feed and NEL, DEL, U+FFFE
- * and U+FFFF): libfyaml's path refuses those with their place. Tabs and
+/* True when the text holds a character the direct parser leaves to libfyaml.
+ * First those YAML does not allow anywhere, not even in a comment (C0 and C1
+ * controls but line feed and NEL, DEL, U+FFFE and U+FFFF): libfyaml's path
+ * refuses them with their place. Tabs and
  * carriage returns count too: the direct parser leaves them to libfyaml. So
  * do NEL, U+2028 and U+2029, which libfyaml takes for line breaks (as YAML
  * 1.1 does) where the direct parser sees one line: inside a comment they
