@@ -48,6 +48,13 @@ static void fail_at(reader *r, size_t pos, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    /* The message goes into a JSON answer: valid UTF-8 whatever it quotes
+     * (a cut at the buffer's end or a byte of the request's body). */
+    if (!g_utf8_validate(what, -1, NULL)) {
+        char *valid = g_utf8_make_valid(what, -1);
+        g_strlcpy(what, valid, sizeof what);
+        g_free(valid);
+    }
     snprintf(r->msg, r->size, "line %d, column %ld: %s", line, col, what);
 }
 
@@ -100,7 +107,17 @@ static bool read_string(reader *r, GString *out)
                 continue;
             }
             if (e != 'u') {
-                fail_at(r, r->pos, "'\\%c' is not an escape of JSON", e);
+                unsigned char ue = (unsigned char)e;
+                gunichar ch = ue >= 0x80 ? g_utf8_get_char_validated(r->s + r->pos + 1,
+                                                                     (gssize)(r->len - r->pos - 1))
+                                         : ue;
+                char shown[8] = {0};
+                if (ch < 0x20 || ch == 0x7f || ch >= 0xfffffffe) /* a control or not UTF-8 */
+                    fail_at(r, r->pos, "a backslash before the byte 0x%02x is not an escape of JSON",
+                            ue);
+                else
+                    fail_at(r, r->pos, "'\\%.*s' is not an escape of JSON",
+                            g_unichar_to_utf8(ch, shown), shown);
                 return false;
             }
             int u = r->pos + 6 <= r->len ? hex4(r->s + r->pos + 2) : -1;
