@@ -376,7 +376,8 @@ static int call_text(parser *p, const char *name, size_t pos, expr_val *out)
         }
         g_free(text);
     }
-    for (int k = 0; k < n; k++)
+    /* args[n] too: an argument that failed half-way may hold a text */
+    for (int k = 0; k <= n && k < EXPR_MAX_PICK; k++)
         expr_val_clear(&args[k]);
     return rc;
 }
