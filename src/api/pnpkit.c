@@ -27,10 +27,13 @@ const char *pnpkit_version(void)
 }
 
 /* The place at the start of a message: "FILE:LINE:COL: " with LINE and COL
- * numbers. Returns the length of that prefix (0 when there is none). */
+ * numbers. Returns the length of that prefix (0 when there is none). The
+ * search ends at the message's first ": ": what follows is what is wrong,
+ * and may quote text that looks like a place ("FILE: the tag '!a:1:2: b'"). */
 static size_t place_prefix(const char *msg, size_t *file_len, int *line, int *col)
 {
-    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+    const char *end = strstr(msg, ": ");
+    for (const char *p = strchr(msg, ':'); p && end && p < end; p = strchr(p + 1, ':')) {
         const char *q = p + 1;
         long l = 0, c = 0;
         if (!g_ascii_isdigit(*q)) continue;

@@ -209,8 +209,18 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, bool aliase
         return pn_yml_err(err, y, n, "an alias (*name) that could not be expanded");
     }
     char tag[64];
-    if (tag_unsupported(n, tag, sizeof tag))
-        return pn_yml_err(err, y, n, "the tag '%s' is not supported; write the value plainly", tag);
+    if (tag_unsupported(n, tag, sizeof tag)) {
+        /* at the tag itself: an empty value has no place of its own */
+        struct fy_token *t = fy_node_get_tag_token(n);
+        const struct fy_mark *m = t ? fy_token_start_mark(t) : NULL;
+        int line, col;
+        if (m)
+            line = m->line + 1, col = m->column + 1;
+        else
+            pn_yml_place(y, n, &line, &col);
+        return pn_yml_err_at(err, y, line, col,
+                             "the tag '%s' is not supported; write the value plainly", tag);
+    }
     void *it = NULL;
     switch (fy_node_get_type(n)) {
     case FYNT_SEQUENCE:
