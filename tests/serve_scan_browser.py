@@ -6,7 +6,10 @@ drawn at its box over the sheet's picture with the doubtful ones marked,
 corrects every doubtful field by keyboard to what was written (the photo's
 truth, played-1.yaml) and one by a click, scores, and checks the score
 page's total against `pnpkit score` of the corrected sheet and of the truth,
-then downloads the completed PDF. A not-an-image file gets its message. At
+then downloads the completed PDF. A DiCroNo photo (dicrono-played-1.jpg):
+its squares and penalty boxes drawn as read, two squares and a penalty box
+corrected, and the DiCroNo score page's total against `pnpkit score`. A
+not-an-image file gets its message. At
 390x844: no sideways overflow, every reading and control a 44 px target.
 Screenshots go to SHOTS. Every wait is bounded.
 
@@ -121,12 +124,81 @@ try:
           "not an image: %s" % driver.find_element(By.ID, "scan-status").text)
     check(not driver.find_elements(By.ID, "scan-sheet"), "nothing drawn for a bad photo")
 
-    # ---- a DiCroNo photo: read by the server, but this page scores Circle 36 ----
-    picker.send_keys(os.path.join(SRC, "tests", "data", "scan", "dicrono-played-1.jpg"))
-    wait.until(lambda d: "dicrono sheet" in d.find_element(By.ID, "scan-status").text)
-    check(driver.find_element(By.ID, "scan-status").get_attribute("data-state") == "error",
-          "a DiCroNo photo is told, not drawn as Circle 36")
-    check(not driver.find_elements(By.ID, "scan-sheet"), "nothing drawn for a DiCroNo photo")
+    # ---- a DiCroNo photo: its squares and penalty boxes drawn, corrected, scored ----
+    dcphoto = os.path.join(SRC, "tests", "data", "scan", "dicrono-played-1.jpg")
+    dexp = json.loads(cli("scan", "--json", dcphoto).decode())
+    picker.send_keys(dcphoto)
+    wait.until(lambda d: d.find_element(By.ID, "scan-result").get_attribute("data-state") == "ready")
+    dmarks = driver.find_elements(By.CSS_SELECTOR, "#scan-sheet .reading")
+    check(len(dmarks) == len(dexp["fields"]), "DiCroNo: one mark a field: %d of %d" % (len(dmarks), len(dexp["fields"])))
+    for f in dexp["fields"]:
+        b = driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % f["slot"])
+        want = ("·", "X", "O")[f["value"]] if f["slot"].startswith("cell.") else ("✓" if f["value"] == 1 else "·")
+        if b.text != want:
+            check(False, "DiCroNo %s shows %r, read %r" % (f["slot"], b.text, want))
+    cells = {f["slot"]: f["value"] for f in dexp["fields"] if f["slot"].startswith("cell.")}
+    sx = next(k for k, v in cells.items() if v == 1)
+    so = next(k for k, v in cells.items() if v == 2)
+    # an X corrected to O (a wrong letter refused first), an O to X: the game's counts hold
+    driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % sx).click()
+    value = wait.until(lambda d: d.find_element(By.ID, "scan-value"))
+    wait.until(lambda d: d.switch_to.active_element == value)
+    check(value.get_attribute("value") == "X", "the square's editor holds its X")
+    value.send_keys(Keys.CONTROL, "a")
+    value.send_keys("7" + Keys.ENTER)
+    check("X or O" in driver.find_element(By.ID, "scan-edit-error").text, "a square takes X or O only")
+    value.send_keys(Keys.CONTROL, "a")
+    value.send_keys("o" + Keys.ENTER)
+    b = driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % sx)
+    check(b.text == "O" and "fixed" in b.get_attribute("class"), "%s corrected to O: %r" % (sx, b.text))
+    b = driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % so)
+    driver.execute_script("arguments[0].focus()", b)
+    b.send_keys(Keys.ENTER)
+    value = wait.until(lambda d: d.find_element(By.ID, "scan-value"))
+    wait.until(lambda d: d.switch_to.active_element == value)
+    value.send_keys(Keys.CONTROL, "a")
+    value.send_keys("X" + Keys.ENTER)
+    # a penalty box: ticked by keyboard (Space, Enter), then emptied
+    pen = next(f for f in dexp["fields"] if f["slot"].startswith("g1.X.pen") and f["value"] == 0)["slot"]
+    driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % pen).click()
+    box = wait.until(lambda d: d.find_element(By.ID, "scan-circled"))
+    wait.until(lambda d: d.switch_to.active_element == box)
+    check(not driver.find_element(By.ID, "scan-value").is_displayed(), "a penalty box has no number to type")
+    check("ticked" in driver.find_element(By.ID, "scan-edit").text, "a penalty box is ticked, not circled")
+    box.send_keys(Keys.SPACE)
+    box.send_keys(Keys.ENTER)
+    b = driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % pen)
+    check(b.text == "✓", "%s ticked: %r" % (pen, b.text))
+    ticked = driver.find_element(By.ID, "scan-yaml").get_attribute("textContent")
+    npen = sum(1 for f in dexp["fields"] if f["slot"].startswith("g1.X.pen") and f["value"] == 1)
+    check("penalties: {X: %d," % (npen + 1) in ticked, "the tick counts in the game: %s" % ticked)
+    b.click()
+    wait.until(lambda d: d.find_element(By.ID, "scan-circled").is_displayed())
+    driver.find_element(By.ID, "scan-clear").click()
+    check(driver.find_element(By.CSS_SELECTOR, '#scan-sheet .reading[data-slot="%s"]' % pen).text == "·", "Empty unticks it")
+    dyaml = driver.find_element(By.ID, "scan-yaml").get_attribute("textContent")
+    c, r = (int(v) for v in sx.split(".")[1:])
+    row = re.search(r"grid: \|\n((?:      .*\n)+)", dyaml)
+    check(row is not None and row.group(1).splitlines()[r - 1].split()[c - 1] == "O", "the grid holds the O: %s" % dyaml)
+    check(dyaml.startswith("game: dicrono\ngames:\n  - first: ") and "penalties: {X: %d," % npen in dyaml,
+          "the corrected game as pnpkit score reads it: %s" % dyaml)
+    dpath = os.path.join(WORK, "dicrono-corrected.yaml")
+    open(dpath, "w").write(dyaml)
+    dtotal = json.loads(cli("score", "dicrono", dpath, "--json").decode().splitlines()[0])["total"]
+    shot("scan-dicrono-corrected")
+    driver.find_element(By.ID, "scan-score").click()
+    wait.until(lambda d: d.current_url.endswith("#/score/dicrono"))
+    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
+               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
+    wait.until(lambda d: d.find_elements(By.ID, "total"))
+    check(driver.find_element(By.ID, "cell-%d-%d" % (c, r)).text == "O", "the O on the DiCroNo score page")
+    want_total = "X %d · O %d" % (dtotal["X"], dtotal["O"])
+    wait.until(lambda d: d.find_element(By.ID, "total").text == want_total)
+    check(driver.find_element(By.ID, "total").text == want_total, "the page's set total is pnpkit score's %s" % want_total)
+    shot("scan-dicrono-scored")
+    driver.get(URL + "#/calc")
+    driver.get(URL + "#/scan")
+    wait.until(lambda d: d.find_elements(By.ID, "scan-file"))
 
     # ---- the photo: every reading at its box, the doubtful ones marked ----
     driver.find_element(By.ID, "scan-file").send_keys(PHOTO)

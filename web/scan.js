@@ -1,11 +1,11 @@
 /* scan.js: the Scan page (#/scan). The player photographs a played Circle 36
- * sheet (on a phone the camera opens), the photo goes to POST /api/scan, and
- * every reading is drawn over a picture of that same sheet (the template and
- * parameters the sheet's QR code named) at its box; doubtful readings are
- * marked. A click, a tap or Enter on a reading opens its editor. "Score"
- * then opens the Circle 36 score page on that board and loads the corrected
- * sheet through the page's own Load (POST /api/sheet), where the totals and
- * the completed PDF are. */
+ * or DiCroNo sheet (on a phone the camera opens), the photo goes to POST
+ * /api/scan, and every reading is drawn over a picture of that same sheet
+ * (the template and parameters the sheet's QR code named) at its box;
+ * doubtful readings are marked. A click, a tap or Enter on a reading opens
+ * its editor. "Score" then opens the game's score page (on that board for
+ * Circle 36) and loads the corrected sheet through the page's own Load (POST
+ * /api/sheet), where the totals and the completed PDF are. */
 'use strict';
 (function () {
   const { el, post } = window.pnpkit;
@@ -14,6 +14,9 @@
   const RING_NAMES = { R: 'red', B: 'blue', G: 'green', O: 'orange', P: 'purple', K: 'grey' };
   const SPACE = /^([RBGOPK])(\d+)$/;
   const ROLL = /^roll(\d+)\.([ab])$/;
+  const CELL = /^cell\.(\d+)\.(\d+)$/; /* DiCroNo: a square, column then row */
+  const PEN = /^g(\d+)\.([XO])\.pen(\d)$/; /* DiCroNo: a penalty box of one player */
+  const MARKS = ['·', 'X', 'O']; /* a square's value: 0 empty, 1 X, 2 O */
 
   /* A field's name in the player's words. */
   function label(slot) {
@@ -23,7 +26,36 @@
     if (slot === 'combos') return 'ComboCircles';
     m = ROLL.exec(slot);
     if (m) return `round ${m[1]}, die ${m[2] === 'a' ? 1 : 2}`;
+    m = CELL.exec(slot);
+    if (m) return `row ${m[2]}, column ${m[1]}`;
+    m = PEN.exec(slot);
+    if (m) return `${m[2]}'s penalty box ${m[3]}`;
     return slot;
+  }
+
+  /* What a reading shows: a square's X or O, a penalty box's tick, a number. */
+  function shown(f) {
+    if (CELL.test(f.slot)) return MARKS[f.value] || '·';
+    if (PEN.test(f.slot)) return f.value === 1 ? '✓' : '·';
+    return f.value < 0 ? '·' : String(f.value);
+  }
+
+  /* A DiCroNo game as pnpkit score reads it, from the squares and the
+   * penalty boxes; who rolled first is not on the sheet: the server's
+   * guess (in its sheet) is kept, and the score page can change it. */
+  function dicronoYaml(result, fields) {
+    const first = (/first: ([XO])/.exec(result.sheet || '') || [null, 'X'])[1];
+    const grid = [];
+    const pen = { X: 0, O: 0 };
+    for (const f of fields) {
+      let m = CELL.exec(f.slot);
+      if (m) (grid[Number(m[2]) - 1] = grid[Number(m[2]) - 1] || [])[Number(m[1]) - 1] = MARKS[f.value] === '·' ? '.' : MARKS[f.value];
+      m = PEN.exec(f.slot);
+      if (m && f.value === 1) pen[m[2]]++;
+    }
+    const rows = Array.from(grid, (r) => '      ' + Array.from(r || [], (v) => v || '.').join(' '));
+    return `game: dicrono\ngames:\n  - first: ${first}\n    grid: |\n${rows.join('\n')}\n` +
+      `    penalties: {X: ${pen.X}, O: ${pen.O}}\n`;
   }
 
   /* The sheet (YAML, as pnpkit score reads it) from the fields. Nothing
@@ -34,6 +66,7 @@
    * ComboCircles. */
   function sheetYaml(result, fields, corrected) {
     if (!corrected) return result.sheet;
+    if (result.template === 'dicrono') return dicronoYaml(result, fields);
     const rings = {};
     let yellow = null, combos = null;
     for (const f of fields) {
@@ -79,7 +112,7 @@
     const status = el('div', { class: 'status', id: 'scan-status', role: 'status' });
     const out = el('div', { id: 'scan-result' });
     m.append(el('h1', { text: 'Scan a sheet' }),
-      el('p', { class: 'help', text: 'Photograph a whole Circle 36 sheet printed by pnpkit (its four corner marks and its QR code in the picture), flat and evenly lit. ' +
+      el('p', { class: 'help', text: 'Photograph a whole Circle 36 or DiCroNo sheet printed by pnpkit (its four corner marks and its QR code in the picture), flat and evenly lit. ' +
         'The page reads it and marks every reading it is not sure of: tap a reading to correct it, then Score.' }),
       el('div', { class: 'buttons' }, pick, picker), status, out);
     picker.addEventListener('change', async () => {
@@ -105,11 +138,8 @@
         status.dataset.state = 'error';
         return;
       }
-      if (body.template !== 'circle36') {
-        /* The page corrects and scores Circle 36 sheets; a DiCroNo photo is
-         * read by pnpkit scan on the command line. */
-        status.textContent = `${file.name} is a ${body.template} sheet: this page reads Circle 36 sheets; ` +
-          `read it with "pnpkit scan ${file.name}" and score the set on the DiCroNo page.`;
+      if (body.template !== 'circle36' && body.template !== 'dicrono') {
+        status.textContent = `${file.name} is a ${body.template} sheet: this page reads Circle 36 and DiCroNo sheets.`;
         status.dataset.state = 'error';
         return;
       }
@@ -151,11 +181,11 @@
 
     function draw(f) {
       const b = marks[f.slot];
-      b.textContent = f.value < 0 ? '·' : String(f.value);
+      b.textContent = shown(f);
       b.classList.toggle('doubt', !f.sure && !f.corrected);
       b.classList.toggle('fixed', f.corrected);
       b.classList.toggle('circled', f.circled === true);
-      b.setAttribute('aria-label', `${label(f.slot)}: ${f.value < 0 ? 'empty' : f.value}` +
+      b.setAttribute('aria-label', `${label(f.slot)}: ${shown(f) === '·' ? 'empty' : shown(f)}` +
         (f.circled === true ? ', circled' : '') + (f.corrected ? ' (corrected)' : f.sure ? '' : ' (doubtful)'));
     }
     function refresh() {
@@ -165,32 +195,42 @@
       doubts.replaceChildren(...open.map((f) => el('button', { type: 'button', class: 'doubt-go', 'data-slot': f.slot,
         text: label(f.slot), onclick: () => edit(f) })));
       yamlText.textContent = sheetYaml(result, fields, changed());
-      note.textContent = changed() ? 'Corrected: the sheet is scored from its board and ComboCircles (the rounds read from the dice are left out).' : '';
+      note.textContent = !changed() ? '' : result.template === 'dicrono'
+        ? 'Corrected: the game is scored from the squares and penalty boxes as they are now.'
+        : 'Corrected: the sheet is scored from its board and ComboCircles (the rounds read from the dice are left out).';
     }
 
     /* ---- the editor of one reading ---- */
     const eTitle = el('strong', { id: 'scan-edit-title' });
     const eValue = el('input', { id: 'scan-value', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'aria-label': 'the number written' });
     const eCircled = el('input', { id: 'scan-circled', type: 'checkbox' });
-    const eCircledRow = el('label', { class: 'scan-check' }, eCircled, ' circled');
+    const eCircledText = document.createTextNode(' circled');
+    const eCircledRow = el('label', { class: 'scan-check' }, eCircled, eCircledText);
     const eMsg = el('div', { class: 'error', id: 'scan-edit-error' });
     const editor = el('div', { class: 'scan-edit', id: 'scan-edit', hidden: true, role: 'dialog', 'aria-label': 'correct a reading' },
       eTitle, el('div', { class: 'buttons' }, eValue, eCircledRow,
         el('button', { type: 'button', id: 'scan-ok', text: 'OK', onclick: () => apply() }),
-        el('button', { type: 'button', id: 'scan-clear', text: 'Empty', onclick: () => { eValue.value = ''; apply(); } }),
+        el('button', { type: 'button', id: 'scan-clear', text: 'Empty', onclick: () => { eValue.value = ''; if (PEN.test(current.slot)) eCircled.checked = false; apply(); } }),
         el('button', { type: 'button', id: 'scan-cancel', text: 'Cancel', onclick: () => close() })), eMsg);
     let current = null;
     function edit(f) {
       current = f;
-      eTitle.textContent = `${label(f.slot)}: read ${f.value < 0 ? 'empty' : f.value}` +
+      const pen = PEN.test(f.slot), cell = CELL.test(f.slot);
+      eTitle.textContent = `${label(f.slot)}: read ${shown(f) === '·' ? 'empty' : shown(f)}` +
         (f.sure ? '' : `, doubtful (${Math.round(f.confidence * 100)}%)`);
-      eValue.value = f.value < 0 ? '' : String(f.value);
-      eCircledRow.hidden = f.circled === undefined;
-      eCircled.checked = f.circled === true;
+      /* a square takes X, O or nothing; a penalty box is ticked or not */
+      eValue.hidden = pen;
+      eValue.inputMode = cell ? 'text' : 'numeric';
+      eValue.setAttribute('aria-label', cell ? 'X, O or nothing' : 'the number written');
+      eValue.value = cell ? (f.value ? MARKS[f.value] : '') : f.value < 0 ? '' : String(f.value);
+      eCircledRow.hidden = f.circled === undefined && !pen;
+      eCircledText.textContent = pen ? ' ticked' : ' circled';
+      eCircled.checked = pen ? f.value === 1 : f.circled === true;
       eMsg.textContent = '';
       editor.hidden = false;
-      eValue.focus();
-      eValue.select();
+      const focus = pen ? eCircled : eValue;
+      focus.focus();
+      if (!pen) eValue.select();
     }
     function close() {
       editor.hidden = true;
@@ -201,13 +241,25 @@
     function apply() {
       const f = current;
       const v = eValue.value.trim();
-      if (v !== '' && !/^\d{1,2}$/.test(v)) {
-        eMsg.textContent = 'Give a whole number (0 to 99), or nothing for an empty field.';
-        eValue.classList.add('bad');
-        return;
+      if (PEN.test(f.slot)) {
+        f.value = eCircled.checked ? 1 : 0;
+      } else if (CELL.test(f.slot)) {
+        const k = MARKS.indexOf(v.toUpperCase());
+        if (v !== '' && k < 1) {
+          eMsg.textContent = 'Give X or O, or nothing for an empty square.';
+          eValue.classList.add('bad');
+          return;
+        }
+        f.value = v === '' ? 0 : k;
+      } else {
+        if (v !== '' && !/^\d{1,2}$/.test(v)) {
+          eMsg.textContent = 'Give a whole number (0 to 99), or nothing for an empty field.';
+          eValue.classList.add('bad');
+          return;
+        }
+        f.value = v === '' ? -1 : Number(v);
       }
       eValue.classList.remove('bad');
-      f.value = v === '' ? -1 : Number(v);
       if (f.circled !== undefined) f.circled = eCircled.checked;
       f.corrected = true;
       draw(f);
@@ -218,7 +270,10 @@
       if (e.key === 'Enter') { e.preventDefault(); apply(); }
       if (e.key === 'Escape') { e.preventDefault(); close(); }
     });
-    eCircled.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+    eCircled.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') close();
+      if (e.key === 'Enter') { e.preventDefault(); apply(); }
+    });
 
     for (const f of fields) {
       const [x, y, w, h] = f.box_mm;
@@ -248,7 +303,7 @@
           input.dispatchEvent(new Event('change'));
         },
       };
-      location.hash = '#/score/circle36';
+      location.hash = '#/score/' + (result.template === 'dicrono' ? 'dicrono' : 'circle36');
     } });
     const problems = (result.problems || []).filter((p) => !/doubtful reading$/.test(p));
     const scroller = el('div', { class: 'sheet-scroll', id: 'scan-scroll' }, box);

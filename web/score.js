@@ -1054,12 +1054,16 @@
   }
 
   window.pnpkit.routes.score = async ([game]) => {
-    if (game === 'dicrono') return dicrono();
-    if (game === 'cirplexed') return cirplexed();
     /* a sheet another page hands over (the Scan page): its board, then the
      * sheet itself through Load */
     const handoff = window.pnpkit.handoff;
     window.pnpkit.handoff = null;
+    if (game === 'dicrono') {
+      await dicrono();
+      if (handoff) handoff.load(main());
+      return;
+    }
+    if (game === 'cirplexed') return cirplexed();
     if (handoff) Object.assign(c36, { template: handoff.template, set: handoff.set });
     await circle36();
     if (handoff) handoff.load(main());
