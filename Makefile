@@ -106,7 +106,8 @@ TRAIN_DIR ?= $(BUILD)/train
 model: build
 	/usr/bin/python3 scripts/train-digits --sprite $(TRAIN_DIR)/digits-train.png
 	@for seed in 101 102 103 104; do nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) \
-		$(TRAIN_DIR)/photos-$$seed --count 100 --seed $$seed --digits $(TRAIN_DIR)/digits-train.png || exit 1; done
+		$(TRAIN_DIR)/photos-$$seed --count 100 --seed $$seed --share side \
+		--digits $(TRAIN_DIR)/digits-train.png || exit 1; done
 	nice -n 10 /usr/bin/python3 scripts/train-digits --photos $(TRAIN_DIR) --scan-crops $(BUILD)/bench/scan-crops
 
 # The rule-aware Circle 36 reader on simulated noisy readings (bench/bench_c36_read.c).
@@ -115,10 +116,12 @@ bench-scan-rules: build
 	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
 
 # Photographed sheets read back: accuracy, time and memory (scripts/bench-scan).
+# BENCH_SCAN_SHARE=side photographs the sheets smaller (make-scan-photos --share).
 BENCH_SCAN_DIR ?= $(BUILD)/bench-scan-photos
+BENCH_SCAN_SHARE ?= area
 bench-scan: build
 	@nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) $(BENCH_SCAN_DIR) --count 200 --seed 1 \
-		--digits tests/data/digits-heldout.png
+		--share $(BENCH_SCAN_SHARE) --digits tests/data/digits-heldout.png
 	@/usr/bin/python3 scripts/bench-scan $(PNPKIT) $(BENCH_SCAN_DIR)
 
 # The same for DiCroNo sheets: 40 played games (docs/scanning.md, "How well").
