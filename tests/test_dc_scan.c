@@ -1,6 +1,7 @@
 /* test_dc_scan.c: reading the marks of a photographed DiCroNo sheet
  * (scan/dc_scan.h): drawn squares (nothing, a speck, an X, an X off the
- * middle, an O, an O not quite closed, an O wide open, an oval O) read as what they are, and the
+ * middle, an O, an O not quite closed, an O wide open, an oval O; and under a
+ * shadow's edge) read as what they are, and the
  * game read written as the set `pnpkit score dicrono` loads. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,6 +96,39 @@ static void test_squares(void **state)
     assert_true(p > 0.99);
 }
 
+/* A shadow whose edge crosses the square: the left part a third darker,
+ * the change over a fifth of the square, as in a photo whose light is cut by
+ * the phone. */
+static void shade(void)
+{
+    for (int j = 0; j < W; j++)
+        for (int i = 0; i < W; i++) {
+            double dark = 0.35 / (1 + exp((i - W / 2.0) / (W / 20.0)));
+            crop[j * W + i] = (uint8_t)(crop[j * W + i] * (1 - dark));
+        }
+}
+
+static void test_shadow(void **state)
+{
+    (void)state;
+    double p;
+    blank(); /* read as an O, sure, with the paper taken as one grey */
+    shade();
+    assert_int_equal(reading(&p), DC_NONE);
+    assert_true(p > 0.99);
+    blank();
+    oval(42, 42, 24, 24, 0, 2 * G_PI, 3);
+    shade();
+    assert_int_equal(reading(&p), DC_O);
+    assert_true(p > 0.99);
+    blank();
+    stroke(18, 18, 66, 66, 3);
+    stroke(66, 18, 18, 66, 3);
+    shade();
+    assert_int_equal(reading(&p), DC_X);
+    assert_true(p > 0.99);
+}
+
 static void test_sheet(void **state)
 {
     (void)state;
@@ -121,6 +155,6 @@ static void test_sheet(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_squares),
-                                       cmocka_unit_test(test_sheet)};
+                                       cmocka_unit_test(test_shadow), cmocka_unit_test(test_sheet)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

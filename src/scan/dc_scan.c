@@ -3,12 +3,12 @@
 #include "scan/dc_scan.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 /* A crop pixel counts as ink when it is this many grey levels darker than
- * the crop's paper (its 60th percentile: most of a crop is paper, and a
- * shadow or a blurred printed line greys the paper a little everywhere). */
+ * the paper around it. */
 #define DC_INK_STEP 35
 
 static const scan_box *find(const scan_box *b, size_t n, const char *id)
@@ -18,17 +18,43 @@ static const scan_box *find(const scan_box *b, size_t n, const char *id)
     return NULL;
 }
 
-/* Turns the crop into ink (0) and paper (255). */
+/* One pass of a running maximum (or minimum) of radius r along rows (dx 1)
+ * or columns (dx 0), from src into dst. */
+static void run_extreme(const uint8_t *src, uint8_t *dst, int w, int h, int r, bool rows, bool max)
+{
+    int n = rows ? w : h, lines = rows ? h : w;
+    for (int l = 0; l < lines; l++)
+        for (int i = 0; i < n; i++) {
+            int a = i - r < 0 ? 0 : i - r, b = i + r >= n ? n - 1 : i + r;
+            uint8_t v = max ? 0 : 255;
+            for (int k = a; k <= b; k++) {
+                uint8_t x = rows ? src[l * w + k] : src[k * w + l];
+                v = max ? (x > v ? x : v) : (x < v ? x : v);
+            }
+            dst[rows ? l * w + i : i * w + l] = v;
+        }
+}
+
+/* Turns the crop into ink (0) and paper (255). The paper's grey is taken
+ * around each pixel: the crop closed (the brightest within a seventh of its
+ * side, then the darkest of those), which keeps a pen's strokes out of the
+ * paper and follows a shadow whose edge crosses the square: measured against
+ * one grey for the whole crop, the shadowed half of an empty square read as
+ * an O. */
 static void binarise(uint8_t *ink, int w, int h)
 {
-    long hist[256] = {0}, n = (long)w * h, seen = 0;
-    for (long i = 0; i < n; i++)
-        hist[ink[i]]++;
-    int paper = 0;
-    while (paper < 255 && (seen += hist[paper]) < n * 6 / 10)
-        paper++;
-    for (long i = 0; i < n; i++)
-        ink[i] = ink[i] + DC_INK_STEP < paper ? 0 : 255;
+    size_t n = (size_t)w * h;
+    int r = (w < h ? w : h) / 7;
+    if (r < 2) r = 2;
+    uint8_t *a = g_malloc(n), *b = g_malloc(n);
+    run_extreme(ink, a, w, h, r, true, true);
+    run_extreme(a, b, w, h, r, false, true);
+    run_extreme(b, a, w, h, r, true, false);
+    run_extreme(a, b, w, h, r, false, false);
+    for (size_t i = 0; i < n; i++)
+        ink[i] = ink[i] + DC_INK_STEP < b[i] ? 0 : 255;
+    g_free(a);
+    g_free(b);
 }
 
 static double sigmoid(double x)
