@@ -63,7 +63,7 @@ with=$(svgpaths); without=$(svgpaths --no-scan-marks)
 [ "$with" -gt "$without" ] && [ "$with" -le $((without + 12)) ] && ok ||
     bad "circle36 SVG marks: $with path elements against $without"
 
-# Played sheets photographed (scripts/make-scan-photos --seed 7: photos 1, 2
+# Played sheets photographed (scripts/make-scan-photos --share side --seed 7: photos 1, 2
 # and 6, with the truth beside them as sheets; 1 is stored upside down and 6
 # turned, both with an EXIF orientation). The score of the sheet read is the
 # score of the sheet played, and so is --score's.
@@ -81,20 +81,20 @@ done
 cmp -s "$T/score.txt" "$T/want.txt" && ok || bad "played-6 --score differs from scoring the sheet played"
 
 # A sheet whose QR code is too blurred to read as photographed
-# (make-scan-photos --seed 3, photo 6): the code is read module by module
+# (make-scan-photos --share side --seed 3, photo 6): the code is read module by module
 # on its known grid, and the sheet is read and scores as played.
 expect_status 0 "blurred code" -- "$PNPKIT" scan "$D/blurred-code.jpg" -o "$T/bc.yaml"
 got=$("$PNPKIT" score circle36 "$T/bc.yaml" --json | jq -c '[.total, .combos, .totals]')
 want=$("$PNPKIT" score circle36 "$D/blurred-code.yaml" --json | jq -c '[.total, .combos, .totals]')
 expect_eq "$got" "$want" "blurred code: the score of the sheet read"
-# Another (--seed 11, photo 20), whose grid the perspective bends: it is
+# Another (--share side --seed 11, photo 20), whose grid the perspective bends: it is
 # found only through the code's alignment pattern.
 expect_status 0 "bent code" -- "$PNPKIT" scan "$D/bent-code.jpg" -o "$T/bent.yaml"
 for ring in red blue green yellow combos; do
     expect_eq "$(grep "^$ring:" "$T/bent.yaml")" "$(grep "^$ring:" "$D/bent-code.yaml")" "bent code: $ring"
 done
 
-# Small dice (make-scan-photos --seed 5, photo 17): cut out finely enough,
+# Small dice (make-scan-photos --share side --seed 5, photo 17): cut out finely enough,
 # every die and space reads as played.
 expect_status 0 "fine dice" -- "$PNPKIT" scan "$D/fine-dice.jpg" -o "$T/fd.yaml"
 for ring in red blue green yellow combos; do
@@ -147,7 +147,7 @@ if mknod -m 666 "$T/null" c 1 3 2>/dev/null; then
     expect_status 0 "-o a device" -- "$PNPKIT" scan "$D/played-2.jpg" -o "$T/null"
     [ -c "$T/null" ] && ok || bad "scan -o replaced a device with a regular file"
 fi
-# DiCroNo (scripts/make-scan-photos --game dicrono --seed 2: photos 9 and 20,
+# DiCroNo (scripts/make-scan-photos --game dicrono --share side --seed 2: photos 9 and 20,
 # the game of the second in the score table's second row, under a first
 # game's points). Every square and the penalties are read as played; who
 # rolled first is not on the sheet and is named as a problem.
