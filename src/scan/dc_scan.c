@@ -18,8 +18,8 @@ static const scan_box *find(const scan_box *b, size_t n, const char *id)
     return NULL;
 }
 
-/* One pass of a running maximum (or minimum) of radius r along rows (dx 1)
- * or columns (dx 0), from src into dst. */
+/* One pass of a running maximum (or minimum) of radius r along the rows
+ * (or the columns), from src into dst. */
 static void run_extreme(const uint8_t *src, uint8_t *dst, int w, int h, int r, bool rows, bool max)
 {
     int n = rows ? w : h, lines = rows ? h : w;
