@@ -18,6 +18,37 @@ refuse no-sheet.jpg "no pnpkit sheet in the photo"
 refuse half.jpg "only 2 of the sheet's four corner marks"
 refuse blurred.jpg "no pnpkit sheet in the photo"
 refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet's"
+
+# HEIC, where gdk-pixbuf has Debian's HEIF loader (heif-gdk-pixbuf) and
+# heif-enc (libheif-examples) makes one: a played sheet reads as the JPEG it
+# was made from; cut short, or claiming 60000x60000 pixels, it is refused
+# from its boxes alone; with no HEIF loader the message says what to install.
+if command -v heif-enc >/dev/null && ls /usr/lib/*/gdk-pixbuf-2.0/*/loaders/*heif* >/dev/null 2>&1; then
+    heif-enc -q 50 "$D/played-2.jpg" -o "$T/p2.heic" >/dev/null 2>&1
+    expect_status 0 "a HEIC photo" -- "$PNPKIT" scan "$T/p2.heic" -o "$T/p2h.yaml"
+    got=$("$PNPKIT" score circle36 "$T/p2h.yaml" --json | jq -c '[.total, .combos, .totals]')
+    want=$("$PNPKIT" score circle36 "$D/played-2.yaml" --json | jq -c '[.total, .combos, .totals]')
+    expect_eq "$got" "$want" "HEIC: the score of the sheet read"
+    head -c 300000 "$T/p2.heic" >"$T/cut.heic"
+    expect_status 1 "a HEIC photo cut short" -- "$PNPKIT" scan "$T/cut.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/cut.heic: the image is cut short" "HEIC cut short"
+    python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+i = d.find(b"ispe")
+while i >= 0:
+    d[i + 8:i + 16] = (60000).to_bytes(4, "big") * 2
+    i = d.find(b"ispe", i + 4)
+open(sys.argv[2], "wb").write(d)' "$T/p2.heic" "$T/bomb.heic"
+    expect_status 1 "a HEIC bomb" -- "$PNPKIT" scan "$T/bomb.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/bomb.heic: the image claims 60000x60000 pixels" "HEIC bomb"
+    : >"$T/no-loaders.cache"
+    GDK_PIXBUF_MODULE_FILE="$T/no-loaders.cache" expect_status 1 "HEIC without a loader" -- \
+        "$PNPKIT" scan "$T/p2.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/p2.heic: a HEIC photo this system cannot decode.*heif-gdk-pixbuf" "HEIC without a loader"
+    expect_no_file "$T/sheet.yaml" "HEIC refused"
+else
+    echo "cli_scan: no HEIF loader or heif-enc: HEIC not tested"
+fi
 refuse dicrono.jpg "no X or O was found in the grid"
 
 # The bomb is refused from its header: no time or memory spent decoding it.

@@ -68,13 +68,76 @@ static int jpeg_header(const unsigned char *d, size_t len, long long *w, long lo
     return -1;
 }
 
-/* Refuses what is not a whole JPEG or PNG, or claims more pixels than max,
- * from its header alone. */
+/* One ISO base media file box at d[at..end): its header's length and its
+ * whole length (size 0: to the end). false when it does not fit. */
+static bool bmff_box(const unsigned char *d, size_t end, size_t at, size_t *head, size_t *size)
+{
+    if (end - at < 8) return false;
+    unsigned long long n = be32(d + at);
+    *head = 8;
+    if (n == 1) {
+        if (end - at < 16) return false;
+        n = (unsigned long long)be32(d + at + 8) << 32 | be32(d + at + 12);
+        *head = 16;
+    } else if (n == 0) {
+        n = end - at;
+    }
+    if (n < *head || n > end - at) return false;
+    *size = (size_t)n;
+    return true;
+}
+
+/* The largest image extent ('ispe') among the item properties in the boxes
+ * of d[at..end), looking into the containers that hold them. */
+static void heif_extents(const unsigned char *d, size_t at, size_t end, int depth, long long *w,
+                         long long *h)
+{
+    size_t head, size;
+    for (; at < end && depth < 4 && bmff_box(d, end, at, &head, &size); at += size) {
+        const unsigned char *t = d + at + 4;
+        size_t in = at + head;
+        if (!memcmp(t, "meta", 4) && size >= head + 4) /* a full box: version, flags */
+            heif_extents(d, in + 4, at + size, depth + 1, w, h);
+        else if (!memcmp(t, "iprp", 4) || !memcmp(t, "ipco", 4))
+            heif_extents(d, in, at + size, depth + 1, w, h);
+        else if (!memcmp(t, "ispe", 4) && size >= head + 12) {
+            long long iw = be32(d + in + 4), ih = be32(d + in + 8);
+            if (iw * ih > *w * *h || *w <= 0) *w = iw, *h = ih;
+        }
+    }
+}
+
+/* A HEIF (HEIC) photo: its 'ftyp' brand, the largest image it says it holds,
+ * and whether its boxes cover the file exactly. -1 when not HEIF. Only read
+ * where gdk-pixbuf has a HEIF loader (Debian's heif-gdk-pixbuf). */
+static int heif_header(const unsigned char *d, size_t len, long long *w, long long *h, bool *whole)
+{
+    static const char brands[][5] = {"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1"};
+    size_t head, size;
+    if (len < 16 || memcmp(d + 4, "ftyp", 4) || !bmff_box(d, len, 0, &head, &size)) return -1;
+    bool heif = false;
+    for (size_t b = 8; b + 4 <= size && !heif; b += b == 8 ? 8 : 4) /* major, then compatible */
+        for (size_t i = 0; i < G_N_ELEMENTS(brands); i++)
+            heif = heif || !memcmp(d + b, brands[i], 4);
+    if (!heif) return -1;
+    *w = *h = 0;
+    size_t at = 0;
+    while (at < len && bmff_box(d, len, at, &head, &size)) {
+        if (!memcmp(d + at + 4, "meta", 4)) heif_extents(d, at, at + size, 0, w, h);
+        at += size;
+    }
+    *whole = at == len;
+    return 0;
+}
+
+/* Refuses what is not a whole JPEG, PNG or HEIF photo, or claims more pixels
+ * than max, from its header alone. */
 static int check_header(const unsigned char *d, size_t len, long long max, pn_err *err)
 {
     long long w = 0, h = 0;
     bool whole = false;
-    if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole))
+    if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole) &&
+        heif_header(d, len, &w, &h, &whole))
         return pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image");
     if (w <= 0 || h <= 0 || w * h > max)
         return pn_err_set(err, PN_EINPUT,
@@ -85,9 +148,11 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
 }
 
 /* Feeds the bytes in chunks, stopping as soon as the size is over budget. */
-static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, size_t len,
-                         budget *b, pn_err *err)
+static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, size_t len, budget *b,
+                         pn_err *err)
 {
+    long long hw, hh;
+    bool hwhole, heif = heif_header(data, len, &hw, &hh, &hwhole) == 0;
     GdkPixbufLoader *l = px->loader_new();
     g_signal_connect(l, "size-prepared", G_CALLBACK(size_prepared), b);
     GError *ge = NULL;
@@ -101,6 +166,11 @@ static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, siz
     if (b->over)
         pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
                    b->w, b->h, b->max);
+    else if (!pb && heif)
+        pn_err_set(err, PN_EINPUT,
+                   "a HEIC photo this system cannot decode%s%s (Debian reads them with the "
+                   "heif-gdk-pixbuf package; or have the phone save JPEG)",
+                   ge ? ": " : "", ge ? ge->message : "");
     else if (!pb)
         pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image that can be read%s%s", ge ? ": " : "",
                    ge ? ge->message : "");
