@@ -142,7 +142,7 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
     if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole) &&
         heif_header(d, len, &w, &h, &whole))
         return pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image");
-    if (w <= 0 || h <= 0 || w * h > max)
+    if (w <= 0 || h <= 0 || w > max / h) /* w * h > max, without a product past 2^63 */
         return pn_err_set(err, PN_EINPUT,
                           "the image claims %lldx%lld pixels: a photo may have at most %lld", w, h,
                           max);
