@@ -12,8 +12,13 @@
 #include "serve/serve.h"
 #include "util/resources.h"
 
-void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field)
+void serve_api_error(serve_reply *r, unsigned status, const char *text, const char *field_text)
 {
+    /* The answer is JSON: its strings valid UTF-8 whatever a message quotes
+     * or however it was cut short (a key quoted to 100 bytes ended in half a
+     * character; found by fuzz_http). */
+    char *msg = g_utf8_make_valid(text, -1);
+    char *field = field_text ? g_utf8_make_valid(field_text, -1) : NULL;
     JsonBuilder *b = json_builder_new();
     json_builder_begin_object(b);
     json_builder_set_member_name(b, "error");
@@ -40,6 +45,8 @@ void serve_api_error(serve_reply *r, unsigned status, const char *msg, const cha
     r->ctype = "application/json";
     r->body = serve_json_bytes(b);
     g_object_unref(b);
+    g_free(msg);
+    g_free(field);
 }
 
 GBytes *serve_json_bytes(JsonBuilder *b)
@@ -98,8 +105,11 @@ static bool body_keys(body *b, const char *const *keys)
         for (const char *const *q = keys; *q && !known; q++)
             known = !strcmp(*q, k);
         if (!known) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "unknown key '%.100s' in the request", k);
+            /* a long key is quoted to its first 60 characters (whole ones) */
+            char *shown = g_utf8_substring(k, 0, MIN(g_utf8_strlen(k, -1), 60));
+            char msg[400];
+            snprintf(msg, sizeof msg, "unknown key '%s' in the request", shown);
+            g_free(shown);
             ok = body_fail(b, k, msg);
         }
     }
@@ -332,9 +342,10 @@ static void score_request(const char *text, size_t len, bool as_read, serve_repl
     serve_score_req q = {.set_names = names, .set_values = values, .as_read = as_read};
     long dpi = 150;
     bool ok =
-        body_parse(&b, text, len) && body_keys(&b, as_read ? sheet_keys : keys) && get_string(&b, "game", &q.game) &&
-        get_string(&b, "sheet", &q.sheet) && get_string(&b, "template", &q.template_name) &&
-        get_string(&b, "yaml", &q.yaml) && get_string(&b, "format", &q.format) &&
+        body_parse(&b, text, len) && body_keys(&b, as_read ? sheet_keys : keys) &&
+        get_string(&b, "game", &q.game) && get_string(&b, "sheet", &q.sheet) &&
+        get_string(&b, "template", &q.template_name) && get_string(&b, "yaml", &q.yaml) &&
+        get_string(&b, "format", &q.format) &&
         get_long(&b, "dpi", 10, SERVE_MAX_DPI, "--dpi takes a number from 10 to 300", &dpi, NULL) &&
         get_sets(&b, names, values, keep);
     if (ok && !q.game) {
@@ -362,7 +373,6 @@ static void score_request(const char *text, size_t len, bool as_read, serve_repl
     g_ptr_array_free(keep, TRUE);
     body_clear(&b);
 }
-
 
 static void api_check(const char *text, size_t len, serve_reply *r)
 {
