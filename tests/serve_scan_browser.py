@@ -75,6 +75,15 @@ def score_total(path):
     return json.loads(cli("score", "circle36", path, "--json").decode().splitlines()[0])["total"]
 
 
+def open_score_page(game):
+    """Score on the Scan page: the game's score page, the sheet loaded."""
+    driver.find_element(By.ID, "scan-score").click()
+    wait.until(lambda d: d.current_url.endswith("#/score/" + game))
+    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
+               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
+    wait.until(lambda d: d.find_elements(By.ID, "total"))
+
+
 def truth_of(slot, truth):
     """What was written in slot, from the truth sheet (None: not known)."""
     rings = {"R": "red", "B": "blue", "G": "green"}
@@ -186,11 +195,7 @@ try:
     open(dpath, "w").write(dyaml)
     dtotal = json.loads(cli("score", "dicrono", dpath, "--json").decode().splitlines()[0])["total"]
     shot("scan-dicrono-corrected")
-    driver.find_element(By.ID, "scan-score").click()
-    wait.until(lambda d: d.current_url.endswith("#/score/dicrono"))
-    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
-               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
-    wait.until(lambda d: d.find_elements(By.ID, "total"))
+    open_score_page("dicrono")
     check(driver.find_element(By.ID, "cell-%d-%d" % (c, r)).text == "O", "the O on the DiCroNo score page")
     want_total = "X %d · O %d" % (dtotal["X"], dtotal["O"])
     wait.until(lambda d: d.find_element(By.ID, "total").text == want_total)
@@ -286,11 +291,7 @@ try:
     shot("scan-corrected")
 
     # ---- Score: the score page on that board with the corrected sheet ----
-    driver.find_element(By.ID, "scan-score").click()
-    wait.until(lambda d: d.current_url.endswith("#/score/circle36"))
-    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
-               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
-    wait.until(lambda d: d.find_elements(By.ID, "total"))
+    open_score_page("circle36")
     check(driver.find_element(By.ID, "space-R1").get_attribute("value") == str(forced), "R1 on the score page")
     total_page = int(wait.until(lambda d: d.find_element(By.ID, "total").text))
     check(total_page == total_cli, "the page's total %s is pnpkit score's %s" % (total_page, total_cli))
@@ -322,13 +323,10 @@ try:
     vpath = os.path.join(WORK, "rings4.yaml")
     open(vpath, "w").write(variant)
     vtotal = json.loads(cli("score", "circle36", vpath, "--set", "rings=4", "--set", "dice=6", "--json").decode().splitlines()[0])["total"]
-    driver.find_element(By.ID, "scan-score").click()
-    wait.until(lambda d: d.find_elements(By.ID, "load-error") and
-               d.find_element(By.ID, "load-error").get_attribute("data-state") == "loaded")
+    open_score_page("circle36")
     summary = driver.find_element(By.ID, "variant-summary").get_attribute("textContent")
     check("rings 4" in summary and "dice 6" in summary, "the score page is on the scanned board: %s" % summary)
     check(driver.find_element(By.ID, "space-O1").get_attribute("value") == "5", "O1 on the score page")
-    wait.until(lambda d: d.find_elements(By.ID, "total"))
     check(int(driver.find_element(By.ID, "total").text) == vtotal, "the variant's total is pnpkit score's %s" % vtotal)
     shot("scan-variant-scored")
 
