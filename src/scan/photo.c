@@ -11,6 +11,7 @@ typedef struct budget {
     long long max;
     int w, h;
     bool over;
+    bool heif; /* the header is a HEIF (HEIC) one */
 } budget;
 
 /* A second guard after the header check: feeding stops at the next chunk. */
@@ -135,13 +136,15 @@ static int heif_header(const unsigned char *d, size_t len, long long *w, long lo
 
 /* Refuses what is not a whole JPEG, PNG or HEIF photo, or claims more pixels
  * than max, from its header alone. */
-static int check_header(const unsigned char *d, size_t len, long long max, pn_err *err)
+static int check_header(const unsigned char *d, size_t len, budget *b, pn_err *err)
 {
-    long long w = 0, h = 0;
+    long long w = 0, h = 0, max = b->max;
     bool whole = false;
-    if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole) &&
-        heif_header(d, len, &w, &h, &whole))
-        return pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image");
+    if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole)) {
+        if (heif_header(d, len, &w, &h, &whole))
+            return pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image");
+        b->heif = true;
+    }
     if (w <= 0 || h <= 0 || w > max / h) /* w * h > max, without a product past 2^63 */
         return pn_err_set(err, PN_EINPUT,
                           "the image claims %lldx%lld pixels: a photo may have at most %lld", w, h,
@@ -154,8 +157,6 @@ static int check_header(const unsigned char *d, size_t len, long long max, pn_er
 static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, size_t len, budget *b,
                          pn_err *err)
 {
-    long long hw, hh;
-    bool hwhole, heif = heif_header(data, len, &hw, &hh, &hwhole) == 0;
     GdkPixbufLoader *l = px->loader_new();
     g_signal_connect(l, "size-prepared", G_CALLBACK(size_prepared), b);
     GError *ge = NULL;
@@ -169,7 +170,7 @@ static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, siz
     if (b->over)
         pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
                    b->w, b->h, b->max);
-    else if (!pb && heif)
+    else if (!pb && b->heif)
         pn_err_set(err, PN_EINPUT,
                    "a HEIC photo this system cannot decode%s%s (Debian reads them with the "
                    "heif-gdk-pixbuf package; or have the phone save JPEG)",
@@ -194,7 +195,7 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
         return NULL;
     }
     budget b = {.max = max_pixels > 0 ? max_pixels : SCAN_MAX_PIXELS};
-    if (check_header(data, len, b.max, err)) return NULL;
+    if (check_header(data, len, &b, err)) return NULL;
     const pn_pixbuf_fns *px = pn_pixbuf(err);
     if (!px) return NULL;
     GdkPixbuf *raw = decode(px, data, len, &b, err);
