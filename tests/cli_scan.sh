@@ -93,6 +93,20 @@ svgpaths() { "$PNPKIT" render circle36 "$@" -q -o "$T/m.svg" && grep -o '<path' 
 with=$(svgpaths); without=$(svgpaths --no-scan-marks)
 [ "$with" -gt "$without" ] && [ "$with" -le $((without + 12)) ] && ok ||
     bad "circle36 SVG marks: $with path elements against $without"
+# The marks add at most 10% to a sheet's PDF: through cairo, and through
+# libharu, where each is a small bitmap in the page's content. DiCroNo's
+# libharu PDF is so small (2.4 kB) that the codes' bits and places alone are
+# some 12% of it: held to 15%.
+pdfsize() { "$PNPKIT" render "$@" -q -o "$T/size.pdf" && stat -c %s "$T/size.pdf"; }
+marks_size() { # TEMPLATE BACKEND PERCENT
+    with=$(pdfsize "$1" --backend "$2"); without=$(pdfsize "$1" --backend "$2" --no-scan-marks)
+    [ "$with" -gt "$without" ] && [ $((with * 100)) -le $((without * $3)) ] && ok ||
+        bad "$1 through $2: $with bytes with marks against $without (at most $3%)"
+}
+marks_size circle36 cairo 110
+marks_size circle36 haru 110
+marks_size dicrono cairo 110
+marks_size dicrono haru 115
 
 # Played sheets photographed (scripts/make-scan-photos --share side --seed 7: photos 1, 2
 # and 6, with the truth beside them as sheets; 1 is stored upside down and 6

@@ -5,7 +5,8 @@
  * origin at the top-left and y down, the scene's coordinates.
  *
  * Enough of PDF for cairo's and libharu's output: indirect objects, q/Q/cm, m l c
- * v y re h, the painting operators, BT/ET Tm Td TD T* Tj TJ. pnpkit keeps its
+ * v y re h, the painting operators, BT/ET Tm Td TD T* Tj TJ, and inline image
+ * masks in hexadecimal (BI /W /H /IM true /F /AHx ID ... EI: printed codes). pnpkit keeps its
  * dictionaries in object streams: qpdf's library first writes the file out
  * again without them. Header-only; include in one test. Results are freed with pdfscan_free. */
 #ifndef PN_PDFSCAN_H
@@ -34,12 +35,20 @@ typedef struct pdfscan_text {
     double size;  /* effective font size, pt */
 } pdfscan_text;
 
+/* An inline image mask: where the unit square lands, and its cells. */
+typedef struct pdfscan_mask {
+    double x0, y0, x1, y1;
+    int w, h;
+    guint8 *painted; /* w * h, row by row from the top: 1 where it paints */
+} pdfscan_mask;
+
 typedef struct pdfscan {
     double media[4]; /* MediaBox, pt */
     double trim[4];  /* TrimBox, pt (the MediaBox when there is none) */
     double bleed[4]; /* BleedBox, pt (the MediaBox when there is none) */
     GArray *paths;   /* pdfscan_path */
     GArray *texts;   /* pdfscan_text */
+    GArray *masks;   /* pdfscan_mask */
 } pdfscan;
 
 static void pdfscan_free(pdfscan *p)
@@ -47,6 +56,9 @@ static void pdfscan_free(pdfscan *p)
     if (!p) return;
     g_array_free(p->paths, TRUE);
     g_array_free(p->texts, TRUE);
+    for (guint i = 0; i < p->masks->len; i++)
+        g_free(g_array_index(p->masks, pdfscan_mask, i).painted);
+    g_array_free(p->masks, TRUE);
     g_free(p);
 }
 
@@ -168,6 +180,56 @@ static bool pdfscan_is_delim(char c)
     return strchr("()<>[]{}/% \t\r\n\f", c) != NULL || c == 0;
 }
 
+/* Reads an inline image mask from just after "BI" (p) to its "EI"; returns
+ * where reading goes on. A mask it cannot read is left out. */
+static const char *pdfscan_inline(pdfscan_run *r, const char *p, const char *end)
+{
+    const char *id = pdfscan_find(p, (gsize)(end - p), " ID");
+    if (!id) return end;
+    char *dict = g_strndup(p, (gsize)(id - p));
+    const char *w = strstr(dict, "/W "), *h = strstr(dict, "/H ");
+    pdfscan_mask m = {0};
+    m.w = w ? atoi(w + 3) : 0;
+    m.h = h ? atoi(h + 3) : 0;
+    bool ok = strstr(dict, "/IM true") && strstr(dict, "/AHx") && m.w > 0 && m.h > 0 &&
+              m.w <= 1000 && m.h <= 1000;
+    g_free(dict);
+    p = id + 4; /* " ID" and the one white-space character after it */
+    int row = (m.w + 7) / 8, nib = 0, byte = 0, got = 0;
+    guint8 *bits = ok ? g_new0(guint8, (gsize)row * m.h) : NULL;
+    for (; p < end && *p != '>'; p++) {
+        if (!g_ascii_isxdigit(*p)) continue;
+        byte = byte << 4 | g_ascii_xdigit_value(*p);
+        if (++nib == 2) {
+            if (bits && got < row * m.h) bits[got] = (guint8)byte;
+            got++;
+            nib = byte = 0;
+        }
+    }
+    if (bits && got == row * m.h) {
+        m.painted = g_new0(guint8, (gsize)m.w * m.h);
+        for (int y = 0; y < m.h; y++)
+            for (int x = 0; x < m.w; x++) /* a 0 bit paints */
+                m.painted[y * m.w + x] = !(bits[y * row + x / 8] >> (7 - x % 8) & 1);
+        double xs[4], ys[4];
+        for (int k = 0; k < 4; k++) {
+            double u = k & 1, v = k >> 1;
+            double X = r->ctm.a * u + r->ctm.c * v + r->ctm.e,
+                   Y = r->ctm.b * u + r->ctm.d * v + r->ctm.f;
+            xs[k] = X * PDFSCAN_PT_TO_MM;
+            ys[k] = (r->page_h - Y) * PDFSCAN_PT_TO_MM;
+        }
+        m.x0 = fmin(fmin(xs[0], xs[1]), fmin(xs[2], xs[3]));
+        m.x1 = fmax(fmax(xs[0], xs[1]), fmax(xs[2], xs[3]));
+        m.y0 = fmin(fmin(ys[0], ys[1]), fmin(ys[2], ys[3]));
+        m.y1 = fmax(fmax(ys[0], ys[1]), fmax(ys[2], ys[3]));
+        g_array_append_val(r->out->masks, m);
+    }
+    g_free(bits);
+    const char *ei = pdfscan_find(p, (gsize)(end - p), "EI");
+    return ei ? ei + 2 : end;
+}
+
 /* Runs the content stream s (len bytes). */
 static void pdfscan_exec(pdfscan_run *r, const char *s, gsize len)
 {
@@ -241,6 +303,8 @@ static void pdfscan_exec(pdfscan_run *r, const char *s, gsize len)
                     g_array_append_val(r->out->paths, r->cur);
                 }
                 r->path_open = false;
+            } else if (!strcmp(op, "BI")) {
+                p = pdfscan_inline(r, p, end);
             } else if (!strcmp(op, "BT")) {
                 r->tm = r->tlm = (pdfscan_m){1, 0, 0, 1, 0, 0};
             } else if (!strcmp(op, "Tf") && n >= 1) {
@@ -307,6 +371,7 @@ static pdfscan *pdfscan_file(const char *path)
             out = g_new0(pdfscan, 1);
             out->paths = g_array_new(FALSE, FALSE, sizeof(pdfscan_path));
             out->texts = g_array_new(FALSE, FALSE, sizeof(pdfscan_text));
+            out->masks = g_array_new(FALSE, FALSE, sizeof(pdfscan_mask));
             if (!pdfscan_box(start, "/MediaBox", out->media)) {
                 /* cairo puts the MediaBox on the page tree */
                 const char *pages = pdfscan_find(pdf, len, "/Type /Pages");

@@ -17,6 +17,37 @@ const pn_backend *pn_backend_find(const char *id)
     return NULL;
 }
 
+/* A grid of cells for a backend that does not draw them itself: its white
+ * square, then each rectangle of scene_cells_rects, as filled paths. */
+typedef struct cells_walk {
+    const pn_backend *be;
+    void *b;
+    scene_style style;
+    pn_err *err;
+} cells_walk;
+
+static int cells_rect(void *user, double x, double y, double w, double h)
+{
+    cells_walk *cw = user;
+    scene_seg segs[5] = {{SEG_MOVE, {x}, {y}},
+                         {SEG_LINE, {x + w}, {y}},
+                         {SEG_LINE, {x + w}, {y + h}},
+                         {SEG_LINE, {x}, {y + h}},
+                         {SEG_CLOSE, {0}, {0}}};
+    scene_path p = {cw->style, 0, 5, cw->style.fill_color};
+    return cw->be->draw_path(cw->b, &p, segs, cw->err);
+}
+
+static int draw_cells(const pn_backend *be, void *b, const scene_cells *c, pn_err *err)
+{
+    if (be->draw_cells) return be->draw_cells(b, c, err);
+    cells_walk cw = {be, b, scene_fill_style((pn_rgba){1, 1, 1, 1}), err};
+    double e = c->quiet * c->cell, side = c->n * c->cell + 2 * e;
+    if (cells_rect(&cw, c->x - e, c->y - e, side, side)) return -1;
+    cw.style = scene_fill_style(c->color);
+    return scene_cells_rects(c, cells_rect, &cw) ? -1 : 0;
+}
+
 /* Every path, text, image and slot of s in order, then end_page. */
 static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
 {
@@ -35,6 +66,8 @@ static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err
                      : pn_err_set(err, PN_EUSAGE, "the %s backend cannot draw images", be->id);
         else if (it->kind == SCENE_CLIP)
             rc = be->set_clip(b, &it->u.clip, err);
+        else if (it->kind == SCENE_CELLS)
+            rc = draw_cells(be, b, &it->u.cells, err);
         else if (it->kind == SCENE_SLOT && be->draw_slot)
             rc = be->draw_slot(b, &it->u.slot, err);
         if (rc) return -1;

@@ -60,6 +60,9 @@ typedef struct pn_backend {
     /* Clips what follows to a box (scene_clip; w <= 0: no clip). Every
      * backend clips, so that cards never reach past their bleed. */
     int (*set_clip)(void *b, const scene_clip *c, pn_err *err);
+    /* Optional (NULL: the dark cells come as filled rectangles through
+     * draw_path): a grid of cells (scene_cells), such as a QR code. */
+    int (*draw_cells)(void *b, const scene_cells *c, pn_err *err);
     int (*end_page)(void *b, pn_err *err);
     /* Optional, both or neither (NULL: every page is drawn in full). begin_shared
      * is begin_page for a page to be kept. repeat_page returns 0 when it added a

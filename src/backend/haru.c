@@ -26,6 +26,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
+#include <hpdf_pages.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -924,6 +925,58 @@ static int haru_set_clip(void *vb, const scene_clip *c, pn_err *err)
     return haru_check(b, "to clip", err);
 }
 
+/* A grid of cells as an inline image mask in the page's content stream (BI
+ * ... ID ... EI): one bit a cell, painted in the colour, after its white
+ * square drawn in the image's own units (the same text for every tag, which
+ * deflates to a few bytes). The scan marks cost some 300 bytes so in a
+ * deflated page, against 950 as rectangles. The bits are written in
+ * hexadecimal (ASCIIHexDecode, which deflates back to nearly the bits'
+ * size), so no byte of the image can look like its end to a reader. libharu
+ * has no call for inline images: the text goes into the page's content
+ * stream (HPDF_PageAttr, in libharu's installed headers) between two
+ * operators, as the CMap of an embedded font does. The colours are set
+ * inside q ... Q, so libharu's idea of the current colour stays right. */
+static int haru_draw_cells(void *vb, const scene_cells *c, pn_err *err)
+{
+    haru_be *b = vb;
+    if (c->color.a <= 0) return 0;
+    haru_state saved;
+    bool scoped = c->color.a < 1;
+    if (scoped)
+        begin_alpha(b, c->color.a, 1, &saved);
+    else
+        end_text(b);
+    double side = c->n * c->cell, q0 = -(double)c->quiet / c->n, q1 = 1 - 2 * q0;
+    HPDF_REAL x0 = px(b, c->x), x1 = px(b, c->x + side), y0 = py(b, c->y + side), y1 = py(b, c->y);
+    GString *t = g_string_sized_new(160 + (gsize)c->n * (c->n + 7) / 4);
+    g_string_append_printf(t, "q %.0f 0 0 %.0f %.0f %.0f cm 1 g %.4g %.4g %.4g %.4g re f ",
+                           (double)(x1 - x0), (double)(y1 - y0), (double)x0, (double)y0, q0, q0, q1,
+                           q1);
+    pn_rgba k = c->color;
+    if (k.r == k.g && k.g == k.b)
+        g_string_append_printf(t, "%.4g g", k.r);
+    else
+        g_string_append_printf(t, "%.4g %.4g %.4g rg", k.r, k.g, k.b);
+    g_string_append_printf(t, " BI /W %d /H %d /IM true /F /AHx ID ", c->n, c->n);
+    for (int r = 0; r < c->n; r++) {
+        /* a 0 bit paints (an image mask's default decoding); the row's last
+         * byte is padded with 1s */
+        for (int x = 0; x < c->n; x += 8) {
+            unsigned byte = 0;
+            for (int j = 0; j < 8; j++)
+                byte = byte << 1 | (x + j >= c->n || !c->dark[r * c->n + x + j]);
+            g_string_append_printf(t, "%02X", byte);
+        }
+    }
+    g_string_append(t, "> EI Q\n");
+    HPDF_PageAttr attr = (HPDF_PageAttr)b->page->attr;
+    HPDF_STATUS st = HPDF_Stream_WriteStr(attr->stream, t->str);
+    g_string_free(t, TRUE);
+    if (scoped) end_alpha(b, &saved);
+    if (st != HPDF_OK) return pn_err_set(err, PN_EIO, "libharu failed to draw a printed code");
+    return haru_check(b, "to draw a printed code", err);
+}
+
 /* Crop marks outside the trim, black, each its own stroke. */
 static void crop_marks(haru_be *b)
 {
@@ -1083,6 +1136,7 @@ const pn_backend pn_backend_haru = {
     .draw_text = haru_draw_text,
     .end_page = haru_end_page,
     .draw_image = haru_draw_image,
+    .draw_cells = haru_draw_cells,
     .begin_shared = haru_begin_shared,
     .repeat_page = haru_repeat_page,
     .finish = haru_finish,

@@ -83,35 +83,20 @@ char *marks_code(const tmpl *t, const render_opts *o, unsigned long seed, int pa
     return g_string_free(s, FALSE);
 }
 
-/* Draws an n x n grid of cells (dark(cell) true: black) at (x, y), cells of
- * side c, on a white square reaching `quiet` cells further. The black cells
- * are covered by rectangles, each as wide and then as tall as the cells
- * allow, each its own path (a PDF writes a lone rectangle in a few bytes). */
-static void draw_cells(scene *s, double x, double y, double c, int n, int quiet,
-                       bool (*dark)(const void *, int, int), const void *data)
+/* One mark: an n x n grid of cells of side `cell` at (x, y), on a white
+ * square reaching `quiet` cells further (a scene_cells). */
+typedef struct mark {
+    double x, y, cell;
+    int n, quiet;
+    unsigned char *dark; /* n * n, row by row */
+} mark;
+
+static void mark_take(mark *m, bool (*dark)(const void *, int, int), const void *data)
 {
-    scene_style white = scene_fill_style((pn_rgba){1, 1, 1, 1});
-    scene_style black = scene_fill_style((pn_rgba){0, 0, 0, 1});
-    scene_rect(s, x - quiet * c, y - quiet * c, (n + 2 * quiet) * c, (n + 2 * quiet) * c, &white);
-    bool *used = g_new0(bool, (size_t)n *n);
-#define FREE_DARK(r, k) (dark(data, r, k) && !used[(r)*n + (k)])
-    for (int r = 0; r < n; r++)
-        for (int k = 0; k < n; k++) {
-            if (!FREE_DARK(r, k)) continue;
-            int e = k, b = r + 1;
-            while (e < n && FREE_DARK(r, e))
-                e++;
-            for (bool full = true; b < n && full; b += full) {
-                for (int j = k; j < e && full; j++)
-                    full = FREE_DARK(b, j);
-            }
-            for (int i = r; i < b; i++)
-                for (int j = k; j < e; j++)
-                    used[i * n + j] = true;
-            scene_rect(s, x + k * c, y + r * c, (e - k) * c, (b - r) * c, &black);
-        }
-#undef FREE_DARK
-    g_free(used);
+    m->dark = g_new(unsigned char, (size_t)m->n * m->n);
+    for (int r = 0; r < m->n; r++)
+        for (int k = 0; k < m->n; k++)
+            m->dark[r * m->n + k] = dark(data, r, k);
 }
 
 static bool tag_dark(const void *data, int r, int k)
@@ -155,17 +140,27 @@ int marks_draw(scene *s, const char *code, pn_err *err)
         QRcode_free(q);
         return pn_err_set(err, PN_EIO, "out of memory for the scan marks");
     }
+    mark m[5];
     for (int c = 0; c < 4; c++) {
         image_u8_t *im = apriltag_to_image(fam, marks_tag_id(c));
         double cx, cy, half = marks_tag_side() / 2;
         marks_tag_centre(w, h, c, &cx, &cy);
-        draw_cells(s, cx - half, cy - half, MARKS_TAG_CELL_MM, 8, 1, tag_dark, im);
+        m[c] = (mark){cx - half, cy - half, MARKS_TAG_CELL_MM, 8, 1, NULL};
+        mark_take(&m[c], tag_dark, im);
         image_u8_destroy(im);
     }
     tag36h11_destroy(fam);
     double x, y, side;
     marks_qr_box(w, h, q->width, &x, &y, &side);
-    draw_cells(s, x, y, MARKS_QR_MODULE_MM, q->width, MARKS_QR_QUIET, qr_dark, q);
+    m[4] = (mark){x, y, MARKS_QR_MODULE_MM, q->width, MARKS_QR_QUIET, NULL};
+    mark_take(&m[4], qr_dark, q);
     QRcode_free(q);
-    return scene_check(s, err);
+    int rc = 0;
+    for (int i = 0; i < 5; i++) {
+        if (!rc)
+            rc = scene_cells_add(s, m[i].x, m[i].y, m[i].cell, m[i].n, m[i].quiet, m[i].dark,
+                                 (pn_rgba){0, 0, 0, 1}, err);
+        g_free(m[i].dark);
+    }
+    return rc ? -1 : scene_check(s, err);
 }

@@ -2,7 +2,7 @@
  * four AprilTag markers (family tag36h11) in the corners of the printable
  * area and a QR code beside the bottom-left one naming the sheet (template,
  * the parameters that differ from its defaults, paper, seed). Drawn into the
- * scene as filled rectangles, so every backend prints them; their places are
+ * scene as grids of cells (scene_cells), which every backend prints; their places are
  * fixed functions of the sheet's size, which the reader uses too. */
 #ifndef PN_RENDER_MARKS_H
 #define PN_RENDER_MARKS_H

@@ -295,6 +295,11 @@ static bool fits_paper(const tmpl *t, const render_opts *o, const scene *s)
             const scene_image *im = &it->u.image;
             if (im->cx < m || im->cx + im->cw > w - m || im->cy < m || im->cy + im->ch > bottom)
                 return false;
+        } else if (it->kind == SCENE_CELLS) {
+            const scene_cells *c = &it->u.cells;
+            double e = c->quiet * c->cell, side = c->n * c->cell + e;
+            if (c->x - e < m || c->x + side > w - m || c->y - e < m || c->y + side > bottom)
+                return false;
         }
     }
     return true;

@@ -84,6 +84,12 @@ static bool item_box(const scene *s, const scene_item *it, box *b)
         *b = (box){x0, y0, x1, y1};
         return x1 > x0 && y1 > y0;
     }
+    if (it->kind == SCENE_CELLS) {
+        const scene_cells *c = &it->u.cells;
+        double e = c->quiet * c->cell;
+        *b = (box){c->x - e, c->y - e, c->x + c->n * c->cell + e, c->y + c->n * c->cell + e};
+        return true;
+    }
     if (it->kind == SCENE_CLIP) return false; /* draws nothing */
     const scene_slot *sl = &it->u.slot;
     *b = (box){sl->x, sl->y, sl->x + sl->w, sl->y + sl->h};
@@ -99,6 +105,8 @@ static const char *what(const scene_item *it)
         return "text";
     case SCENE_IMAGE:
         return "an image";
+    case SCENE_CELLS:
+        return "a printed code";
     default:
         return "a slot";
     }

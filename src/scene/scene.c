@@ -308,6 +308,50 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err)
     return 0;
 }
 
+int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
+                    const unsigned char *dark, pn_rgba color, pn_err *err)
+{
+    if (n < 1 || n > SCENE_MAX_CELLS || quiet < 0 || quiet > n || !(cell > 0) || !isfinite(x) ||
+        !isfinite(y))
+        return pn_err_set(err, PN_EINPUT, "a grid of %d cells of %g mm cannot be drawn", n, cell);
+    if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
+    scene_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = SCENE_CELLS;
+    it.u.cells = (scene_cells){x, y, cell, n, quiet, NULL, ink(s, color)};
+    it.u.cells.dark =
+        (const unsigned char *)g_string_chunk_insert_len(s->strings, (const char *)dark, n * n);
+    push_item(s, &it);
+    return 0;
+}
+
+int scene_cells_rects(const scene_cells *c,
+                      int (*fn)(void *user, double x, double y, double w, double h), void *user)
+{
+    int n = c->n, rc = 0;
+    bool *used = g_new0(bool, (size_t)n *n);
+#define FREE_DARK(r, k) (c->dark[(r)*n + (k)] && !used[(r)*n + (k)])
+    for (int r = 0; r < n && !rc; r++)
+        for (int k = 0; k < n && !rc; k++) {
+            if (!FREE_DARK(r, k)) continue;
+            int e = k, b = r + 1;
+            while (e < n && FREE_DARK(r, e))
+                e++;
+            for (bool whole = true; b < n && whole; b += whole) {
+                for (int j = k; j < e && whole; j++)
+                    whole = FREE_DARK(b, j);
+            }
+            for (int i = r; i < b; i++)
+                for (int j = k; j < e; j++)
+                    used[i * n + j] = true;
+            rc = fn(user, c->x + k * c->cell, c->y + r * c->cell, (e - k) * c->cell,
+                    (b - r) * c->cell);
+        }
+#undef FREE_DARK
+    g_free(used);
+    return rc;
+}
+
 int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err)
 {
     if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
@@ -385,6 +429,14 @@ static bool image_equal(const scene_image *a, const scene_image *b)
            a->cy == b->cy && a->cw == b->cw && a->ch == b->ch;
 }
 
+static bool cells_equal(const scene_cells *a, const scene_cells *b)
+{
+    return a->x == b->x && a->y == b->y && a->cell == b->cell && a->n == b->n &&
+           a->quiet == b->quiet && !memcmp(a->dark, b->dark, (size_t)a->n * a->n) &&
+           a->color.r == b->color.r && a->color.g == b->color.g && a->color.b == b->color.b &&
+           a->color.a == b->color.a;
+}
+
 bool scene_equal(const scene *a, const scene *b)
 {
     if (a->w != b->w || a->h != b->h || a->mono != b->mono || a->items->len != b->items->len ||
@@ -403,6 +455,7 @@ bool scene_equal(const scene *a, const scene *b)
         bool same = x->kind == SCENE_PATH    ? path_equal(&x->u.path, &y->u.path)
                     : x->kind == SCENE_TEXT  ? text_equal(&x->u.text, &y->u.text)
                     : x->kind == SCENE_IMAGE ? image_equal(&x->u.image, &y->u.image)
+                    : x->kind == SCENE_CELLS ? cells_equal(&x->u.cells, &y->u.cells)
                     : x->kind == SCENE_CLIP
                         ? ca->x == cb->x && ca->y == cb->y && ca->w == cb->w && ca->h == cb->h
                         : slot_equal(&x->u.slot, &y->u.slot);
@@ -490,6 +543,11 @@ int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, dou
             im.cw *= k;
             im.ch *= k;
             if (scene_image_add(dst, &im, err)) return -1;
+        } else if (it->kind == SCENE_CELLS) {
+            const scene_cells *c = &it->u.cells;
+            if (scene_cells_add(dst, c->x * k + dx, c->y * k + dy, c->cell * k, c->n, c->quiet,
+                                c->dark, c->color, err))
+                return -1;
         } else if (it->kind == SCENE_CLIP) {
             const scene_clip *c = &it->u.clip;
             if (scene_clip_set(dst, c->x * k + dx, c->y * k + dy, c->w * k, c->h * k, err))

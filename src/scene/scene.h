@@ -89,7 +89,29 @@ typedef struct scene_clip {
     double x, y, w, h;
 } scene_clip;
 
-typedef enum { SCENE_PATH, SCENE_TEXT, SCENE_SLOT, SCENE_IMAGE, SCENE_CLIP } scene_kind;
+/* A square grid of n x n cells of side `cell` mm, its top-left corner at
+ * (x, y), on a white square reaching `quiet` cells further on every side,
+ * whose dark cells are painted in `color`: a printed code such as the scan
+ * marks' tags and QR code. A backend may write it as a small bitmap; the
+ * others are given the white square and then the dark cells as filled
+ * rectangles (scene_cells_rects). */
+typedef struct scene_cells {
+    double x, y, cell;
+    int n, quiet;
+    const unsigned char *dark; /* n * n bytes, row by row from the top; nonzero is dark */
+    pn_rgba color;
+} scene_cells;
+
+#define SCENE_MAX_CELLS 256 /* cells a side */
+
+typedef enum {
+    SCENE_PATH,
+    SCENE_TEXT,
+    SCENE_SLOT,
+    SCENE_IMAGE,
+    SCENE_CLIP,
+    SCENE_CELLS
+} scene_kind;
 
 typedef struct scene_item {
     scene_kind kind;
@@ -99,6 +121,7 @@ typedef struct scene_item {
         scene_slot slot;
         scene_image image;
         scene_clip clip;
+        scene_cells cells;
     } u;
 } scene_item;
 
@@ -155,6 +178,18 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
 
 /* Adds an image (the path is copied). -1 with err past the item limit. */
 int scene_image_add(scene *s, const scene_image *im, pn_err *err);
+
+/* Adds a grid of cells (the n * n bytes of dark are copied; 1 <= n <=
+ * SCENE_MAX_CELLS, 0 <= quiet <= n). -1 with err past the item limit or for
+ * a bad grid. */
+int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
+                    const unsigned char *dark, pn_rgba color, pn_err *err);
+
+/* Covers c's dark cells with rectangles, each as wide and then as tall as the
+ * dark cells allow, and calls fn with each (mm) in order, row by row. Stops
+ * at fn's first nonzero return and returns it; 0 when all were given. */
+int scene_cells_rects(const scene_cells *c,
+                      int (*fn)(void *user, double x, double y, double w, double h), void *user);
 
 /* Starts clipping to the box (x, y, w, h), or with w <= 0 ends it. -1 with
  * err past the item limit. */
