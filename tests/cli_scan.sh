@@ -107,6 +107,13 @@ marks_size circle36 cairo 110
 marks_size circle36 haru 110
 marks_size dicrono cairo 110
 marks_size dicrono haru 115
+# libharu's marks (inline images) print and read back: the blank sheet drawn
+# by poppler is found, its QR code names circle36, nothing is written on it.
+"$PNPKIT" render circle36 --backend haru -q -o "$T/haru.pdf"
+pdftoppm -r 150 -png -singlefile "$T/haru.pdf" "$T/haru"
+expect_status 0 "a libharu sheet" -- "$PNPKIT" scan "$T/haru.png" --json
+expect_eq "$(jq -c '[.template, (.problems | length), ([.fields[] | select(.value != null)] | length)]' "$T/out")" \
+    '["circle36",0,0]' "a libharu sheet read back"
 
 # Played sheets photographed (scripts/make-scan-photos --share side --seed 7: photos 1, 2
 # and 6, with the truth beside them as sheets; 1 is stored upside down and 6
