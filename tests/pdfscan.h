@@ -191,8 +191,10 @@ static const char *pdfscan_inline(pdfscan_run *r, const char *p, const char *end
     pdfscan_mask m = {0};
     m.w = w ? atoi(w + 3) : 0;
     m.h = h ? atoi(h + 3) : 0;
-    bool ok = strstr(dict, "/IM true") && strstr(dict, "/AHx") && m.w > 0 && m.h > 0 &&
-              m.w <= 1000 && m.h <= 1000;
+    /* only an upright mask with the default decoding is read */
+    bool ok = strstr(dict, "/IM true") && strstr(dict, "/AHx") && !strstr(dict, "/D ") &&
+              !strstr(dict, "/Decode") && m.w > 0 && m.h > 0 && m.w <= 1000 && m.h <= 1000 &&
+              r->ctm.b == 0 && r->ctm.c == 0;
     g_free(dict);
     p = id + 4; /* " ID" and the one white-space character after it */
     int row = (m.w + 7) / 8, nib = 0, byte = 0, got = 0;
@@ -207,10 +209,17 @@ static const char *pdfscan_inline(pdfscan_run *r, const char *p, const char *end
         }
     }
     if (bits && got == row * m.h) {
+        /* The image's first row lies at the unit square's top (y = 1) and
+         * its first column at the left: with the page's y down, painted[]
+         * is stored from the top row on the page and the left column,
+         * whichever way the matrix turns the square over. */
+        bool flip_y = r->ctm.d < 0, flip_x = r->ctm.a < 0;
         m.painted = g_new0(guint8, (gsize)m.w * m.h);
         for (int y = 0; y < m.h; y++)
-            for (int x = 0; x < m.w; x++) /* a 0 bit paints */
-                m.painted[y * m.w + x] = !(bits[y * row + x / 8] >> (7 - x % 8) & 1);
+            for (int x = 0; x < m.w; x++) { /* a 0 bit paints */
+                int py = flip_y ? m.h - 1 - y : y, px = flip_x ? m.w - 1 - x : x;
+                m.painted[py * m.w + px] = !(bits[y * row + x / 8] >> (7 - x % 8) & 1);
+            }
         double xs[4], ys[4];
         for (int k = 0; k < 4; k++) {
             double u = k & 1, v = k >> 1;

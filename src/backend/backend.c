@@ -48,7 +48,8 @@ static int draw_cells(const pn_backend *be, void *b, const scene_cells *c, pn_er
     return scene_cells_rects(c, cells_rect, &cw) ? -1 : 0;
 }
 
-/* Every path, text, image and slot of s in order, then end_page. */
+/* Every item of s in order (paths, text, images, clips, grids of cells,
+ * slots), then end_page. */
 static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
 {
     const scene_seg *segs = scene_segs(s);

@@ -936,41 +936,77 @@ static int haru_set_clip(void *vb, const scene_clip *c, pn_err *err)
  * stream (HPDF_PageAttr, in libharu's installed headers) between two
  * operators, as the CMap of an embedded font does. The colours are set
  * inside q ... Q, so libharu's idea of the current colour stays right. */
+/* A number for a content stream: at most four decimals, no trailing zeros,
+ * a point whatever the locale. */
+static void pdf_num(GString *t, double v)
+{
+    char buf[G_ASCII_DTOSTR_BUF_SIZE];
+    g_ascii_formatd(buf, sizeof buf, "%.4f", fabs(v) < 5e-5 ? 0 : v);
+    char *e = buf + strlen(buf);
+    while (e > buf && e[-1] == '0')
+        *--e = 0;
+    if (e > buf && e[-1] == '.') *--e = 0;
+    g_string_append(t, buf);
+    g_string_append_c(t, ' ');
+}
+
 static int haru_draw_cells(void *vb, const scene_cells *c, pn_err *err)
 {
     haru_be *b = vb;
-    if (c->color.a <= 0) return 0;
-    haru_state saved;
-    bool scoped = c->color.a < 1;
-    if (scoped)
-        begin_alpha(b, c->color.a, 1, &saved);
-    else
-        end_text(b);
+    end_text(b);
+    /* raw operators are only right between two drawing operations */
+    if (HPDF_Page_GetGMode(b->page) != HPDF_GMODE_PAGE_DESCRIPTION)
+        return pn_err_set(err, PN_EIO, "libharu is not ready to draw a printed code");
     double side = c->n * c->cell, q0 = -(double)c->quiet / c->n, q1 = 1 - 2 * q0;
     HPDF_REAL x0 = px(b, c->x), x1 = px(b, c->x + side), y0 = py(b, c->y + side), y1 = py(b, c->y);
+    /* the grid's square as the unit square: q W 0 0 H X Y cm */
+    char place[128];
+    snprintf(place, sizeof place, "q %.0f 0 0 %.0f %.0f %.0f cm ", (double)(x1 - x0),
+             (double)(y1 - y0), (double)x0, (double)y0);
     GString *t = g_string_sized_new(160 + (gsize)c->n * (c->n + 7) / 4);
-    g_string_append_printf(t, "q %.0f 0 0 %.0f %.0f %.0f cm 1 g %.4g %.4g %.4g %.4g re f ",
-                           (double)(x1 - x0), (double)(y1 - y0), (double)x0, (double)y0, q0, q0, q1,
-                           q1);
-    pn_rgba k = c->color;
-    if (k.r == k.g && k.g == k.b)
-        g_string_append_printf(t, "%.4g g", k.r);
-    else
-        g_string_append_printf(t, "%.4g %.4g %.4g rg", k.r, k.g, k.b);
-    g_string_append_printf(t, " BI /W %d /H %d /IM true /F /AHx ID ", c->n, c->n);
-    for (int r = 0; r < c->n; r++) {
-        /* a 0 bit paints (an image mask's default decoding); the row's last
-         * byte is padded with 1s */
-        for (int x = 0; x < c->n; x += 8) {
-            unsigned byte = 0;
-            for (int j = 0; j < 8; j++)
-                byte = byte << 1 | (x + j >= c->n || !c->dark[r * c->n + x + j]);
-            g_string_append_printf(t, "%02X", byte);
-        }
+    g_string_append(t, place);
+    g_string_append(t, "1 g ");
+    pdf_num(t, q0);
+    pdf_num(t, q0);
+    pdf_num(t, q1);
+    pdf_num(t, q1);
+    g_string_append(t, "re f ");
+    HPDF_Stream out = ((HPDF_PageAttr)b->page->attr)->stream;
+    HPDF_STATUS st = HPDF_OK;
+    haru_state saved;
+    bool scoped = c->color.a > 0 && c->color.a < 1;
+    if (scoped) { /* the white square stays opaque; the cells take the alpha */
+        g_string_append(t, "Q\n");
+        st = HPDF_Stream_WriteStr(out, t->str);
+        g_string_assign(t, place);
+        begin_alpha(b, c->color.a, 1, &saved);
     }
-    g_string_append(t, "> EI Q\n");
-    HPDF_PageAttr attr = (HPDF_PageAttr)b->page->attr;
-    HPDF_STATUS st = HPDF_Stream_WriteStr(attr->stream, t->str);
+    if (c->color.a > 0) {
+        pn_rgba k = c->color;
+        if (k.r == k.g && k.g == k.b) {
+            pdf_num(t, k.r);
+            g_string_append(t, "g");
+        } else {
+            pdf_num(t, k.r);
+            pdf_num(t, k.g);
+            pdf_num(t, k.b);
+            g_string_append(t, "rg");
+        }
+        g_string_append_printf(t, " BI /W %d /H %d /IM true /F /AHx ID ", c->n, c->n);
+        for (int r = 0; r < c->n; r++) {
+            /* a 0 bit paints (an image mask's default decoding); the row's
+             * last byte is padded with 1s */
+            for (int x = 0; x < c->n; x += 8) {
+                unsigned byte = 0;
+                for (int j = 0; j < 8; j++)
+                    byte = byte << 1 | (x + j >= c->n || !c->dark[r * c->n + x + j]);
+                g_string_append_printf(t, "%02X", byte);
+            }
+        }
+        g_string_append(t, "> EI ");
+    }
+    g_string_append(t, "Q\n");
+    if (st == HPDF_OK) st = HPDF_Stream_WriteStr(out, t->str);
     g_string_free(t, TRUE);
     if (scoped) end_alpha(b, &saved);
     if (st != HPDF_OK) return pn_err_set(err, PN_EIO, "libharu failed to draw a printed code");

@@ -311,8 +311,8 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err)
 int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
                     const unsigned char *dark, pn_rgba color, pn_err *err)
 {
-    if (n < 1 || n > SCENE_MAX_CELLS || quiet < 0 || quiet > n || !(cell > 0) || !isfinite(x) ||
-        !isfinite(y))
+    if (n < 1 || n > SCENE_MAX_CELLS || quiet < 0 || quiet > n || !(cell > 0) || !isfinite(cell) ||
+        !isfinite(x) || !isfinite(y))
         return pn_err_set(err, PN_EINPUT, "a grid of %d cells of %g mm cannot be drawn", n, cell);
     if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items")) return scene_check(s, err);
     scene_item it;
