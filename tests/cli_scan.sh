@@ -107,6 +107,22 @@ marks_size circle36 cairo 110
 marks_size circle36 haru 110
 marks_size dicrono cairo 110
 marks_size dicrono haru 115
+# lint: content that runs into a mark (under it or over it) is a finding at
+# the component that drew it; a background holding the whole mark is not.
+cat > "$T/crowded.yaml" <<'Y'
+name: crowded
+scan: true
+page: {paper: 60x40mm, background: "#ffeecc"}
+components:
+  - {type: rect, x: 5mm, y: 5mm, w: 20mm, h: 10mm}
+Y
+expect_status 0 "lint a crowded sheet" -- "$PNPKIT" lint "$T/crowded.yaml"
+expect_stdout "^$T/crowded.yaml:5:6: warning: a line runs into a scan mark \\(" "crowded: the rect"
+expect_eq "$(grep -c 'scan mark' "$T/out")" 1 "crowded: one finding, the background none"
+sed 's/w: 20mm, h: 10mm/w: 2mm, h: 2mm/; s/x: 5mm, y: 5mm/x: 28mm, y: 6mm/' "$T/crowded.yaml" > "$T/clear.yaml"
+expect_status 0 "lint a clear sheet" -- "$PNPKIT" lint "$T/clear.yaml"
+expect_eq "$(grep -c 'scan mark' "$T/out")" 0 "clear: no finding"
+
 # libharu's marks (inline images) print and read back: the blank sheet drawn
 # by poppler is found, its QR code names circle36, nothing is written on it.
 "$PNPKIT" render circle36 --backend haru -q -o "$T/haru.pdf"

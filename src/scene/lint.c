@@ -161,6 +161,31 @@ static bool overlap(const box *a, const box *b, double by)
            fmin(a->y1, b->y1) - fmax(a->y0, b->y0) > by;
 }
 
+/* An item that runs into a printed code (a scan mark and its white square),
+ * under it or over it, spoils the code or is hidden by it. A shape that holds
+ * the whole code (a sheet's background under n-up) is what the white square
+ * is for, and is not reported. */
+static void check_marks(lint_run *r, size_t i, const scene_item *it, const box *b,
+                        const GArray *marks)
+{
+    const double e = 0.01;
+    for (guint k = 0; k < marks->len; k++) {
+        const box *m = &g_array_index(marks, box, k);
+        bool holds =
+            b->x0 <= m->x0 + e && b->y0 <= m->y0 + e && b->x1 >= m->x1 - e && b->y1 >= m->y1 - e;
+        if (holds || !overlap(b, m, e)) continue;
+        char name[96] = "";
+        if (it->kind == SCENE_TEXT)
+            snprintf(name, sizeof name, " \"%.60s%s\"", it->u.text.utf8,
+                     strlen(it->u.text.utf8) > 60 ? "..." : "");
+        note(r, i, "bounds",
+             "%s%s runs into a scan mark (%.1f to %.1f x %.1f to %.1f mm): keep the corners "
+             "and the foot of the sheet clear",
+             what(it), name, m->x0, m->x1, m->y0, m->y1);
+        return;
+    }
+}
+
 /* --- colour --- */
 
 static double lin(double v)
@@ -374,6 +399,13 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
     lint_run r = {.s = s, .report = report, .user = user};
     GArray *texts = g_array_new(FALSE, FALSE, sizeof(fill));
     GArray *fills = g_array_new(FALSE, FALSE, sizeof(fill));
+    GArray *marks = g_array_new(FALSE, FALSE, sizeof(box)); /* printed codes, quiet zone and all */
+    for (size_t i = 0; i < scene_count(s) && (checks & LINT_CHEAP); i++) {
+        const scene_item *it = scene_item_at(s, i);
+        box b;
+        if (it->kind == SCENE_CELLS && marks->len < LINT_MAX_MARKS && item_box(s, it, &b))
+            g_array_append_val(marks, b);
+    }
     for (size_t i = 0; i < scene_count(s); i++) {
         const scene_item *it = scene_item_at(s, i);
         box b;
@@ -382,6 +414,7 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
         if (checks & LINT_CHEAP) {
             if (!bg) check_bounds(&r, i, it, &b, border);
             check_cheap(&r, i, it);
+            if (!bg && it->kind != SCENE_CELLS) check_marks(&r, i, it, &b, marks);
         }
         if (it->kind == SCENE_TEXT && (checks & LINT_TEXT)) {
             fill f = {.item = i, .b = b};
@@ -416,6 +449,7 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
     if (checks & LINT_COLOR) check_colors(&r, fills);
     g_array_free(texts, TRUE);
     g_array_free(fills, TRUE);
+    g_array_free(marks, TRUE);
     if ((checks & LINT_GLYPHS) && check_glyphs(&r, err)) return -1;
     return r.found;
 }

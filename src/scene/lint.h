@@ -9,15 +9,16 @@
 
 #include "scene/scene.h"
 
-#define LINT_MIN_TEXT_PT 6.0     /* smaller text is hard to read */
-#define LINT_MIN_LINE_MM 0.1     /* thinner lines may not print */
-#define LINT_MIN_DELTA_E 10.0    /* CIE76 colour difference two adjacent fills keep */
-#define LINT_ADJACENT_MM 0.5     /* fills whose shapes come this close are adjacent */
-#define LINT_MASK_PX_MM 4.0      /* shapes are compared as masks of this many pixels a mm, */
-#define LINT_MASK_MAX_PX 256.0   /* at most this many on a side, */
+#define LINT_MIN_TEXT_PT 6.0       /* smaller text is hard to read */
+#define LINT_MIN_LINE_MM 0.1       /* thinner lines may not print */
+#define LINT_MIN_DELTA_E 10.0      /* CIE76 colour difference two adjacent fills keep */
+#define LINT_ADJACENT_MM 0.5       /* fills whose shapes come this close are adjacent */
+#define LINT_MASK_PX_MM 4.0        /* shapes are compared as masks of this many pixels a mm, */
+#define LINT_MASK_MAX_PX 256.0     /* at most this many on a side, */
 #define LINT_MAX_SHAPE_TESTS 20000 /* and at most this many pairs on a page (then boxes decide) */
-#define LINT_MAX_FILLS 4000      /* fills compared pairwise on one page (the first ones) */
-#define LINT_TEXT_OVERLAP_MM 0.3 /* text boxes overlapping less than this are fine */
+#define LINT_MAX_FILLS 4000        /* fills compared pairwise on one page (the first ones) */
+#define LINT_TEXT_OVERLAP_MM 0.3   /* text boxes overlapping less than this are fine */
+#define LINT_MAX_MARKS 256         /* printed codes a page is checked against */
 
 typedef enum {
     LINT_CHEAP = 1, /* bounds, small text, thin lines */
