@@ -123,6 +123,13 @@ sed 's/w: 20mm, h: 10mm/w: 2mm, h: 2mm/; s/x: 5mm, y: 5mm/x: 28mm, y: 6mm/' "$T/
 expect_status 0 "lint a clear sheet" -- "$PNPKIT" lint "$T/clear.yaml"
 expect_eq "$(grep -c 'scan mark' "$T/out")" 0 "clear: no finding"
 
+# Shrunk onto a smaller paper, a sheet keeps its content out of the top
+# corner tags (it is moved down and shrunk a little more).
+for paper in a5 a6 b5; do
+    "$PNPKIT" lint circle36 --paper $paper > "$T/out" 2>&1
+    expect_eq "$(grep -c 'scan mark' "$T/out")" 0 "circle36 on $paper: clear of the marks"
+done
+
 # libharu's marks (inline images) print and read back: the blank sheet drawn
 # by poppler is found, its QR code names circle36, nothing is written on it.
 "$PNPKIT" render circle36 --backend haru -q -o "$T/haru.pdf"

@@ -211,6 +211,75 @@ int render_page_total(tmpl *t, const render_opts *o, pn_err *err)
     return pages;
 }
 
+/* The extent (mm) of what item it draws: a path's points grown by half its
+ * stroke, a text run's turned box, an image's clip, a grid of cells with its
+ * white square. False for items that draw nothing (slots, clips). */
+static bool item_extent(const scene *s, const scene_item *it, double e[4])
+{
+    e[0] = e[1] = INFINITY;
+    e[2] = e[3] = -INFINITY;
+    if (it->kind == SCENE_PATH) {
+        const scene_seg *segs = scene_segs(s);
+        double hw = it->u.path.style.stroke ? it->u.path.style.width / 2 : 0;
+        for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++) {
+            if (segs[j].op == SEG_CLOSE) continue;
+            int k = segs[j].op == SEG_CURVE ? 2 : 0;
+            e[0] = fmin(e[0], segs[j].x[k] - hw);
+            e[1] = fmin(e[1], segs[j].y[k] - hw);
+            e[2] = fmax(e[2], segs[j].x[k] + hw);
+            e[3] = fmax(e[3], segs[j].y[k] + hw);
+        }
+        return e[0] <= e[2];
+    }
+    if (it->kind == SCENE_TEXT) {
+        const scene_text *tx = &it->u.text;
+        double a = tx->angle * G_PI / 180, c = cos(a), sn = sin(a);
+        double px[4] = {0, tx->width, tx->width, 0};
+        double py[4] = {-tx->ascent, -tx->ascent, tx->descent, tx->descent};
+        for (int k = 0; k < 4; k++) {
+            double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
+            e[0] = fmin(e[0], x);
+            e[1] = fmin(e[1], y);
+            e[2] = fmax(e[2], x);
+            e[3] = fmax(e[3], y);
+        }
+        return true;
+    }
+    if (it->kind == SCENE_IMAGE) {
+        const scene_image *im = &it->u.image;
+        e[0] = im->cx, e[1] = im->cy, e[2] = im->cx + im->cw, e[3] = im->cy + im->ch;
+        return true;
+    }
+    if (it->kind == SCENE_CELLS) {
+        const scene_cells *c = &it->u.cells;
+        double q = c->quiet * c->cell, side = c->n * c->cell;
+        e[0] = c->x - q, e[1] = c->y - q, e[2] = c->x + side + q, e[3] = c->y + side + q;
+        return true;
+    }
+    return false;
+}
+
+/* How far (mm) the sheet's content reaches down into the boxes of the two
+ * top corner tags the marks will add (white border and 0.5 mm more); 0 when
+ * it keeps clear or the sheet gets no marks. */
+static double into_top_tags(const tmpl *t, const render_opts *o, const scene *s)
+{
+    if (!t->scan || o->no_scan_marks) return 0;
+    double w = scene_width(s), h = scene_height(s), reach = 0;
+    double half = marks_tag_side() / 2 + MARKS_TAG_CELL_MM + 0.5;
+    for (int corner = 0; corner < 2; corner++) {
+        double cx, cy;
+        marks_tag_centre(w, h, corner, &cx, &cy);
+        for (size_t i = 0; i < scene_count(s); i++) {
+            double e[4];
+            if (!item_extent(s, scene_item_at(s, i), e)) continue;
+            if (e[2] > cx - half && e[0] < cx + half && e[3] > cy - half && e[1] < cy + half)
+                reach = fmax(reach, cy + half - e[1]);
+        }
+    }
+    return reach;
+}
+
 /* Scales a sheet laid out on another paper so its content box fills the
  * paper's content box, centred. Returns the new scene (s is freed). */
 static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const comp_ctx *laid,
@@ -218,7 +287,13 @@ static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const 
 {
     comp_ctx pc = {0}; /* content_box fills it; gcc -O3 cannot see that on failure it is unused */
     scene *p = NULL;
-    if (!content_box(t, o, pw, ph, &pc, err)) {
+    /* With scan marks, content that the shrinking brings into a top corner
+     * tag is moved down and shrunk a little more (a few tries). */
+    double top = 0;
+    for (int tries = 0; tries < 4 && !content_box(t, o, pw, ph, &pc, err); tries++) {
+        double full = pc.h;
+        pc.y += top;
+        pc.h -= top;
         double k = pc.w / laid->w < pc.h / laid->h ? pc.w / laid->w : pc.h / laid->h;
         double dx = pc.x + (pc.w - laid->w * k) / 2 - laid->x * k;
         double dy = pc.y + (pc.h - laid->h * k) / 2 - laid->y * k;
@@ -226,7 +301,13 @@ static scene *fit_to_paper(const tmpl *t, const render_opts *o, scene *s, const 
         if (scene_append(p, s, k, dx, dy, "", err)) {
             scene_free(p);
             p = NULL;
+            break;
         }
+        double reach = into_top_tags(t, o, p);
+        if (reach <= 0 || tries == 3 || top + reach > full / 4) break;
+        top += reach;
+        scene_free(p);
+        p = NULL;
     }
     scene_free(s);
     return p;
@@ -265,44 +346,20 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
 }
 
 /* True when everything drawn stays out of the unprintable border and, on a
- * seeded sheet, above the footer; with scan marks, above their band. */
+ * seeded sheet, above the footer; with scan marks, above their band and
+ * clear of the top corner tags. */
 static bool fits_paper(const tmpl *t, const render_opts *o, const scene *s)
 {
     double w = scene_width(s), h = scene_height(s), m = PAPER_UNPRINTABLE_MM;
     double bottom = h - m - (t->seeded ? FOOTER_MM : 0);
-    if (t->scan && !o->no_scan_marks && bottom > h - MARKS_RESERVE_MM) bottom = h - MARKS_RESERVE_MM;
-    const scene_seg *segs = scene_segs(s);
+    if (t->scan && !o->no_scan_marks && bottom > h - MARKS_RESERVE_MM)
+        bottom = h - MARKS_RESERVE_MM;
     for (size_t i = 0; i < scene_count(s); i++) {
-        const scene_item *it = scene_item_at(s, i);
-        if (it->kind == SCENE_PATH) {
-            double hw = it->u.path.style.stroke ? it->u.path.style.width / 2 : 0;
-            for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++) {
-                if (segs[j].op == SEG_CLOSE) continue;
-                int e = segs[j].op == SEG_CURVE ? 2 : 0;
-                double x = segs[j].x[e], y = segs[j].y[e];
-                if (x - hw < m || x + hw > w - m || y - hw < m || y + hw > bottom) return false;
-            }
-        } else if (it->kind == SCENE_TEXT) {
-            const scene_text *tx = &it->u.text;
-            double a = tx->angle * G_PI / 180, c = cos(a), sn = sin(a);
-            double px[4] = {0, tx->width, tx->width, 0};
-            double py[4] = {-tx->ascent, -tx->ascent, tx->descent, tx->descent};
-            for (int k = 0; k < 4; k++) {
-                double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
-                if (x < m || x > w - m || y < m || y > bottom) return false;
-            }
-        } else if (it->kind == SCENE_IMAGE) {
-            const scene_image *im = &it->u.image;
-            if (im->cx < m || im->cx + im->cw > w - m || im->cy < m || im->cy + im->ch > bottom)
-                return false;
-        } else if (it->kind == SCENE_CELLS) {
-            const scene_cells *c = &it->u.cells;
-            double e = c->quiet * c->cell, side = c->n * c->cell + e;
-            if (c->x - e < m || c->x + side > w - m || c->y - e < m || c->y + side > bottom)
-                return false;
-        }
+        double e[4];
+        if (!item_extent(s, scene_item_at(s, i), e)) continue;
+        if (e[0] < m || e[2] > w - m || e[1] < m || e[3] > bottom) return false;
     }
-    return true;
+    return into_top_tags(t, o, s) == 0;
 }
 
 /* The page background under everything, to the paper's edge (a backend with
@@ -377,8 +434,7 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     if (t->scan && !o->no_scan_marks && !(s = with_marks(t, o, s, seed, page, &left, err)))
         return NULL;
     if (footer && t->seeded &&
-        add_footer(t, s, left, pw - 2 * left,
-                   ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
+        add_footer(t, s, left, pw - 2 * left, ph - PAPER_UNPRINTABLE_MM - 0.3, 6, seed, err)) {
         pn_err why = *err;
         pn_err_at(err, t->file, 0, 0, "the footer: %s", why.msg);
         scene_free(s);
