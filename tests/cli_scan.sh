@@ -32,15 +32,23 @@ if command -v heif-enc >/dev/null && ls /usr/lib/*/gdk-pixbuf-2.0/*/loaders/*hei
     head -c 300000 "$T/p2.heic" >"$T/cut.heic"
     expect_status 1 "a HEIC photo cut short" -- "$PNPKIT" scan "$T/cut.heic" -o "$T/sheet.yaml"
     expect_stderr "^$T/cut.heic: the image is cut short" "HEIC cut short"
-    python3 -c 'import sys
+    # claim N x N: every image extent ('ispe') of the HEIC rewritten
+    claim() {
+        python3 - "$T/p2.heic" "$T/bomb.heic" "$1" <<'PY'
+import sys
 d = bytearray(open(sys.argv[1], "rb").read())
 i = d.find(b"ispe")
 while i >= 0:
-    d[i + 8:i + 16] = (60000).to_bytes(4, "big") * 2
+    d[i + 8:i + 16] = int(sys.argv[3]).to_bytes(4, "big") * 2
     i = d.find(b"ispe", i + 4)
-open(sys.argv[2], "wb").write(d)' "$T/p2.heic" "$T/bomb.heic"
-    expect_status 1 "a HEIC bomb" -- "$PNPKIT" scan "$T/bomb.heic" -o "$T/sheet.yaml"
-    expect_stderr "^$T/bomb.heic: the image claims 60000x60000 pixels" "HEIC bomb"
+open(sys.argv[2], "wb").write(d)
+PY
+    }
+    for n in 60000 4294967295; do
+        claim $n
+        expect_status 1 "a HEIC claiming ${n}x$n" -- "$PNPKIT" scan "$T/bomb.heic" -o "$T/sheet.yaml"
+        expect_stderr "^$T/bomb.heic: the image claims ${n}x$n pixels" "HEIC claiming ${n}x$n"
+    done
     : >"$T/no-loaders.cache"
     GDK_PIXBUF_MODULE_FILE="$T/no-loaders.cache" expect_status 1 "HEIC without a loader" -- \
         "$PNPKIT" scan "$T/p2.heic" -o "$T/sheet.yaml"

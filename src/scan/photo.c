@@ -102,11 +102,9 @@ static void heif_extents(const unsigned char *d, size_t at, size_t end, int dept
         else if (!memcmp(t, "iprp", 4) || !memcmp(t, "ipco", 4))
             heif_extents(d, in, at + size, depth + 1, w, h);
         else if (!memcmp(t, "ispe", 4) && size >= head + 12) {
-            /* at most 2^30 each way, so that their product fits (and is refused) */
+            /* compared as doubles: two 32-bit extents multiply past 2^63 */
             long long iw = be32(d + in + 4), ih = be32(d + in + 8);
-            iw = iw > 1 << 30 ? 1 << 30 : iw;
-            ih = ih > 1 << 30 ? 1 << 30 : ih;
-            if (iw * ih > *w * *h || *w <= 0) *w = iw, *h = ih;
+            if ((double)iw * (double)ih > (double)*w * (double)*h || *w <= 0) *w = iw, *h = ih;
         }
     }
 }
