@@ -20,6 +20,15 @@ expect_status 1 "a style that does not fit" -- "$PNPKIT" render "$T/wrong.yaml" 
 expect_stderr "^$T/wrong.yaml:4:38: unknown key 'size' \(expected one of: type, when, x" "merged key named at the style"
 expect_no_file "$T/wrong.pdf" "no file for a bad merge"
 
+# Merged keys are compared as text: a key that is not YAML on its own ("...
+# x", a document end marker; "a: b") is merged like any other, and nothing
+# but the one-line message reaches stderr (libfyaml's lookup by string would
+# parse the key and print its own error).
+printf 'name: t\nstyles:\n  odd: &odd {"... x": 1, "a: b": 2}\ncomponents:\n  - {<<: *odd, type: rect}\n' > "$T/odd.yaml"
+expect_status 1 "merged keys that are not YAML" -- "$PNPKIT" render "$T/odd.yaml" -o "$T/odd.pdf"
+expect_stderr "^$T/odd.yaml:3:[0-9]+: unknown key '(\\.\\.\\. x|a: b)'" "merged odd key named"
+expect_eq "$(wc -l < "$T/err")" 1 "merged odd keys: one line on stderr"
+
 # An alias bomb in a template: refused before expansion, quickly.
 {
     echo "name: bomb"

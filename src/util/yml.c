@@ -257,6 +257,14 @@ static bool is_merge_key(struct fy_node *k)
     return s && !strcmp(s, "<<") && fy_node_get_style(k) == FYNS_PLAIN;
 }
 
+/* A key's text: a scalar written as such (not an alias), else NULL. Keys are
+ * compared as text, never with libfyaml's lookup by string, which parses the
+ * string it is given as YAML (and prints that parse's errors on stderr). */
+static const char *key_text(struct fy_node *k)
+{
+    return k && !fy_node_is_alias(k) ? pn_yml_scalar(k) : NULL;
+}
+
 static int merge_keys(const pn_yml *y, struct fy_node *n, int depth, pn_err *err);
 
 /* Merges source (a mapping, or an alias of one) into map: every key of it
@@ -270,21 +278,30 @@ static int merge_from(const pn_yml *y, struct fy_node *map, struct fy_node *src,
                           "<<: expected a mapping to merge (an alias *name of one, or a list "
                           "of them)");
     if (!fy_node_is_alias(src) && merge_keys(y, m, depth + 1, err)) return -1;
+    /* map's keys as text (a set): libfyaml's lookup by string would parse
+     * each key as YAML, printing that parse's errors on stderr */
+    GHashTable *have = g_hash_table_new(g_str_hash, g_str_equal);
     void *it = NULL;
-    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(m, &it));) {
-        const char *k = pn_yml_scalar(fy_node_pair_key(p));
-        if (!k || is_merge_key(fy_node_pair_key(p)) ||
-            fy_node_mapping_lookup_by_string(map, k, FY_NT))
-            continue;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(map, &it));) {
+        const char *k = key_text(fy_node_pair_key(p));
+        if (k) g_hash_table_add(have, (gpointer)k);
+    }
+    int rc = 0;
+    it = NULL;
+    for (struct fy_node_pair *p; !rc && (p = fy_node_mapping_iterate(m, &it));) {
+        const char *k = key_text(fy_node_pair_key(p));
+        if (!k || is_merge_key(fy_node_pair_key(p)) || g_hash_table_contains(have, k)) continue;
         struct fy_node *kc = fy_node_copy(fy_node_document(map), fy_node_pair_key(p));
         struct fy_node *vc = fy_node_copy(fy_node_document(map), fy_node_pair_value(p));
         if (!kc || !vc || fy_node_mapping_append(map, kc, vc)) {
             if (kc) fy_node_free(kc);
             if (vc) fy_node_free(vc);
-            return pn_err_set(err, PN_EIO, "%s: out of memory merging keys", y->file);
+            rc = pn_err_set(err, PN_EIO, "%s: out of memory merging keys", y->file);
         }
+        g_hash_table_add(have, (gpointer)k);
     }
-    return 0;
+    g_hash_table_destroy(have);
+    return rc;
 }
 
 /* YAML merge keys, "<<: *style" or "<<: [*a, *b]" in a mapping: the keys of
@@ -494,7 +511,12 @@ bool pn_yml_is_null(struct fy_node *n)
 struct fy_node *pn_yml_get(struct fy_node *m, const char *key)
 {
     if (!m || fy_node_get_type(m) != FYNT_MAPPING) return NULL;
-    return fy_node_mapping_lookup_by_string(m, key, FY_NT);
+    void *it = NULL;
+    for (struct fy_node_pair *p; (p = fy_node_mapping_iterate(m, &it));) {
+        const char *k = key_text(fy_node_pair_key(p));
+        if (k && !strcmp(k, key)) return fy_node_pair_value(p);
+    }
+    return NULL;
 }
 
 int pn_yml_expect(const pn_yml *y, struct fy_node *n, enum fy_node_type type, const char *what,
