@@ -17,4 +17,17 @@ expect_eq "$(wc -l < out)" 1 "one finding, one line"
 expect_status 0 "render" -- "$PNPKIT" render t.yaml -o t.pdf
 expect_stderr '^t\.yaml:3:6: warning: text "tin\\ny\\tz" is 3\.0 pt' "render's warning"
 expect_eq "$(wc -l < err)" 1 "render: one line"
+
+# A component's own note (text that runs past its box) quoting such a text
+# is one line too (found by the lint fuzzer in its fourth campaign).
+cat > fit.yaml <<'Y'
+name: fit
+components:
+  - {type: text, text: "long\nlines\nof\ntext\nin\na\nsmall\nbox", size: 11, x: 10mm, y: 10mm, w: 40mm, h: 10mm}
+Y
+expect_status 0 "lint a text past its box" -- "$PNPKIT" lint fit.yaml
+expect_stdout '^fit\.yaml:3:6: warning: text "long\\nlines\\nof\\ntext.*" runs [0-9.]+ mm past its box' \
+    "the note's newlines as escapes"
+expect_eq "$(grep -c 'past its box' out)" 1 "the note is one line"
+expect_eq "$(grep -vc '^fit\.yaml:' out)" 0 "every line is a finding"
 finish

@@ -467,8 +467,12 @@ bool scene_equal(const scene *a, const scene *b)
 void scene_note_add(scene *s, const char *kind, const char *msg)
 {
     if (s->notes->len >= SCENE_MAX_NOTES) return;
+    /* One line of UTF-8, as every message: a note may quote a text that
+     * holds line breaks (pn_err_set writes them as escapes). */
+    pn_err tidy;
+    pn_err_set(&tidy, PN_EINPUT, "%s", msg);
     scene_note n = {s->mark_line, s->mark_col, g_string_chunk_insert_const(s->strings, kind),
-                    g_string_chunk_insert(s->strings, msg)};
+                    g_string_chunk_insert(s->strings, tidy.msg)};
     g_array_append_val(s->notes, n);
 }
 
