@@ -361,6 +361,9 @@ try:
     driver.find_element(By.ID, "round-1-a").send_keys("4")
     driver.find_element(By.ID, "round-1-b").send_keys("5")
     Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("Y")
+    # the space chosen but still empty, the use not yet: the page waits (a
+    # request for it would be refused, "Y is empty on the sheet")
+    time.sleep(0.6)
     Select(driver.find_element(By.ID, "round-1-use")).select_by_value("sum")
     check(driver.find_element(By.ID, "space-Y").get_attribute("value") == "9", "4 + 5 written into the centre")
     # a die typed on the sheet's Dice Rolls record makes round 2
@@ -441,6 +444,9 @@ try:
           "the totals are not greyed")
     driver.find_element(By.ID, "round-1-b").send_keys("5")
     Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("Y")
+    # the space chosen but still empty, the use not yet: the page waits (a
+    # request for it would be refused, "Y is empty on the sheet")
+    time.sleep(0.6)
     Select(driver.find_element(By.ID, "round-1-use")).select_by_value("sum")
     wait.until(lambda d: d.find_element(By.ID, "space-Y").get_attribute("value") == "9")
     time.sleep(0.6)

@@ -278,7 +278,11 @@
     }
 
     /* A round is complete when both dice and its space are given. */
-    const complete = (r) => r.a.value.trim() !== '' && r.b.value.trim() !== '' && r.cell.value !== '';
+    /* A round counts once its dice and space are written and either its use
+     * is chosen or its space holds a number: a round whose space is still
+     * empty and whose use is not chosen yet is being typed, not an error. */
+    const complete = (r) => r.a.value.trim() !== '' && r.b.value.trim() !== '' && r.cell.value !== '' &&
+      (r.use.value !== '' || (inputs[r.cell.value] && inputs[r.cell.value].value.trim() !== ''));
     /* The ComboCircles the board needs whatever the rolls: a written 0 or a
      * number above a die's largest face (only a sum or a difference makes it). */
     function forcedCombos() {
