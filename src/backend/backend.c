@@ -42,8 +42,9 @@ static int draw_cells(const pn_backend *be, void *b, const scene_cells *c, pn_er
 {
     if (be->draw_cells) return be->draw_cells(b, c, err);
     cells_walk cw = {be, b, scene_fill_style((pn_rgba){1, 1, 1, 1}), err};
-    double e = c->quiet * c->cell, side = c->n * c->cell + 2 * e;
-    if (cells_rect(&cw, c->x - e, c->y - e, side, side)) return -1;
+    double box[4];
+    scene_cells_box(c, box);
+    if (cells_rect(&cw, box[0], box[1], box[2] - box[0], box[3] - box[1])) return -1;
     cw.style = scene_fill_style(c->color);
     return scene_cells_rects(c, cells_rect, &cw) ? -1 : 0;
 }

@@ -251,9 +251,7 @@ static bool item_extent(const scene *s, const scene_item *it, double e[4])
         return true;
     }
     if (it->kind == SCENE_CELLS) {
-        const scene_cells *c = &it->u.cells;
-        double q = c->quiet * c->cell, side = c->n * c->cell;
-        e[0] = c->x - q, e[1] = c->y - q, e[2] = c->x + side + q, e[3] = c->y + side + q;
+        scene_cells_box(&it->u.cells, e);
         return true;
     }
     return false;

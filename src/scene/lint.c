@@ -85,9 +85,9 @@ static bool item_box(const scene *s, const scene_item *it, box *b)
         return x1 > x0 && y1 > y0;
     }
     if (it->kind == SCENE_CELLS) {
-        const scene_cells *c = &it->u.cells;
-        double e = c->quiet * c->cell;
-        *b = (box){c->x - e, c->y - e, c->x + c->n * c->cell + e, c->y + c->n * c->cell + e};
+        double e[4];
+        scene_cells_box(&it->u.cells, e);
+        *b = (box){e[0], e[1], e[2], e[3]};
         return true;
     }
     if (it->kind == SCENE_CLIP) return false; /* draws nothing */

@@ -325,6 +325,15 @@ int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
     return 0;
 }
 
+void scene_cells_box(const scene_cells *c, double box[4])
+{
+    double q = c->quiet * c->cell, side = c->n * c->cell;
+    box[0] = c->x - q;
+    box[1] = c->y - q;
+    box[2] = c->x + side + q;
+    box[3] = c->y + side + q;
+}
+
 int scene_cells_rects(const scene_cells *c,
                       int (*fn)(void *user, double x, double y, double w, double h), void *user)
 {

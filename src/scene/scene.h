@@ -185,6 +185,9 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err);
 int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
                     const unsigned char *dark, pn_rgba color, pn_err *err);
 
+/* The box c covers with its white square: x0, y0, x1, y1 (mm). */
+void scene_cells_box(const scene_cells *c, double box[4]);
+
 /* Covers c's dark cells with rectangles, each as wide and then as tall as the
  * dark cells allow, and calls fn with each (mm) in order, row by row. Stops
  * at fn's first nonzero return and returns it; 0 when all were given. */
