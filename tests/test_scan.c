@@ -52,6 +52,14 @@ static void test_code(void **state)
     assert_string_equal(scan_code_get(c, "note"), "a b");
     assert_null(scan_code_get(c, "seed"));
     scan_code_free(c);
+    /* a code without capitals is printed in capitals (QR's alphanumeric
+     * mode): read back in small letters */
+    c = scan_code_parse("PNPKIT:1/CIRCLE36?RINGS=4&NOTE=A%20B", &err);
+    assert_non_null(c);
+    assert_string_equal(c->name, "circle36");
+    assert_string_equal(scan_code_get(c, "rings"), "4");
+    assert_string_equal(scan_code_get(c, "note"), "a b");
+    scan_code_free(c);
     c = scan_code_parse("pnpkit:1/@0123456789abcdef", &err);
     assert_non_null(c);
     assert_string_equal(c->hash, "0123456789abcdef");

@@ -965,12 +965,14 @@ static int haru_draw_cells(void *vb, const scene_cells *c, pn_err *err)
              (double)(y1 - y0), (double)x0, (double)y0);
     GString *t = g_string_sized_new(160 + (gsize)c->n * (c->n + 7) / 4);
     g_string_append(t, place);
-    g_string_append(t, "1 g ");
-    pdf_num(t, q0);
-    pdf_num(t, q0);
-    pdf_num(t, q1);
-    pdf_num(t, q1);
-    g_string_append(t, "re f ");
+    if (!c->bare) { /* on bare paper the square is the paper's own white */
+        g_string_append(t, "1 g ");
+        pdf_num(t, q0);
+        pdf_num(t, q0);
+        pdf_num(t, q1);
+        pdf_num(t, q1);
+        g_string_append(t, "re f ");
+    }
     HPDF_Stream out = ((HPDF_PageAttr)b->page->attr)->stream;
     HPDF_STATUS st = HPDF_OK;
     haru_state saved;

@@ -111,17 +111,32 @@ static bool qr_dark(const void *data, int r, int k)
     return q->data[r * q->width + k] & 1;
 }
 
+/* The QR symbol of a code. A code without capital letters (every built-in
+ * sheet's, and most others') is written in capitals: QR's alphanumeric mode
+ * packs two of those characters in 11 bits where bytes take 16, and libqrencode
+ * mixes it with bytes for '?', '=' and '&', so the default Circle 36 and
+ * DiCroNo codes fit a 21 x 21 symbol instead of 25 x 25. The reader turns a
+ * code that starts "PNPKIT:" back into small letters (scan/code.c). */
+static QRcode *qr_symbol(const char *code)
+{
+    for (const char *c = code; *c; c++)
+        if (g_ascii_isupper(*c)) return QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M);
+    char *up = g_ascii_strup(code, -1);
+    QRcode *q = QRcode_encodeString(up, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    g_free(up);
+    return q;
+}
+
 static QRcode *encode(const char *code, pn_err *err)
 {
-    QRcode *q =
-        strlen(code) <= MARKS_CODE_MAX ? QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M) : NULL;
+    QRcode *q = strlen(code) <= MARKS_CODE_MAX ? qr_symbol(code) : NULL;
     if (!q) pn_err_set(err, PN_EINPUT, "the scan code '%.60s...' is too long for a QR code", code);
     return q;
 }
 
 double marks_bottom_reach(const char *code)
 {
-    QRcode *q = QRcode_encodeString8bit(code, 0, QR_ECLEVEL_M);
+    QRcode *q = qr_symbol(code);
     double x, y, side;
     marks_qr_box(100, 100, q ? q->width : 0, &x, &y, &side);
     if (q) QRcode_free(q);

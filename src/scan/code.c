@@ -22,7 +22,7 @@ static scan_code *fail(scan_code *c, pn_err *err, const char *text, const char *
     return NULL;
 }
 
-scan_code *scan_code_parse(const char *text, pn_err *err)
+static scan_code *scan_code_read(const char *text, pn_err *err)
 {
     scan_code *c = g_new0(scan_code, 1);
     if (strncmp(text, PREFIX, strlen(PREFIX)))
@@ -58,6 +58,21 @@ scan_code *scan_code_parse(const char *text, pn_err *err)
         c->value[c->n++] = v;
     }
     g_strfreev(pairs);
+    return c;
+}
+
+/* A code written in capitals (see render/marks.c) had no capital letters. */
+static char *code_text(const char *text)
+{
+    if (strncmp(text, "PNPKIT:", 7)) return g_strdup(text);
+    return g_ascii_strdown(text, -1);
+}
+
+scan_code *scan_code_parse(const char *raw, pn_err *err)
+{
+    char *text = code_text(raw);
+    scan_code *c = scan_code_read(text, err);
+    g_free(text);
     return c;
 }
 

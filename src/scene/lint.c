@@ -42,58 +42,12 @@ static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
     r->found++;
 }
 
-static void grow(box *b, double x, double y)
-{
-    b->x0 = fmin(b->x0, x);
-    b->y0 = fmin(b->y0, y);
-    b->x1 = fmax(b->x1, x);
-    b->y1 = fmax(b->y1, y);
-}
-
-/* The box an item covers on the page; false for items that draw nothing. */
 static bool item_box(const scene *s, const scene_item *it, box *b)
 {
-    *b = (box){INFINITY, INFINITY, -INFINITY, -INFINITY};
-    if (it->kind == SCENE_PATH) {
-        const scene_path *p = &it->u.path;
-        const scene_seg *segs = scene_segs(s);
-        for (size_t j = p->first; j < p->first + p->count; j++) {
-            if (segs[j].op == SEG_CLOSE) continue;
-            int n = segs[j].op == SEG_CURVE ? 3 : 1;
-            for (int q = 0; q < n; q++)
-                grow(b, segs[j].x[q], segs[j].y[q]);
-        }
-        double hw = p->style.stroke ? p->style.width / 2 : 0;
-        b->x0 -= hw, b->y0 -= hw, b->x1 += hw, b->y1 += hw;
-        return p->count > 0 && (p->style.fill || p->style.stroke);
-    }
-    if (it->kind == SCENE_TEXT) {
-        const scene_text *t = &it->u.text;
-        if (!*t->utf8) return false;
-        double a = t->angle * G_PI / 180, c = cos(a), sn = sin(a);
-        double px[4] = {0, t->width, t->width, 0};
-        double py[4] = {-t->ascent, -t->ascent, t->descent, t->descent};
-        for (int k = 0; k < 4; k++)
-            grow(b, t->bx + px[k] * c - py[k] * sn, t->by + px[k] * sn + py[k] * c);
-        return true;
-    }
-    if (it->kind == SCENE_IMAGE) {
-        const scene_image *im = &it->u.image;
-        double x0 = fmax(im->x, im->cx), y0 = fmax(im->y, im->cy);
-        double x1 = fmin(im->x + im->w, im->cx + im->cw), y1 = fmin(im->y + im->h, im->cy + im->ch);
-        *b = (box){x0, y0, x1, y1};
-        return x1 > x0 && y1 > y0;
-    }
-    if (it->kind == SCENE_CELLS) {
-        double e[4];
-        scene_cells_box(&it->u.cells, e);
-        *b = (box){e[0], e[1], e[2], e[3]};
-        return true;
-    }
-    if (it->kind == SCENE_CLIP) return false; /* draws nothing */
-    const scene_slot *sl = &it->u.slot;
-    *b = (box){sl->x, sl->y, sl->x + sl->w, sl->y + sl->h};
-    return false; /* slots are not drawn: their frames and labels are items of their own */
+    double e[4];
+    bool drawn = scene_item_box(s, it, e);
+    *b = (box){e[0], e[1], e[2], e[3]};
+    return drawn;
 }
 
 static const char *what(const scene_item *it)

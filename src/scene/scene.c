@@ -308,6 +308,71 @@ int scene_image_add(scene *s, const scene_image *im, pn_err *err)
     return 0;
 }
 
+static void grow(double b[4], double x, double y)
+{
+    b[0] = fmin(b[0], x);
+    b[1] = fmin(b[1], y);
+    b[2] = fmax(b[2], x);
+    b[3] = fmax(b[3], y);
+}
+
+bool scene_item_box(const scene *s, const scene_item *it, double b[4])
+{
+    b[0] = b[1] = INFINITY;
+    b[2] = b[3] = -INFINITY;
+    if (it->kind == SCENE_PATH) {
+        const scene_path *p = &it->u.path;
+        const scene_seg *segs = (const scene_seg *)s->segs->data;
+        for (size_t j = p->first; j < p->first + p->count; j++) {
+            if (segs[j].op == SEG_CLOSE) continue;
+            int n = segs[j].op == SEG_CURVE ? 3 : 1;
+            for (int q = 0; q < n; q++)
+                grow(b, segs[j].x[q], segs[j].y[q]);
+        }
+        double hw = p->style.stroke ? p->style.width / 2 : 0;
+        b[0] -= hw, b[1] -= hw, b[2] += hw, b[3] += hw;
+        return p->count > 0 && (p->style.fill || p->style.stroke);
+    }
+    if (it->kind == SCENE_TEXT) {
+        const scene_text *t = &it->u.text;
+        if (!*t->utf8) return false;
+        double a = t->angle * G_PI / 180, c = cos(a), sn = sin(a);
+        double px[4] = {0, t->width, t->width, 0};
+        double py[4] = {-t->ascent, -t->ascent, t->descent, t->descent};
+        for (int k = 0; k < 4; k++)
+            grow(b, t->bx + px[k] * c - py[k] * sn, t->by + px[k] * sn + py[k] * c);
+        return true;
+    }
+    if (it->kind == SCENE_IMAGE) {
+        const scene_image *im = &it->u.image;
+        b[0] = fmax(im->x, im->cx), b[1] = fmax(im->y, im->cy);
+        b[2] = fmin(im->x + im->w, im->cx + im->cw), b[3] = fmin(im->y + im->h, im->cy + im->ch);
+        return b[2] > b[0] && b[3] > b[1];
+    }
+    if (it->kind == SCENE_CELLS) {
+        scene_cells_box(&it->u.cells, b);
+        return true;
+    }
+    if (it->kind == SCENE_CLIP) return false; /* draws nothing */
+    const scene_slot *sl = &it->u.slot;
+    b[0] = sl->x, b[1] = sl->y, b[2] = sl->x + sl->w, b[3] = sl->y + sl->h;
+    return false; /* slots are not drawn: their frames and labels are items of their own */
+}
+
+/* Whether nothing drawn so far comes within 1 mm of box, or overlaps it for
+ * another grid, whose box is exact (see scene_cells). */
+static bool nothing_near(const scene *s, const double box[4])
+{
+    for (size_t i = 0; i < s->items->len; i++) {
+        const scene_item *it = &g_array_index(s->items, scene_item, i);
+        double b[4], m = it->kind == SCENE_CELLS ? 0 : 1;
+        if (!scene_item_box(s, it, b)) continue;
+        if (b[0] < box[2] + m && b[2] > box[0] - m && b[1] < box[3] + m && b[3] > box[1] - m)
+            return false;
+    }
+    return true;
+}
+
 int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
                     const unsigned char *dark, pn_rgba color, pn_err *err)
 {
@@ -318,7 +383,10 @@ int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
     scene_item it;
     memset(&it, 0, sizeof it);
     it.kind = SCENE_CELLS;
-    it.u.cells = (scene_cells){x, y, cell, n, quiet, NULL, ink(s, color)};
+    it.u.cells = (scene_cells){x, y, cell, n, quiet, NULL, ink(s, color), false};
+    double box[4];
+    scene_cells_box(&it.u.cells, box);
+    it.u.cells.bare = nothing_near(s, box);
     it.u.cells.dark =
         (const unsigned char *)g_string_chunk_insert_len(s->strings, (const char *)dark, n * n);
     push_item(s, &it);
@@ -443,7 +511,7 @@ static bool cells_equal(const scene_cells *a, const scene_cells *b)
     return a->x == b->x && a->y == b->y && a->cell == b->cell && a->n == b->n &&
            a->quiet == b->quiet && !memcmp(a->dark, b->dark, (size_t)a->n * a->n) &&
            a->color.r == b->color.r && a->color.g == b->color.g && a->color.b == b->color.b &&
-           a->color.a == b->color.a;
+           a->color.a == b->color.a && a->bare == b->bare;
 }
 
 bool scene_equal(const scene *a, const scene *b)

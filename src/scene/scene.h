@@ -100,6 +100,10 @@ typedef struct scene_cells {
     int n, quiet;
     const unsigned char *dark; /* n * n bytes, row by row from the top; nonzero is dark */
     pn_rgba color;
+    /* Nothing the scene held when the grid was added comes within 1 mm of
+     * its white square: on paper the square is the paper itself, and a
+     * backend may leave it out (libharu's does, to keep PDFs small). */
+    bool bare;
 } scene_cells;
 
 #define SCENE_MAX_CELLS 256 /* cells a side */
@@ -187,6 +191,13 @@ int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
 
 /* The box c covers with its white square: x0, y0, x1, y1 (mm). */
 void scene_cells_box(const scene_cells *c, double box[4]);
+
+/* The box (x0, y0, x1, y1, mm) item it covers on the page: a path's points,
+ * curves' control points included, grown by half its stroke; a text run's
+ * turned box; an image within its clip; a grid of cells with its white
+ * square; a slot's box. False for an item that draws nothing (a slot, a
+ * clip, an empty text or path, an image clipped away). */
+bool scene_item_box(const scene *s, const scene_item *it, double box[4]);
 
 /* Covers c's dark cells with rectangles, each as wide and then as tall as the
  * dark cells allow, and calls fn with each (mm) in order, row by row. Stops
