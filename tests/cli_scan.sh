@@ -18,6 +18,14 @@ refuse no-sheet.jpg "no pnpkit sheet in the photo"
 refuse half.jpg "only 2 of the sheet's four corner marks"
 refuse blurred.jpg "no pnpkit sheet in the photo"
 refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet's"
+# A photo too small to hold a sheet is refused before the tags are looked
+# for (AprilTag's detector crashed on an image two pixels high).
+R="$SRC/fuzz/regressions/scan"
+for f in one-pixel.png:1x1 two-pixels-high.png:500x2; do
+    expect_status 1 "${f%%:*}" -- "$PNPKIT" scan "$R/${f%%:*}" -o "$T/sheet.yaml"
+    expect_stderr "^$R/${f%%:*}: the image is ${f##*:} pixels, too small to hold a sheet" "${f%%:*}"
+    expect_no_file "$T/sheet.yaml" "${f%%:*}"
+done
 
 # HEIC, where gdk-pixbuf has Debian's HEIF loader (heif-gdk-pixbuf) and
 # heif-enc (libheif-examples) makes one: a played sheet reads as the JPEG it

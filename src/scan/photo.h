@@ -14,6 +14,10 @@
 
 /* The most pixels a photo may have by default (a 48 MP phone photo). */
 #define SCAN_MAX_PIXELS (50LL * 1000 * 1000)
+/* The fewest pixels a photo may have on a side: a sheet in less could not
+ * be read (its digits would be a pixel or two), and AprilTag's detector
+ * crashes on an image two pixels high. */
+#define SCAN_MIN_SIDE 100
 /* The most bytes a photo file may have. */
 #define SCAN_MAX_BYTES (64u << 20)
 
