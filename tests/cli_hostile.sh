@@ -124,8 +124,13 @@ expect_status 2 "paper too large" -- "$PNPKIT" render dicrono --paper 1300x200mm
 expect_stderr "each side must be 20 to 1200 mm" "paper message"
 expect_status 2 "paper with a huge number" -- "$PNPKIT" render dicrono --paper 1e400x200mm -o "$T/x.pdf"
 expect_status 1 "raster too large" -- "$PNPKIT" render dicrono --paper 1200x1200mm --dpi 1200 -o "$T/x.png"
-expect_stderr "pixel PNG is too large; lower --dpi" "raster message"
+expect_stderr "pixel PNG is too large \\(at most 32767 pixels a side and 150 million in all\\); lower --dpi" "raster message"
 expect_no_file "$T/x.png" "no PNG after a refused size"
+# Within the pixel budget but wider than cairo's image surfaces (32767): the
+# same message, not cairo's "invalid value" as an I/O error.
+expect_status 1 "raster too wide" -- "$PNPKIT" render dicrono --paper 900x60mm --dpi 1200 -o "$T/x.png"
+expect_stderr "^a 42520x2835 pixel PNG is too large" "too wide message"
+expect_no_file "$T/x.png" "no PNG after a refused width"
 long=$(head -c 5000 /dev/zero | tr '\0' x)
 expect_status 1 "--set with a long text" -- "$PNPKIT" render dicrono --set "size=$long" -o "$T/x.pdf"
 expect_no_file "$T/x.pdf" "nothing written for a bad --set"

@@ -84,11 +84,13 @@ truncate -s 40M big.png
 echo "not an image" > junk.png
 printf '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>' > nosize.svg
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="10"' > broken.svg
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="0.001" height="2"/>' > speck.svg
 for case in "bomb.png:a 100000x100000 pixel image is too large" \
     "big.png:an image of 41943040 bytes is too large" \
     "junk.png:not an image pnpkit can read" \
     "missing.png:cannot read the image: No such file or directory" \
     "nosize.svg:the SVG has no size" \
+    "speck.svg:the SVG is 0.001x2 pixels, less than one" \
     "broken.svg:not a valid SVG"; do
     f=${case%%:*}; why=${case#*:}
     printf 'name: t\ncomponents:\n  - type: text\n    text: hi\n  - type: image\n    src: %s\n' "$f" > t.yaml

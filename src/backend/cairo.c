@@ -28,6 +28,7 @@
 /* A PNG page is held in memory at 4 bytes a pixel: 150 million pixels (600 MB)
  * allows A4 at 1200 dpi; larger papers need a lower --dpi. */
 #define PN_CAIRO_MAX_PIXELS 150e6
+#define PN_CAIRO_MAX_SIDE 32767 /* cairo's image surfaces go no larger */
 
 typedef enum { FMT_PDF, FMT_SVG, FMT_PNG } cairo_fmt;
 
@@ -188,9 +189,12 @@ static int begin(cairo_be *b, double w, double h, bool keep, pn_err *err)
         } else {
             b->scale = b->dpi / 25.4;
             int pw = (int)lround(w * b->scale), ph = (int)lround(h * b->scale);
-            if (pw < 1 || ph < 1 || (double)pw * ph > PN_CAIRO_MAX_PIXELS)
+            if (pw < 1 || ph < 1 || pw > PN_CAIRO_MAX_SIDE || ph > PN_CAIRO_MAX_SIDE ||
+                (double)pw * ph > PN_CAIRO_MAX_PIXELS)
                 return pn_err_set(err, PN_EINPUT,
-                                  "a %dx%d pixel PNG is too large; lower the resolution", pw, ph);
+                                  "a %dx%d pixel PNG is too large (at most %d pixels a side and "
+                                  "%.0f million in all); lower the resolution",
+                                  pw, ph, PN_CAIRO_MAX_SIDE, PN_CAIRO_MAX_PIXELS / 1e6);
             b->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
         }
     }

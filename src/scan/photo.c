@@ -208,9 +208,10 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
     int n = px->get_n_channels(pb), rs = px->get_rowstride(pb);
     if (w < SCAN_MIN_SIDE || h < SCAN_MIN_SIDE) {
         g_object_unref(pb);
-        pn_err_set(err, PN_EINPUT,
-                   "the image is %dx%d pixels, too small to hold a sheet (at least %d on each side)",
-                   w, h, SCAN_MIN_SIDE);
+        pn_err_set(
+            err, PN_EINPUT,
+            "the image is %dx%d pixels, too small to hold a sheet (at least %d on each side)", w, h,
+            SCAN_MIN_SIDE);
         return NULL;
     }
     scan_photo *p = g_try_new0(scan_photo, 1);

@@ -62,6 +62,13 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
                           "%s: the SVG has no size (give it width and height or "
                           "a viewBox)",
                           path);
+    /* Drawn through pixman, whose transforms hold scales up to 32767, a
+     * smaller SVG could not be enlarged to a page at a high resolution. */
+    if (w < 1 || hh < 1)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: the SVG is %gx%g pixels, less than one (give it a width and "
+                          "height of 1px or more)",
+                          path, w, hh);
     if (w > SCENE_IMAGE_MAX_SIDE || hh > SCENE_IMAGE_MAX_SIDE)
         return pn_err_set(err, PN_EINPUT,
                           "%s: an SVG of %.0fx%.0f pixels is too large (at most %d "
