@@ -82,4 +82,22 @@ if [ "$(id -u)" -ne 0 ]; then
     expect_status 3 "read-only directory" -- "$PNPKIT" render dicrono -o "$T/ro/x.pdf"
     expect_stderr "^$T/ro/x.pdf: cannot write here: Permission denied$" "read-only message"
 fi
+
+# -o naming a file the command reads (the template, the sheet file, the
+# photo, through another path or a symbolic link too) is refused before
+# anything is written: the file is kept whole.
+printf 'name: t\ntitle: t\ncomponents:\n  - {type: rect, x: 10mm, y: 10mm, w: 5mm, h: 5mm}\n' > "$T/own.yaml"
+cp "$T/own.yaml" "$T/own.keep"
+expect_status 2 "render over its template" -- "$PNPKIT" render "$T/own.yaml" -o "$T/own.yaml" --format pdf
+expect_stderr "^pnpkit render: -o $T/own.yaml is the template itself" "render over its template: message"
+cmp -s "$T/own.yaml" "$T/own.keep" && ok || bad "render over its template: the template changed"
+cp "$SRC/tests/data/circle36-game1-played.yaml" "$T/sheet.yaml"
+expect_status 2 "score over its sheets" -- "$PNPKIT" score circle36 "$T/sheet.yaml" -o "$T/./sheet.yaml" --format pdf
+expect_stderr "^pnpkit score: -o $T/./sheet.yaml is the sheet file itself" "score over its sheets: message"
+cmp -s "$T/sheet.yaml" "$SRC/tests/data/circle36-game1-played.yaml" && ok || bad "score over its sheets: the file changed"
+cp "$SRC/tests/data/scan/played-2.jpg" "$T/photo.jpg"
+ln -s "$T/photo.jpg" "$T/link.jpg"
+expect_status 2 "scan over its photo" -- "$PNPKIT" scan "$T/photo.jpg" -o "$T/link.jpg"
+expect_stderr "^pnpkit scan: -o $T/link.jpg is the photo $T/photo.jpg" "scan over its photo: message"
+cmp -s "$T/photo.jpg" "$SRC/tests/data/scan/played-2.jpg" && ok || bad "scan over its photo: the photo changed"
 finish

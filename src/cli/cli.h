@@ -4,6 +4,7 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "pnpkit.h"
 
@@ -54,6 +55,10 @@ long long cli_epoch(void);
  * g_free()s), and whether name is one of them. */
 char *cli_game_names(void);
 int cli_game_known(const char *name);
+
+/* Whether output names the very file input is (both exist; "-" never
+ * does): writing it would lose what the user gave to be read. */
+bool cli_same_file(const char *output, const char *input);
 
 /* The format path's extension names, in any case: "pdf", "svg" or "png", and
  * "scene" for .scene when with_scene is non-zero; NULL for any other name. */

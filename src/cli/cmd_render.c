@@ -40,13 +40,13 @@
     "                       default: as many as the template needs (usually 1)\n"                  \
     "      --nup 2|4        impose 2 or 4 sheets on each paper, with cut marks;\n"                 \
     "                       without --pages, one full paper (2 or 4 sheets)\n"                     \
-    "      --actual-size    with --nup, every sheet at its template's own size (100%)\n"         \
-    "                       instead of scaled to fill its part of the paper\n"                    \
+    "      --actual-size    with --nup, every sheet at its template's own size (100%)\n"           \
+    "                       instead of scaled to fill its part of the paper\n"                     \
     "      --fill           with --nup and --pages, add sheets to fill the last\n"                 \
     "                       paper (--pages 5 --nup 4 --fill: 8 sheets)\n"                          \
     "      --mono           ink-saving greyscale\n"                                                \
-    "      --no-scan-marks  leave off the marks that let 'pnpkit scan' read a photo\n"          \
-    "                       of the sheet (corner tags and a QR code)\n"                          \
+    "      --no-scan-marks  leave off the marks that let 'pnpkit scan' read a photo\n"             \
+    "                       of the sheet (corner tags and a QR code)\n"                            \
     "      --seed N         seed for random boards (default 1)\n"                                  \
     "      --dpi N          PNG resolution (default 150; PDF and SVG warn)\n"                      \
     "      --backend ID     cairo (default) | haru (compact PDF, base-14 fonts)\n"                 \
@@ -527,6 +527,10 @@ static int check_output(render_job *j, pnpkit_error *err)
                         "%s: cannot tell the format; use .pdf, .svg, .png or --format", j->output);
         if (ef && f && strcmp(ef, f))
             return fail(err, PNPKIT_EUSAGE, "%s does not match --format %s", j->output, f);
+        if (cli_same_file(j->output, j->name))
+            return fail(err, PNPKIT_EUSAGE,
+                        "-o %s is the template itself: writing it would lose the template",
+                        j->output);
         if (!f) f = ef;
     } else if (j->output) {
         if (!f) f = "pdf";

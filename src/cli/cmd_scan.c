@@ -158,6 +158,13 @@ static int scan_run(int argc, char **argv)
     if (optind >= argc) return cli_usage_error("scan", "which photo?");
     if (argc - optind > 1000) return cli_usage_error("scan", "at most 1000 photos at a time");
     if (a.json && a.score) return cli_usage_error("scan", "--json or --score, not both");
+    for (int i = optind; i < argc; i++)
+        if (cli_same_file(a.output, argv[i]))
+            return cli_usage_error("scan", "-o %s is the photo %s: writing it would lose the photo",
+                                   a.output, argv[i]);
+    if (cli_same_file(a.output, a.template_path))
+        return cli_usage_error("scan", "-o %s is the template itself: writing it would lose it",
+                               a.output);
     return scan_photos(argc - optind, argv + optind, &a);
 }
 

@@ -141,6 +141,11 @@ static int score_run_cmd(int argc, char **argv)
     } else if (output && !format) {
         format = "pdf"; /* -o -: the default format, as for render */
     }
+    if (cli_same_file(output, file) || cli_same_file(output, template_path)) {
+        rc = cli_usage_error("score", "-o %s is the %s itself: writing it would lose it", output,
+                             cli_same_file(output, file) ? "sheet file" : "template");
+        goto out;
+    }
     if (output && !strcmp(output, "-") && !strcmp(file, "-")) {
         rc = cli_usage_error("score", "the sheets and -o cannot both use standard input/output");
         goto out;

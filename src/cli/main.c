@@ -2,14 +2,24 @@
 #include <fontconfig/fontconfig.h>
 #include <getopt.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli/cli.h"
 #include "cli/signals.h"
+
+bool cli_same_file(const char *output, const char *input)
+{
+    if (!output || !input || !strcmp(output, "-") || !strcmp(input, "-")) return false;
+    GStatBuf a, b;
+    return g_stat(output, &a) == 0 && g_stat(input, &b) == 0 && S_ISREG(a.st_mode) &&
+           a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
 
 const cli_command *cli_find(const char *name)
 {
