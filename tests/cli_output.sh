@@ -100,4 +100,15 @@ ln -s "$T/photo.jpg" "$T/link.jpg"
 expect_status 2 "scan over its photo" -- "$PNPKIT" scan "$T/photo.jpg" -o "$T/link.jpg"
 expect_stderr "^pnpkit scan: -o $T/link.jpg is the photo $T/photo.jpg" "scan over its photo: message"
 cmp -s "$T/photo.jpg" "$SRC/tests/data/scan/played-2.jpg" && ok || bad "scan over its photo: the photo changed"
+
+# Standard output that cannot be written (a full disk) is a failure, exit 3,
+# for every command, not a success with the output lost.
+if [ -w /dev/full ]; then
+    for cmd in "list" "lint circle36" "scan $SRC/tests/data/scan/played-2.jpg"; do
+        "$PNPKIT" $cmd > /dev/full 2> "$T/err"
+        expect_eq "$?" 3 "$cmd > /dev/full: exit status"
+        grep -q "^pnpkit ${cmd%% *}: standard output: write failed" "$T/err" && ok ||
+            bad "$cmd > /dev/full: message: $(cat "$T/err")"
+    done
+fi
 finish

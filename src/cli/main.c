@@ -1,4 +1,5 @@
 /* main.c: pnpkit's entry point: dispatches to the commands. */
+#include <errno.h>
 #include <fontconfig/fontconfig.h>
 #include <getopt.h>
 #include <glib.h>
@@ -174,5 +175,15 @@ int main(int argc, char **argv)
     }
     int rc = c->run(argc - 1, argv + 1);
     cli_ctx_free();
+    /* What a command printed must have reached its file (a full disk, a
+     * closed pipe): success is not claimed for output that was lost. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno;
+        if (rc == 0) {
+            fprintf(stderr, "pnpkit %s: standard output: write failed%s%s\n", c->name,
+                    e ? ": " : "", e ? strerror(e) : "");
+            rc = PNPKIT_EIO;
+        }
+    }
     return rc;
 }
