@@ -18,6 +18,14 @@ refuse no-sheet.jpg "no pnpkit sheet in the photo"
 refuse half.jpg "only 2 of the sheet's four corner marks"
 refuse blurred.jpg "no pnpkit sheet in the photo"
 refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet's"
+# Two sheets in one picture (--nup 2 on A4, photographed whole): the corner
+# marks of both are seen; reading one sheet through the corners of two gave
+# a sheet of made-up numbers. Refused, with what to do.
+"$PNPKIT" render circle36 --nup 2 -q -o "$T/two-up.png" --dpi 150
+expect_status 1 "two sheets in one photo" -- "$PNPKIT" scan "$T/two-up.png" -o "$T/sheet.yaml"
+expect_stderr "^$T/two-up.png: the photo holds more than one sheet \\(a corner mark is there 2 times\\): photograph one sheet at a time" "two sheets: message"
+expect_no_file "$T/sheet.yaml" "two sheets: no output"
+
 # A photo too small to hold a sheet is refused before the tags are looked
 # for (AprilTag's detector crashed on an image two pixels high).
 R="$SRC/fuzz/regressions/scan"

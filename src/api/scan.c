@@ -537,6 +537,15 @@ static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
         return pn_err_set(err, PN_EINPUT,
                           "no pnpkit sheet in the photo: none of its four corner marks was found "
                           "(blurred, too small, or a sheet printed without scan marks?)");
+    int copies = 1;
+    for (int i = 0; i < 4; i++)
+        if (tags[i].found && tags[i].copies > copies) copies = tags[i].copies;
+    if (copies > 1) /* reading one would mix the corners of several */
+        return pn_err_set(err, PN_EINPUT,
+                          "the photo holds more than one sheet (a corner mark is there %d "
+                          "times): photograph one sheet at a time (cut sheets printed with "
+                          "--nup apart, or cover the others)",
+                          copies);
     if (found < 4)
         return pn_err_set(err, PN_EINPUT,
                           "only %d of the sheet's four corner marks are in the photo: the whole "

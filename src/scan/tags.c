@@ -3,6 +3,7 @@
 
 #include <apriltag/apriltag.h>
 #include <apriltag/tag36h11.h>
+#include <math.h>
 #include <string.h>
 
 /* One pass of the detector, quad_decimate as given. */
@@ -30,8 +31,9 @@ static int find_pass(const scan_photo *p, scan_tag *tags, int n, float decimate,
         zarray_get(dets, i, &d);
         if (d->id < 0 || d->id >= n || d->hamming > 1) continue;
         scan_tag *t = &tags[d->id];
+        if (t->found && hypot(d->c[0] - t->cx, d->c[1] - t->cy) > 20) t->copies++;
         if (t->found && t->margin >= d->decision_margin) continue;
-        if (!t->found) found++;
+        if (!t->found) found++, t->copies = 1;
         t->found = true;
         t->margin = d->decision_margin;
         t->cx = d->c[0];

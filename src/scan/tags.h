@@ -15,6 +15,8 @@ typedef struct scan_tag {
     double cx, cy;
     scan_homog local;
     double margin; /* libapriltag's decision margin: how clearly it read */
+    int copies;    /* tags of this id found apart from each other: 1, or more
+                      when the photo holds several sheets */
 } scan_tag;
 
 /* Looks for tags with ids 0..n-1, the best of each id into tags[id]. The
