@@ -146,6 +146,17 @@ expect_eq "$(grep -c 'scan mark' "$T/out")" 1 "crowded: one finding, the backgro
 sed 's/w: 20mm, h: 10mm/w: 2mm, h: 2mm/; s/x: 5mm, y: 5mm/x: 28mm, y: 6mm/' "$T/crowded.yaml" > "$T/clear.yaml"
 expect_status 0 "lint a clear sheet" -- "$PNPKIT" lint "$T/clear.yaml"
 expect_eq "$(grep -c 'scan mark' "$T/out")" 0 "clear: no finding"
+# A paper too small to hold the marks apart is refused at `scan:` (they
+# overlapped, and the QR code ran off a 25 mm wide page); margins that leave
+# no room are refused at `paper:`.
+printf 'name: narrow\nscan: true\npage: {paper: 25x300mm, margin: 1mm}\ncomponents:\n  - {type: rect, x: 1mm, y: 1mm, w: 5mm, h: 5mm}\n' > "$T/narrow.yaml"
+expect_status 1 "a paper too narrow for the marks" -- "$PNPKIT" render "$T/narrow.yaml" -o "$T/narrow.pdf"
+expect_stderr "^$T/narrow.yaml:2:7: scan: a 25x300mm sheet is too small for its scan marks: they need 47.4x37.4mm" "narrow: message"
+expect_no_file "$T/narrow.pdf" "narrow: no output"
+sed 's/25x300mm, margin: 1mm/20x20mm/' "$T/narrow.yaml" > "$T/tiny.yaml"
+expect_status 1 "margins leave no room" -- "$PNPKIT" render "$T/tiny.yaml" -o "$T/narrow.pdf"
+expect_stderr "^$T/tiny.yaml:3:15: the margins leave no room on a 20x20mm page" "tiny: message at the paper"
+
 # libharu leaves out a mark's white square only where nothing lies under it:
 # on a coloured background all five marks keep theirs, on bare paper none.
 squares() { # TEMPLATE: marks written with their white square, and all marks

@@ -5,6 +5,7 @@
 #include <apriltag/apriltag.h>
 #include <apriltag/tag36h11.h>
 #include <glib.h>
+#include <math.h>
 #include <qrencode.h>
 #include <string.h>
 
@@ -148,6 +149,19 @@ int marks_draw(scene *s, const char *code, pn_err *err)
     double w = scene_width(s), h = scene_height(s);
     QRcode *q = encode(code, err);
     if (!q) return -1;
+    /* Each mark apart from the others by 1 mm at least: the QR code between
+     * the two bottom tags, the top and bottom tags above one another. */
+    double qr = (q->width + 2 * MARKS_QR_QUIET) * MARKS_QR_MODULE_MM, tag = 10 * MARKS_TAG_CELL_MM;
+    double need_w = 2 * (MARKS_INSET_MM + tag + 1) + qr,
+           need_h = MARKS_INSET_MM + tag + 1 + qr + MARKS_INSET_MM;
+    if (w < need_w || h < need_h) {
+        pn_err_set(err, PN_EINPUT,
+                   "a %gx%gmm sheet is too small for its scan marks: they need %gx%gmm (a tag in "
+                   "each corner and a QR code of %d modules beside the bottom-left one)",
+                   w, h, ceil(need_w * 10) / 10, ceil(need_h * 10) / 10, q->width);
+        QRcode_free(q);
+        return -1;
+    }
     /* The family is made for each sheet (a few kilobytes from libapriltag's
      * code table): the library keeps no state outside its contexts. */
     apriltag_family_t *fam = tag36h11_create();

@@ -72,6 +72,9 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
     double bottom = m;
     if (t->seeded && bottom < edge + FOOTER_MM) bottom = edge + FOOTER_MM;
     if (t->scan && !o->no_scan_marks && bottom < MARKS_RESERVE_MM) bottom = MARKS_RESERVE_MM;
+    if ((2 * m >= w || m + bottom >= h) && !o->paper && t->paper_line)
+        return pn_err_at(err, t->file, t->paper_line, t->paper_col,
+                         "the margins leave no room on a %gx%gmm page", w, h);
     if (2 * m >= w || m + bottom >= h)
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
     *ctx = (comp_ctx){.x = m,
@@ -383,6 +386,10 @@ static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned
 {
     char *code = marks_code(t, o, seed, page);
     int rc = marks_draw(s, code, err);
+    if (rc && err->status == PN_EINPUT && t->scan_line) { /* at `scan: true` */
+        pn_err why = *err;
+        pn_err_at(err, t->file, t->scan_line, t->scan_col, "scan: %s", why.msg);
+    }
     /* Only a seeded sheet has a footer to keep beside the QR code. */
     double reach = t->seeded && !rc ? marks_bottom_reach(code) : 0;
     g_free(code);

@@ -8,9 +8,9 @@
 #include "util/paths.h"
 #include "util/resources.h"
 
-static const char *const top_keys[] = {"name",   "title",  "description", "game",
-                                       "seeded", "params", "page",        "components",
-                                       "data",   "fonts",  "styles",      "scan", NULL};
+static const char *const top_keys[] = {"name",   "title", "description", "game", "seeded",
+                                       "params", "page",  "components",  "data", "fonts",
+                                       "styles", "scan",  NULL};
 static const char *const param_keys[] = {"type", "default", "min",  "max",
                                          "step", "choices", "help", NULL};
 static const char *const page_keys[] = {"paper", "orientation", "margin",
@@ -512,6 +512,10 @@ static int load_root(tmpl *t, pn_err *err)
     if (sn && pn_yml_bool(t->doc, sn, &t->seeded, err)) return -1;
     struct fy_node *scn = pn_yml_get(root, "scan");
     if (scn && pn_yml_bool(t->doc, scn, &t->scan, err)) return -1;
+    if (scn) {
+        pn_yml_place(t->doc, scn, &t->scan_line, &t->scan_col);
+        t->scan_line += t->doc->line0;
+    }
     struct fy_node *pn = pn_yml_get(root, "params");
     if (pn && !pn_yml_is_null(pn)) {
         if (pn_yml_expect(t->doc, pn, FYNT_MAPPING, "a mapping of parameters", err)) return -1;

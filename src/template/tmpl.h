@@ -17,10 +17,10 @@
 #include "util/yml.h"
 
 #define TMPL_MAX_PARAMS 64
-#define TMPL_MAX_COMPONENTS 500   /* components written in the file, repeats included */
-#define TMPL_MAX_REPEAT_DEPTH 8   /* repeats inside repeats */
-#define TMPL_MAX_REPEAT 10000     /* rounds of one repeat */
-#define TMPL_MAX_EXPANDED 20000   /* components made plus rounds run, all repeats together */
+#define TMPL_MAX_COMPONENTS 500 /* components written in the file, repeats included */
+#define TMPL_MAX_REPEAT_DEPTH 8 /* repeats inside repeats */
+#define TMPL_MAX_REPEAT 10000   /* rounds of one repeat */
+#define TMPL_MAX_EXPANDED 20000 /* components made plus rounds run, all repeats together */
 /* Seeds of random boards are 0 to this everywhere: --seed, the footers of a
  * pad (whose seeds wrap round to 0 after it) and the boards `check` reads. */
 #define TMPL_SEED_MAX 2147483647L
@@ -37,8 +37,8 @@ typedef struct tmpl_comp {
     const comp_type *type;
     struct fy_node *node;
     int line, col;
-    pv_value *vals; /* one per property of type, after tmpl_resolve */
-    bool enabled;   /* "when" */
+    pv_value *vals;  /* one per property of type, after tmpl_resolve */
+    bool enabled;    /* "when" */
     GPtrArray *each; /* the per-item arrays of vals[k].strs (properties marked
                       * `each`), owned; NULL when there are none */
 } tmpl_comp;
@@ -66,32 +66,33 @@ typedef struct tmpl {
     char *origin; /* "built-in", "installed", "user", "file" or "text" */
     char *dir;    /* the folder its files are read from; NULL: file's own */
     const char *name, *title, *description, *game;
-    bool seeded;       /* boards differ by seed */
-    bool scan;         /* its sheets carry scan marks (render/marks.h) */
-    const char *paper; /* default paper name or WxH */
+    bool seeded;               /* boards differ by seed */
+    bool scan;                 /* its sheets carry scan marks (render/marks.h) */
+    int scan_line, scan_col;   /* where `scan:` is written (0: not written) */
+    const char *paper;         /* default paper name or WxH */
     int paper_line, paper_col; /* where `paper:` is written (0: not written) */
     bool landscape;
-    bool oriented; /* `orientation:` is written: a WxH paper is turned to it */
-    double margin;      /* mm */
-    tmpl_fit fit;       /* how a sheet meets a paper other than `paper` */
-    pn_rgba background; /* page colour to the paper's edge; alpha 0: none */
+    bool oriented;                   /* `orientation:` is written: a WxH paper is turned to it */
+    double margin;                   /* mm */
+    tmpl_fit fit;                    /* how a sheet meets a paper other than `paper` */
+    pn_rgba background;              /* page colour to the paper's edge; alpha 0: none */
     struct fy_node *background_node; /* page.background when it holds "$" (a
                                       * parameter, column or expression):
                                       * tmpl_resolve sets background from it */
-    GPtrArray *params;  /* tmpl_param* */
-    GPtrArray *items;   /* tmpl_item*: what the file says, owned */
-    GPtrArray *comps;   /* tmpl_comp*: what tmpl_resolve made of items, owned */
-    int written;        /* components and repeats in items, at every depth */
+    GPtrArray *params;               /* tmpl_param* */
+    GPtrArray *items;                /* tmpl_item*: what the file says, owned */
+    GPtrArray *comps;                /* tmpl_comp*: what tmpl_resolve made of items, owned */
+    int written;                     /* components and repeats in items, at every depth */
     pv_pool *pool;
     tmpl_data *data; /* rows merged one per sheet, or NULL; owned */
     int row;         /* the row tmpl_resolve uses */
     /* Borrowed, or NULL: a template whose merge data this one reads without
      * data of its own (the backs of a deck read their card's row). */
     const struct tmpl *rows_of;
-    int card, cards; /* ${card} (1-based) and ${cards}: see tmpl_select_card */
+    int card, cards;     /* ${card} (1-based) and ${cards}: see tmpl_select_card */
     char row_where[256]; /* "data row 2, cards.csv line 3" for that row, or "" */
-    const char *csv; /* while loading: the CSV file tmpl_open_data merges */
-    GPtrArray *fonts; /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
+    const char *csv;     /* while loading: the CSV file tmpl_open_data merges */
+    GPtrArray *fonts;    /* pn_font_file* (util/fonts.h) of `fonts:`, owned; may be empty */
 } tmpl;
 
 /* Loads by built-in name, or from a path (anything containing '/' or ending in
