@@ -177,8 +177,9 @@ int main(int argc, char **argv)
     cli_ctx_free();
     /* What a command printed must have reached its file (a full disk, a
      * closed pipe): success is not claimed for output that was lost. */
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        int e = errno;
+    errno = 0;
+    int flushed = fflush(stdout), e = flushed ? errno : 0; /* an earlier errno says nothing */
+    if (flushed != 0 || ferror(stdout)) {
         if (rc == 0) {
             fprintf(stderr, "pnpkit %s: standard output: write failed%s%s\n", c->name,
                     e ? ": " : "", e ? strerror(e) : "");
