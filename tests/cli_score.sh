@@ -103,6 +103,12 @@ expect_status 0 "analyze -o" -- "$PNPKIT" analyze dicrono-max -o "$T/max.pdf"
 expect_eq "$(pdf_pages "$T/max.pdf")" "1" "witness sheet"
 expect_status 0 "analyze text" -- "$PNPKIT" analyze dicrono-max
 expect_stdout "^DiCroNo on a 6x6 grid: the most points one player can score in a single game is $max\\.$" "analyze sentence"
+# On a 10x10 grid the witness's rows line up under their two-digit columns:
+# every row of the grid as long as the header.
+"$PNPKIT" analyze dicrono-max --size 10 > "$T/a10.txt"
+widths=$(grep -E '^ +(1 +2 +3|[0-9]+ +[.XO])' "$T/a10.txt" | awk '{ print length($0) }' | sort -u)
+expect_eq "$widths" "$(grep -E '^ +1 +2 +3' "$T/a10.txt" | awk '{ print length($0) }')" "10x10 witness aligned"
+expect_eq "$(grep -cE '^ +[0-9]+ +[.XO]' "$T/a10.txt")" 10 "10x10 witness: ten rows"
 
 # Exit statuses.
 expect_status 2 "no game" -- "$PNPKIT" score
@@ -184,9 +190,10 @@ no_report "over the page limit" 1 circle36 "$T/many.yaml" -o "$T/many.pdf"
 expect_no_file "$T/many.pdf" "over the page limit"
 # The circle36 template without its Scoring Box: no slot for the totals.
 awk '/type: c36-scorebox/ { skip = 1; next } skip && /^    / { next } { skip = 0; print }' \
-    "$2/templates/circle36.yaml" >"$T/noslot.yaml"
-if ! cmp -s "$2/templates/circle36.yaml" "$T/noslot.yaml"; then
+    "$SRC/templates/circle36.yaml" >"$T/noslot.yaml"
+if ! cmp -s "$SRC/templates/circle36.yaml" "$T/noslot.yaml"; then
     no_report "template without a slot" 1 circle36 "$D/circle36-perfect.yaml" --template "$T/noslot.yaml" -o "$T/noslot.pdf"
+    expect_stderr "^$T/noslot.yaml: the template has no slot 'total.red'$" "template without a slot: message"
     expect_no_file "$T/noslot.pdf" "template without a slot"
 else
     bad "could not remove the Scoring Box from the circle36 template"

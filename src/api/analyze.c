@@ -95,14 +95,15 @@ static void answer_text(GString *out, const dc_max_result *res, int size,
                            "completed these lines:\n\n",
                            res->last_col + 1, res->last_row + 1, res->last_col + 1,
                            res->last_row + 1);
+    int w = size >= 10 ? 2 : 1; /* columns as wide as their number */
     g_string_append(out, "      ");
     for (int c = 0; c < size; c++)
-        g_string_append_printf(out, "%s%d", c ? " " : "", c + 1);
+        g_string_append_printf(out, "%s%*d", c ? " " : "", w, c + 1);
     g_string_append_c(out, '\n');
     for (int r = 0; r < size; r++) {
-        g_string_append_printf(out, "   %d  ", r + 1);
+        g_string_append_printf(out, "  %*d  ", 2, r + 1);
         for (int c = 0; c < size; c++)
-            g_string_append_printf(out, "%s%c", c ? " " : "", ".XO"[g->cell[r][c]]);
+            g_string_append_printf(out, "%s%*c", c ? " " : "", w, ".XO"[g->cell[r][c]]);
         g_string_append_c(out, '\n');
     }
     g_string_append_c(out, '\n');

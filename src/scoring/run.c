@@ -155,7 +155,12 @@ static int fill_page(void *user, int page, scene *s, pn_err *err)
 {
     score_run *r = user;
     page_ref ref = g_array_index(r->pages, page_ref, page);
-    return r->g->fill(s, g_ptr_array_index(r->kept, ref.sheet), ref.page, err);
+    if (!r->g->fill(s, g_ptr_array_index(r->kept, ref.sheet), ref.page, err)) return 0;
+    if (err->status == PN_EINPUT && strncmp(err->msg, r->t->file, strlen(r->t->file))) {
+        pn_err why = *err; /* a slot the template lacks: the template's fault */
+        pn_err_set(err, PN_EINPUT, "%s: %s", r->t->file, why.msg);
+    }
+    return -1;
 }
 
 int score_run_render(score_run *r, const render_opts *o, pn_err *err)
