@@ -43,6 +43,8 @@ static const cli_word words[] = {
     {" (the mono setting)", " (--mono)", false},
     {"; embed a TrueType font that has it",
      "; give --ttf FILE to embed a TrueType font that has it", false},
+    {"the paper asked for ", "--paper ", true},
+    {"or leave the scan marks off", "or --no-scan-marks", false},
 };
 
 void cli_option_words(char *msg, size_t size)

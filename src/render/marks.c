@@ -157,7 +157,8 @@ int marks_draw(scene *s, const char *code, pn_err *err)
     if (w < need_w || h < need_h) {
         pn_err_set(err, PN_EINPUT,
                    "a %gx%gmm sheet is too small for its scan marks: they need %gx%gmm (a tag in "
-                   "each corner and a QR code of %d modules beside the bottom-left one)",
+                   "each corner and a QR code of %d modules beside the bottom-left one); print on "
+                   "a larger paper or leave the scan marks off",
                    w, h, ceil(need_w * 10) / 10, ceil(need_h * 10) / 10, q->width);
         QRcode_free(q);
         return -1;

@@ -75,6 +75,10 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
     if ((2 * m >= w || m + bottom >= h) && !o->paper && t->paper_line)
         return pn_err_at(err, t->file, t->paper_line, t->paper_col,
                          "the margins leave no room on a %gx%gmm page", w, h);
+    if ((2 * m >= w || m + bottom >= h) && o->paper)
+        return pn_err_set(err, PN_EINPUT,
+                          "the paper asked for %s: the margins leave no room on a %gx%gmm page",
+                          o->paper, w, h);
     if (2 * m >= w || m + bottom >= h)
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
     *ctx = (comp_ctx){.x = m,
