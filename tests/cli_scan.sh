@@ -146,16 +146,23 @@ expect_eq "$(grep -c 'scan mark' "$T/out")" 1 "crowded: one finding, the backgro
 sed 's/w: 20mm, h: 10mm/w: 2mm, h: 2mm/; s/x: 5mm, y: 5mm/x: 28mm, y: 6mm/' "$T/crowded.yaml" > "$T/clear.yaml"
 expect_status 0 "lint a clear sheet" -- "$PNPKIT" lint "$T/clear.yaml"
 expect_eq "$(grep -c 'scan mark' "$T/out")" 0 "clear: no finding"
-# A paper too small to hold the marks apart is refused at `scan:` (they
-# overlapped, and the QR code ran off a 25 mm wide page); margins that leave
-# no room are refused at `paper:`.
+# A paper too small to hold the marks 1 mm apart (they overlapped, and the
+# QR code ran off a 25 mm wide page) gets none: the sheet prints, with a
+# warning at `scan:`; a built-in sheet on a mini card says so too. Margins
+# that leave no room are refused at `paper:`.
 printf 'name: narrow\nscan: true\npage: {paper: 25x300mm, margin: 1mm}\ncomponents:\n  - {type: rect, x: 1mm, y: 1mm, w: 5mm, h: 5mm}\n' > "$T/narrow.yaml"
-expect_status 1 "a paper too narrow for the marks" -- "$PNPKIT" render "$T/narrow.yaml" -o "$T/narrow.pdf"
-expect_stderr "^$T/narrow.yaml:2:7: scan: a 25x300mm sheet is too small for its scan marks: they need 47.4x37.4mm" "narrow: message"
-expect_no_file "$T/narrow.pdf" "narrow: no output"
+expect_status 0 "a paper too narrow for the marks" -- "$PNPKIT" render "$T/narrow.yaml" -o "$T/narrow.pdf"
+expect_stderr "^$T/narrow.yaml:2:7: warning: a 25x300mm sheet is too small for its scan marks \\(they need 47.4x37.4mm\\): printed without them" "narrow: warning"
+expect_status 0 "narrow: scene" -- "$PNPKIT" render "$T/narrow.yaml" -f scene -o "$T/narrow.scene"
+expect_eq "$(grep -c '^path' "$T/narrow.scene")" 1 "narrow: no marks drawn (the rect only)"
+expect_status 0 "dicrono on a mini card" -- "$PNPKIT" render dicrono --paper mini -o "$T/mini.pdf"
+expect_stderr "^built-in template dicrono:3:7: warning: a 44x63mm sheet is too small for its scan marks" "mini: warning"
+expect_eq "$(wc -l < "$T/err")" 1 "mini: that warning only"
 sed 's/25x300mm, margin: 1mm/20x20mm/' "$T/narrow.yaml" > "$T/tiny.yaml"
 expect_status 1 "margins leave no room" -- "$PNPKIT" render "$T/tiny.yaml" -o "$T/narrow.pdf"
 expect_stderr "^$T/tiny.yaml:3:15: the margins leave no room on a 20x20mm page" "tiny: message at the paper"
+expect_status 1 "--paper with no room" -- "$PNPKIT" render dicrono --paper 30x30mm -o "$T/narrow.pdf"
+expect_stderr "^--paper 30x30mm: the margins leave no room on a 30x30mm page" "--paper: message"
 
 # libharu leaves out a mark's white square only where nothing lies under it:
 # on a coloured background all five marks keep theirs, on bare paper none.

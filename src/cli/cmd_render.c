@@ -703,7 +703,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
                 "%s%spnpkit render: warning: %s has no seed (its sheets are not random); "
                 "--seed is ignored\n",
                 where, colon, j->name);
-    if (!rc && !strcmp(info->origin, "built-in")) o.warn = NULL;
+    if (!rc && !strcmp(info->origin, "built-in") && o.warn) o.warn = cli_warnings_collect_paper;
     char *output = rc ? NULL : output_of(j, cmd, d, err);
     if (!rc && !output) rc = -1;
     if (!rc) rc = check_target(j, d, output, written, err);

@@ -79,3 +79,8 @@ int cli_warnings_print(const cli_warnings *w, const char *file, FILE *fp)
     }
     return w->total;
 }
+
+void cli_warnings_collect_paper(void *user, const pnpkit_finding *f)
+{
+    if (!strcmp(f->kind, "no scan marks")) cli_warnings_collect(user, f);
+}

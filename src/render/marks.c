@@ -144,22 +144,34 @@ double marks_bottom_reach(const char *code)
     return x + side + MARKS_QR_QUIET * MARKS_QR_MODULE_MM;
 }
 
+bool marks_fit(double w, double h, int modules, double *need_w, double *need_h)
+{
+    /* Each mark apart from the others by 1 mm at least: the QR code between
+     * the two bottom tags, the top and bottom tags above one another. */
+    double qr = (modules + 2 * MARKS_QR_QUIET) * MARKS_QR_MODULE_MM, tag = 10 * MARKS_TAG_CELL_MM;
+    *need_w = ceil((2 * (MARKS_INSET_MM + tag + 1) + qr) * 10) / 10;
+    *need_h = ceil((MARKS_INSET_MM + tag + 1 + qr + MARKS_INSET_MM) * 10) / 10;
+    return w >= *need_w && h >= *need_h;
+}
+
+int marks_modules(const char *code)
+{
+    QRcode *q = strlen(code) <= MARKS_CODE_MAX ? qr_symbol(code) : NULL;
+    int n = q ? q->width : 0;
+    if (q) QRcode_free(q);
+    return n;
+}
+
 int marks_draw(scene *s, const char *code, pn_err *err)
 {
     double w = scene_width(s), h = scene_height(s);
     QRcode *q = encode(code, err);
     if (!q) return -1;
-    /* Each mark apart from the others by 1 mm at least: the QR code between
-     * the two bottom tags, the top and bottom tags above one another. */
-    double qr = (q->width + 2 * MARKS_QR_QUIET) * MARKS_QR_MODULE_MM, tag = 10 * MARKS_TAG_CELL_MM;
-    double need_w = 2 * (MARKS_INSET_MM + tag + 1) + qr,
-           need_h = MARKS_INSET_MM + tag + 1 + qr + MARKS_INSET_MM;
-    if (w < need_w || h < need_h) {
+    double need_w, need_h;
+    if (!marks_fit(w, h, q->width, &need_w, &need_h)) {
         pn_err_set(err, PN_EINPUT,
-                   "a %gx%gmm sheet is too small for its scan marks: they need %gx%gmm (a tag in "
-                   "each corner and a QR code of %d modules beside the bottom-left one); print on "
-                   "a larger paper or leave the scan marks off",
-                   w, h, ceil(need_w * 10) / 10, ceil(need_h * 10) / 10, q->width);
+                   "a %gx%gmm sheet is too small for its scan marks: they need %gx%gmm", w, h,
+                   need_w, need_h);
         QRcode_free(q);
         return -1;
     }

@@ -31,6 +31,14 @@ int marks_tag_id(int corner);
 void marks_tag_centre(double w, double h, int corner, double *x, double *y);
 double marks_tag_side(void);
 
+/* Whether a w x h mm sheet holds the marks, with a QR code of `modules`
+ * modules, 1 mm apart from each other; *need_w and *need_h get the least
+ * size that does (mm, to a tenth). */
+bool marks_fit(double w, double h, int modules, double *need_w, double *need_h);
+
+/* The modules a side of the QR code of `code`; 0 when it cannot be made. */
+int marks_modules(const char *code);
+
 /* The box (mm) the QR code of `modules` modules takes on a w x h sheet, its
  * quiet zone excluded. */
 void marks_qr_box(double w, double h, int modules, double *x, double *y, double *side);

@@ -389,11 +389,21 @@ static scene *with_marks(const tmpl *t, const render_opts *o, scene *s, unsigned
                          int page, double *left, pn_err *err)
 {
     char *code = marks_code(t, o, seed, page);
-    int rc = marks_draw(s, code, err);
-    if (rc && err->status == PN_EINPUT && t->scan_line) { /* at `scan: true` */
-        pn_err why = *err;
-        pn_err_at(err, t->file, t->scan_line, t->scan_col, "scan: %s", why.msg);
+    double need_w, need_h;
+    int modules = marks_modules(code);
+    if (modules && !marks_fit(scene_width(s), scene_height(s), modules, &need_w, &need_h)) {
+        /* A paper asked for that cannot hold them (a mini card): the sheet
+         * prints without them, and says so at `scan:`. */
+        char *msg = g_strdup_printf("a %gx%gmm sheet is too small for its scan marks (they need "
+                                    "%gx%gmm): printed without them, it cannot be scanned",
+                                    scene_width(s), scene_height(s), need_w, need_h);
+        scene_mark(s, t->scan_line, t->scan_col);
+        scene_note_add(s, "no scan marks", msg);
+        g_free(msg);
+        g_free(code);
+        return s;
     }
+    int rc = marks_draw(s, code, err);
     /* Only a seeded sheet has a footer to keep beside the QR code. */
     double reach = t->seeded && !rc ? marks_bottom_reach(code) : 0;
     g_free(code);
