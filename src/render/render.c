@@ -218,52 +218,6 @@ int render_page_total(tmpl *t, const render_opts *o, pn_err *err)
     return pages;
 }
 
-/* The extent (mm) of what item it draws: a path's points grown by half its
- * stroke, a text run's turned box, an image's clip, a grid of cells with its
- * white square. False for items that draw nothing (slots, clips). */
-static bool item_extent(const scene *s, const scene_item *it, double e[4])
-{
-    e[0] = e[1] = INFINITY;
-    e[2] = e[3] = -INFINITY;
-    if (it->kind == SCENE_PATH) {
-        const scene_seg *segs = scene_segs(s);
-        double hw = it->u.path.style.stroke ? it->u.path.style.width / 2 : 0;
-        for (size_t j = it->u.path.first; j < it->u.path.first + it->u.path.count; j++) {
-            if (segs[j].op == SEG_CLOSE) continue;
-            int k = segs[j].op == SEG_CURVE ? 2 : 0;
-            e[0] = fmin(e[0], segs[j].x[k] - hw);
-            e[1] = fmin(e[1], segs[j].y[k] - hw);
-            e[2] = fmax(e[2], segs[j].x[k] + hw);
-            e[3] = fmax(e[3], segs[j].y[k] + hw);
-        }
-        return e[0] <= e[2];
-    }
-    if (it->kind == SCENE_TEXT) {
-        const scene_text *tx = &it->u.text;
-        double a = tx->angle * G_PI / 180, c = cos(a), sn = sin(a);
-        double px[4] = {0, tx->width, tx->width, 0};
-        double py[4] = {-tx->ascent, -tx->ascent, tx->descent, tx->descent};
-        for (int k = 0; k < 4; k++) {
-            double x = tx->bx + px[k] * c - py[k] * sn, y = tx->by + px[k] * sn + py[k] * c;
-            e[0] = fmin(e[0], x);
-            e[1] = fmin(e[1], y);
-            e[2] = fmax(e[2], x);
-            e[3] = fmax(e[3], y);
-        }
-        return true;
-    }
-    if (it->kind == SCENE_IMAGE) {
-        const scene_image *im = &it->u.image;
-        e[0] = im->cx, e[1] = im->cy, e[2] = im->cx + im->cw, e[3] = im->cy + im->ch;
-        return true;
-    }
-    if (it->kind == SCENE_CELLS) {
-        scene_cells_box(&it->u.cells, e);
-        return true;
-    }
-    return false;
-}
-
 /* How far (mm) the sheet's content reaches down into the boxes of the two
  * top corner tags the marks will add (white border and 0.5 mm more); 0 when
  * it keeps clear or the sheet gets no marks. */
@@ -277,7 +231,7 @@ static double into_top_tags(const tmpl *t, const render_opts *o, const scene *s)
         marks_tag_centre(w, h, corner, &cx, &cy);
         for (size_t i = 0; i < scene_count(s); i++) {
             double e[4];
-            if (!item_extent(s, scene_item_at(s, i), e)) continue;
+            if (!scene_item_box(s, scene_item_at(s, i), e)) continue;
             if (e[2] > cx - half && e[0] < cx + half && e[3] > cy - half && e[1] < cy + half)
                 reach = fmax(reach, cy + half - e[1]);
         }
@@ -361,7 +315,7 @@ static bool fits_paper(const tmpl *t, const render_opts *o, const scene *s)
         bottom = h - MARKS_RESERVE_MM;
     for (size_t i = 0; i < scene_count(s); i++) {
         double e[4];
-        if (!item_extent(s, scene_item_at(s, i), e)) continue;
+        if (!scene_item_box(s, scene_item_at(s, i), e)) continue;
         if (e[0] < m || e[2] > w - m || e[1] < m || e[3] > bottom) return false;
     }
     return into_top_tags(t, o, s) == 0;
