@@ -82,4 +82,18 @@ expect_status 1 "error in a built-in template" -- "$PNPKIT" render circular-numb
 expect_stderr "^built-in template circular-numbers:[0-9]+:[0-9]+: circular-track: marks: " "built-in template message"
 grep -q "templates/" "$T/err" && bad "a source path in the message: $(cat "$T/err")" || ok
 expect_no_file x.pdf "no output after the errors"
+
+# A line break or a byte that is not UTF-8 in an argument is quoted as an
+# escape: the message stays one line (and its hint the second).
+nl='circle
+36'
+expect_status 2 "a game name with a line break" -- "$PNPKIT" score "$nl" x.yaml
+expect_eq "$(wc -l < "$T/err")" 2 "line break in a game name: the message and its hint"
+expect_stderr "^pnpkit score: unknown game 'circle[\\]n36'" "line break quoted as an escape"
+expect_status 2 "a command name with a line break" -- "$PNPKIT" "$nl"
+expect_eq "$(wc -l < "$T/err")" 2 "line break in a command name"
+expect_status 3 "a photo name with a line break" -- "$PNPKIT" scan "$nl.jpg"
+expect_eq "$(wc -l < "$T/err")" 1 "line break in a photo's name: one line"
+expect_status 2 "a paper that is not UTF-8" -- "$PNPKIT" render dicrono --paper "$(printf '\377')" -o x.pdf
+expect_stderr "^pnpkit render: unknown paper '[\\]xff'" "a stray byte quoted as an escape"
 finish

@@ -35,7 +35,12 @@ int cli_fail_api(const pnpkit_error *err);
 /* cli_fail_api, but a PNPKIT_EUSAGE error is told as cli_usage_error does
  * (for settings the command line checks through the library). */
 int cli_fail_usage_api(const char *cmd, const pnpkit_error *err);
-/* Prints "pnpkit CMD: message" and a hint on stderr; returns 2. */
+/* text as one line of UTF-8: line breaks and other control characters, and
+ * bytes that are not UTF-8, written as escapes (\n, \x01, \xff). Caller
+ * g_free()s. */
+char *cli_tidy(const char *text);
+/* Prints "pnpkit CMD: message" (tidied to one line) and a hint on stderr;
+ * returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* Reports what getopt_long stopped at ('?' unknown option, ':' missing value);

@@ -53,7 +53,11 @@ static int read_photo(const char *path, char **data, size_t *len)
         *len = n;
     }
     if (ok) return 0;
-    fprintf(stderr, "pnpkit scan: %s: %s\n", path, ge ? ge->message : "cannot be read");
+    char *msg = g_strdup_printf("%s: %s", path, ge ? ge->message : "cannot be read");
+    char *line = cli_tidy(msg);
+    fprintf(stderr, "pnpkit scan: %s\n", line);
+    g_free(line);
+    g_free(msg);
     if (ge) g_error_free(ge);
     return 3;
 }

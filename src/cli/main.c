@@ -48,14 +48,37 @@ int cli_fail_usage_api(const char *cmd, const pnpkit_error *err)
     return cli_usage_error(cmd, "%s", msg);
 }
 
+char *cli_tidy(const char *text)
+{
+    GString *s = g_string_sized_new(strlen(text));
+    for (const char *p = text; *p;) {
+        gunichar c = g_utf8_get_char_validated(p, -1);
+        if (c == (gunichar)-1 || c == (gunichar)-2) { /* a byte that is not UTF-8 */
+            g_string_append_printf(s, "\\x%02x", (unsigned char)*p++);
+        } else if (c == '\n') {
+            g_string_append(s, "\\n");
+            p++;
+        } else if (c < 0x20 || c == 0x7f) {
+            g_string_append_printf(s, "\\x%02x", (unsigned)c);
+            p++;
+        } else {
+            const char *next = g_utf8_next_char(p);
+            g_string_append_len(s, p, next - p);
+            p = next;
+        }
+    }
+    return g_string_free(s, FALSE);
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "pnpkit %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
+    char *msg = g_strdup_vprintf(fmt, ap), *line = cli_tidy(msg);
     va_end(ap);
-    fprintf(stderr, "\nTry 'pnpkit help %s'.\n", cmd);
+    fprintf(stderr, "pnpkit %s: %s\nTry 'pnpkit help %s'.\n", cmd, line, cmd);
+    g_free(msg);
+    g_free(line);
     return PNPKIT_EUSAGE;
 }
 
@@ -170,7 +193,9 @@ int main(int argc, char **argv)
     }
     const cli_command *c = cli_find(argv[1]);
     if (!c) {
-        fprintf(stderr, "pnpkit: unknown command '%s'\nTry 'pnpkit --help'.\n", argv[1]);
+        char *name = cli_tidy(argv[1]);
+        fprintf(stderr, "pnpkit: unknown command '%s'\nTry 'pnpkit --help'.\n", name);
+        g_free(name);
         return PNPKIT_EUSAGE;
     }
     int rc = c->run(argc - 1, argv + 1);
