@@ -53,11 +53,15 @@ int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
      * third: the tags are still 10 pixels or more across), and again at
      * full size when some tag was missed (small in the frame, blurred). */
     double mp = p->w * (double)p->h / 1e6;
-    float first = mp > 4 ? 3.0f : mp > 1.5 ? 2.0f : 1.0f;
+    /* A photo of more than 12 MP (a 48 MP phone's) is looked at as a 12 MP
+     * one would be: its tags are larger in pixels by as much, and the
+     * detector's memory (some 8 bytes a pixel it looks at) stays bounded. */
+    float big = mp > 12 ? (float)sqrt(mp / 12) : 1.0f;
+    float first = mp > 4 ? 3.0f * big : mp > 1.5 ? 2.0f : 1.0f;
     int found = find_pass(p, tags, n, first, err);
     if (found >= 0 && found < n && first > 1) {
         scan_tag again[8];
-        int k = find_pass(p, again, n < 8 ? n : 8, first > 2 ? 1.5f : 1.0f, err);
+        int k = find_pass(p, again, n < 8 ? n : 8, first > 2 ? 1.5f * big : 1.0f, err);
         if (k > found) {
             memcpy(tags, again, sizeof *tags * (size_t)(n < 8 ? n : 8));
             found = k;
