@@ -18,6 +18,10 @@ refuse no-sheet.jpg "no pnpkit sheet in the photo"
 refuse half.jpg "only 2 of the sheet's four corner marks"
 refuse blurred.jpg "no pnpkit sheet in the photo"
 refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet's"
+# A sheet's four corner marks and its QR code cut out and laid in a row:
+# before, read as a blank sheet "with no problems". The marks must stand
+# where one flat sheet puts them (within a quarter of a tag's side).
+refuse collage.png "the four corner marks do not stand as on one flat sheet"
 # Two sheets in one picture (--nup 2 on A4, photographed whole): the corner
 # marks of both are seen; reading one sheet through the corners of two gave
 # a sheet of made-up numbers. Refused, with what to do.

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 #include <stdbool.h>
 #include <string.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "api/api.h"
@@ -217,8 +218,15 @@ static char *read_code(const scan_photo *p, const scan_tag *bl, pn_err *err)
     return text;
 }
 
+/* How far a point may lie from where the map puts it, in sides of its tag:
+ * on the photos of flat or curled sheets the worst is under 0.02; corner
+ * marks cut out and laid down elsewhere (in a row, swapped, a sheet's marks
+ * on a strip) are 0.9 and more. */
+#define FIT_MAX_MISS 0.25
+
 /* The map from the sheet (w x h mm) to the photo: every tag's centre and
- * four corners. */
+ * four corners. -1 when no map fits them; 1 when one does, but some point
+ * lies further than FIT_MAX_MISS from it (the marks are not a sheet's). */
 static int fit_map(const scan_tag *tags, double w, double h, scan_homog *map)
 {
     double src[40], dst[40];
@@ -234,7 +242,19 @@ static int fit_map(const scan_tag *tags, double w, double h, scan_homog *map)
                              &dst[2 * n + 1]);
         }
     }
-    return scan_homog_fit(src, dst, n, map);
+    if (scan_homog_fit(src, dst, n, map)) return -1;
+    double worst = 0;
+    for (int i = 0; i < n; i++) {
+        const double *t = dst + 2 * (i / 5 * 5); /* its tag's centre, then corners */
+        double side = (hypot(t[4] - t[2], t[5] - t[3]) + hypot(t[6] - t[4], t[7] - t[5]) +
+                       hypot(t[8] - t[6], t[9] - t[7]) + hypot(t[2] - t[8], t[3] - t[9])) /
+                      4;
+        double u, v;
+        scan_homog_apply(map, src[2 * i], src[2 * i + 1], &u, &v);
+        double e = hypot(u - dst[2 * i], v - dst[2 * i + 1]) / (side > 0 ? side : 1e-9);
+        if (e > worst) worst = e;
+    }
+    return worst > FIT_MAX_MISS ? 1 : 0;
 }
 
 /* The render options that rebuild the sheet the code names; *page its sheet. */
@@ -598,8 +618,12 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
         goto done;
     }
     scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
-    if (fit_map(tags, slots->width, slots->height, &v.map)) {
-        pn_err_set(err, PN_EINPUT, "the corner marks do not make a sheet (a photo of a photo?)");
+    int fit = fit_map(tags, slots->width, slots->height, &v.map);
+    if (fit) {
+        pn_err_set(err, PN_EINPUT, "%s",
+                   fit < 0 ? "the corner marks do not make a sheet (a photo of a photo?)"
+                           : "the four corner marks do not stand as on one flat sheet (marks cut "
+                             "out and laid elsewhere, or the sheet folded?)");
         goto done;
     }
     if (!(ref = reference(ctx, name, &ro, SCAN_CROP_PPMM, err))) goto done;
