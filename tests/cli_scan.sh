@@ -30,6 +30,13 @@ expect_status 1 "two sheets in one photo" -- "$PNPKIT" scan "$T/two-up.png" -o "
 expect_stderr "^$T/two-up.png: the photo holds more than one sheet \\(a corner mark is there 2 times\\): photograph one sheet at a time" "two sheets: message"
 expect_no_file "$T/sheet.yaml" "two sheets: no output"
 
+# A poster-sized sheet: its tags are found in a 22 MP picture, then it is
+# refused for its size (the sheet is drawn again at 6 pixels a millimetre to
+# be read: at most 50 million pixels), not with a photo's message.
+"$PNPKIT" render circle36 --paper 1200x1200mm -q -o "$T/poster.png" --dpi 100
+expect_status 1 "a poster-sized sheet" -- "$PNPKIT" scan "$T/poster.png" -o "$T/sheet.yaml"
+expect_stderr "^$T/poster.png: a 1200x1200mm sheet is too large to read" "poster: message"
+
 # A photo too small to hold a sheet is refused before the tags are looked
 # for (AprilTag's detector crashed on an image two pixels high).
 R="$SRC/fuzz/regressions/scan"

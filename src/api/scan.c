@@ -626,6 +626,15 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                              "out and laid elsewhere, or the sheet folded?)");
         goto done;
     }
+    /* The sheet is drawn again at SCAN_CROP_PPMM to be compared with the
+     * photo: no larger than a photo may be (an A0 sheet is 36 million). */
+    if (slots->width * slots->height * SCAN_CROP_PPMM * SCAN_CROP_PPMM > SCAN_MAX_PIXELS) {
+        pn_err_set(err, PN_EINPUT,
+                   "a %gx%gmm sheet is too large to read (at most %.1f square metres: A0 is 1)",
+                   slots->width, slots->height,
+                   SCAN_MAX_PIXELS / (SCAN_CROP_PPMM * SCAN_CROP_PPMM) / 1e6);
+        goto done;
+    }
     if (!(ref = reference(ctx, name, &ro, SCAN_CROP_PPMM, err))) goto done;
     v.ref = ref;
     scan_box *boxes = g_new(scan_box, slots->n + 1);

@@ -53,15 +53,20 @@ int scan_tags_find(const scan_photo *p, scan_tag *tags, int n, pn_err *err)
      * third: the tags are still 10 pixels or more across), and again at
      * full size when some tag was missed (small in the frame, blurred). */
     double mp = p->w * (double)p->h / 1e6;
-    /* A photo of more than 12 MP (a 48 MP phone's) is looked at as a 12 MP
-     * one would be: its tags are larger in pixels by as much, and the
-     * detector's memory (some 8 bytes a pixel it looks at) stays bounded. */
-    float big = mp > 12 ? (float)sqrt(mp / 12) : 1.0f;
-    float first = mp > 4 ? 3.0f * big : mp > 1.5 ? 2.0f : 1.0f;
+    /* A photo of more than 24 MP (a 48 MP phone's) is looked at as a 24 MP
+     * one would be: a sheet's tags are larger in pixels by as much, and the
+     * detector's memory (tens of bytes a pixel it looks at) stays bounded.
+     * Up to 24 MP the tags of a poster-sized sheet, small in the frame, are
+     * still found. */
+    /* libapriltag shrinks by a whole factor, or by 1.5, but maps the quads
+     * back by the factor given: only those factors may be given. */
+    double big = mp > 24 ? sqrt(mp / 24) : 1;
+    float first = mp > 4 ? (float)round(3 * big) : mp > 1.5 ? 2.0f : 1.0f;
+    float second = first <= 2 ? 1.0f : big > 1 ? (float)fmax(2, round(1.5 * big)) : 1.5f;
     int found = find_pass(p, tags, n, first, err);
     if (found >= 0 && found < n && first > 1) {
         scan_tag again[8];
-        int k = find_pass(p, again, n < 8 ? n : 8, first > 2 ? 1.5f * big : 1.0f, err);
+        int k = find_pass(p, again, n < 8 ? n : 8, second, err);
         if (k > found) {
             memcpy(tags, again, sizeof *tags * (size_t)(n < 8 ? n : 8));
             found = k;
