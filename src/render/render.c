@@ -72,15 +72,16 @@ static int content_box(const tmpl *t, const render_opts *o, double w, double h, 
     double bottom = m;
     if (t->seeded && bottom < edge + FOOTER_MM) bottom = edge + FOOTER_MM;
     if (t->scan && !o->no_scan_marks && bottom < MARKS_RESERVE_MM) bottom = MARKS_RESERVE_MM;
-    if ((2 * m >= w || m + bottom >= h) && !o->paper && t->paper_line)
-        return pn_err_at(err, t->file, t->paper_line, t->paper_col,
-                         "the margins leave no room on a %gx%gmm page", w, h);
-    if ((2 * m >= w || m + bottom >= h) && o->paper)
-        return pn_err_set(err, PN_EINPUT,
-                          "the paper asked for %s: the margins leave no room on a %gx%gmm page",
-                          o->paper, w, h);
-    if (2 * m >= w || m + bottom >= h)
+    if (2 * m >= w || m + bottom >= h) { /* at the paper's place: given, or written */
+        if (o->paper)
+            return pn_err_set(err, PN_EINPUT,
+                              "the paper asked for %s: the margins leave no room on a %gx%gmm page",
+                              o->paper, w, h);
+        if (t->paper_line)
+            return pn_err_at(err, t->file, t->paper_line, t->paper_col,
+                             "the margins leave no room on a %gx%gmm page", w, h);
         return pn_err_set(err, PN_EINPUT, "the margins leave no room on a %gx%gmm page", w, h);
+    }
     *ctx = (comp_ctx){.x = m,
                       .y = m,
                       .w = w - 2 * m,
