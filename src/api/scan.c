@@ -563,8 +563,8 @@ static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
     if (copies > 1) /* reading one would mix the corners of several */
         return pn_err_set(err, PN_EINPUT,
                           "the photo holds more than one sheet (a corner mark is there %d "
-                          "times): photograph one sheet at a time (cut sheets printed with "
-                          "--nup apart, or cover the others)",
+                          "times): photograph one sheet at a time (cut sheets printed two or "
+                          "four to a paper apart, or cover the others)",
                           copies);
     if (found < 4)
         return pn_err_set(err, PN_EINPUT,
