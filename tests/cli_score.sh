@@ -188,6 +188,13 @@ awk 'BEGIN { for (i = 0; i < 3000; i++) { if (i) print "---"; while ((getline l 
     "$D/circle36-perfect.yaml" >"$T/many.yaml"
 no_report "over the page limit" 1 circle36 "$T/many.yaml" -o "$T/many.pdf"
 expect_no_file "$T/many.pdf" "over the page limit"
+# A player's name no font can draw: the completed sheet cannot be drawn, and
+# the message names the sheet that holds it (it had no place at all).
+sed 's/X: Anna,/X: "Anna \xf0\x9f\xa5\xb3",/' "$D/dicrono-example2.yaml" > "$T/party.yaml"
+expect_status 0 "a name with a new emoji scores" -- "$PNPKIT" score dicrono "$T/party.yaml"
+no_report "a name no font draws" 1 dicrono "$T/party.yaml" -o "$T/party.pdf"
+expect_stderr "^$T/party.yaml:1:1: no font pnpkit uses has 🥳 \\(U\\+1F973\\)" "a name no font draws: the sheet named"
+expect_no_file "$T/party.pdf" "a name no font draws: no output"
 # The circle36 template without its Scoring Box: no slot for the totals.
 awk '/type: c36-scorebox/ { skip = 1; next } skip && /^    / { next } { skip = 0; print }' \
     "$SRC/templates/circle36.yaml" >"$T/noslot.yaml"

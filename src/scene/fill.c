@@ -8,7 +8,7 @@
 static const scene_slot *need(scene *s, const char *id, pn_err *err)
 {
     const scene_slot *sl = scene_slot_find(s, id);
-    if (!sl) pn_err_set(err, PN_EINPUT, "the template has no slot '%s'", id);
+    if (!sl) pn_err_set(err, PN_EINPUT, FILL_NO_SLOT " '%s'", id);
     return sl;
 }
 

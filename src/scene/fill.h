@@ -27,6 +27,9 @@ typedef struct fill_item {
 #define FILL_COMPUTED ((pn_rgba){0.72, 0.16, 0.1, 1})
 
 /* Draws one item into s. An unknown slot is an error naming it. */
+/* How scene_fill's error for a slot the template lacks begins. */
+#define FILL_NO_SLOT "the template has no slot"
+
 int scene_fill(scene *s, const fill_item *item, pn_err *err);
 
 #endif

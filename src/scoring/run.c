@@ -1,6 +1,7 @@
 /* run.c: scoring a stream of sheets for one game and drawing the completed
  * sheets through the game's registry entry (scoring.h). */
 #include <string.h>
+#include "scene/fill.h"
 #include "scoring/scoring.h"
 
 typedef struct page_ref {
@@ -12,11 +13,12 @@ struct score_run {
     bool keep, json, as_read;
     tmpl *t;
     void *config;
-    void *scratch;   /* the sheet block reused when sheets are not kept */
-    GPtrArray *kept; /* sheet blocks, with keep */
-    GArray *pages;   /* page_ref: which sheet (and page of it) each page shows */
-    int nsheets;     /* sheets scored so far */
-    int prepared;    /* the page the template's parameters are set for, or -1 */
+    void *scratch;    /* the sheet block reused when sheets are not kept */
+    GPtrArray *kept;  /* sheet blocks, with keep */
+    GPtrArray *where; /* "FILE:LINE:1" of each kept sheet's first line */
+    GArray *pages;    /* page_ref: which sheet (and page of it) each page shows */
+    int nsheets;      /* sheets scored so far */
+    int prepared;     /* the page the template's parameters are set for, or -1 */
 };
 
 static void free_sheet(const score_game *g, void *sheet)
@@ -34,6 +36,7 @@ void score_run_free(score_run *r)
             free_sheet(r->g, g_ptr_array_index(r->kept, i));
         g_ptr_array_free(r->kept, TRUE);
     }
+    if (r->where) g_ptr_array_free(r->where, TRUE);
     free_sheet(r->g, r->scratch);
     if (r->pages) g_array_free(r->pages, TRUE);
     tmpl_free(r->t);
@@ -68,6 +71,7 @@ score_run *score_run_new(const score_game *g, const score_run_opts *o, pn_err *e
     r->prepared = -1;
     r->config = g_malloc0(g->config_size ? g->config_size : 1);
     r->kept = g_ptr_array_new();
+    r->where = g_ptr_array_new_with_free_func(g_free);
     r->pages = g_array_new(FALSE, FALSE, sizeof(page_ref));
     bool use = o->template_path || o->template_text || o->nsets || o->use_template || o->keep;
     if ((use && open_template(r, o, err)) || (g->configure && g->configure(r->t, r->config, err))) {
@@ -100,6 +104,7 @@ int score_run_sheet(score_run *r, const yml_doc *d, GString *out, pn_err *err)
     r->nsheets++;
     if (!r->keep) return 0;
     g_ptr_array_add(r->kept, sheet);
+    g_ptr_array_add(r->where, g_strdup_printf("%s:%d:1", d->file, d->line0 + 1));
     int n = g->pages(sheet);
     for (int p = 0; p < n; p++) {
         if (r->pages->len >= SCORE_MAX_PAGES)
@@ -156,9 +161,14 @@ static int fill_page(void *user, int page, scene *s, pn_err *err)
     score_run *r = user;
     page_ref ref = g_array_index(r->pages, page_ref, page);
     if (!r->g->fill(s, g_ptr_array_index(r->kept, ref.sheet), ref.page, err)) return 0;
-    if (err->status == PN_EINPUT && strncmp(err->msg, r->t->file, strlen(r->t->file))) {
-        pn_err why = *err; /* a slot the template lacks: the template's fault */
-        pn_err_set(err, PN_EINPUT, "%s: %s", r->t->file, why.msg);
+    if (err->status != PN_EINPUT) return -1;
+    /* A slot the template lacks is the template's fault; anything else (a
+     * player's name no font can draw) comes from the sheet. */
+    bool slot = !strncmp(err->msg, FILL_NO_SLOT, strlen(FILL_NO_SLOT));
+    const char *at = slot ? r->t->file : g_ptr_array_index(r->where, ref.sheet);
+    if (strncmp(err->msg, at, strlen(at))) {
+        pn_err why = *err;
+        pn_err_set(err, PN_EINPUT, "%s: %s", at, why.msg);
     }
     return -1;
 }
