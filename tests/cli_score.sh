@@ -195,6 +195,11 @@ expect_status 0 "a name with a new emoji scores" -- "$PNPKIT" score dicrono "$T/
 no_report "a name no font draws" 1 dicrono "$T/party.yaml" -o "$T/party.pdf"
 expect_stderr "^$T/party.yaml:1:1: no font pnpkit uses has 🥳 \\(U\\+1F973\\)" "a name no font draws: the sheet named"
 expect_no_file "$T/party.pdf" "a name no font draws: no output"
+# A set longer than the score table (12 games): named at its sheet too.
+{ sed -n '1,/^games:/p' "$D/dicrono-example2.yaml"
+  for k in 1 2 3 4 5; do sed '1,/^games:/d' "$D/dicrono-example2.yaml"; done; } > "$T/long-set.yaml"
+no_report "a set longer than the score table" 1 dicrono "$T/long-set.yaml" -o "$T/long-set.pdf"
+expect_stderr "^$T/long-set.yaml:1:1: the score table of dicrono holds at most 12 games; the set has 15$" "long set: the sheet named"
 # The circle36 template without its Scoring Box: no slot for the totals.
 awk '/type: c36-scorebox/ { skip = 1; next } skip && /^    / { next } { skip = 0; print }' \
     "$SRC/templates/circle36.yaml" >"$T/noslot.yaml"

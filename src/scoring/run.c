@@ -145,6 +145,21 @@ tmpl *score_run_template(score_run *r)
     return r->t;
 }
 
+/* An error while the template is set up for a sheet or filled with it,
+ * given its place: a slot the template lacks is the template's fault;
+ * anything else (a set too long for the score table, a player's name no
+ * font can draw) comes from the sheet, named by its file and first line.
+ * A message that names the template's file already is left. Returns -1. */
+static int placed(score_run *r, int sheet, pn_err *err)
+{
+    if (err->status != PN_EINPUT || !strncmp(err->msg, r->t->file, strlen(r->t->file))) return -1;
+    bool slot = !strncmp(err->msg, FILL_NO_SLOT, strlen(FILL_NO_SLOT));
+    const char *at = slot ? r->t->file : g_ptr_array_index(r->where, sheet);
+    pn_err why = *err;
+    pn_err_set(err, PN_EINPUT, "%s: %s", at, why.msg);
+    return -1;
+}
+
 /* render hooks: set the template up for a page, then fill it. */
 static int prepare_page(void *user, tmpl *t, int page, pn_err *err)
 {
@@ -153,7 +168,8 @@ static int prepare_page(void *user, tmpl *t, int page, pn_err *err)
     r->prepared = page;
     if (!r->g->prepare) return 0;
     page_ref ref = g_array_index(r->pages, page_ref, page);
-    return r->g->prepare(t, g_ptr_array_index(r->kept, ref.sheet), err);
+    if (!r->g->prepare(t, g_ptr_array_index(r->kept, ref.sheet), err)) return 0;
+    return placed(r, ref.sheet, err); /* a set too long for the score table */
 }
 
 static int fill_page(void *user, int page, scene *s, pn_err *err)
@@ -161,16 +177,7 @@ static int fill_page(void *user, int page, scene *s, pn_err *err)
     score_run *r = user;
     page_ref ref = g_array_index(r->pages, page_ref, page);
     if (!r->g->fill(s, g_ptr_array_index(r->kept, ref.sheet), ref.page, err)) return 0;
-    if (err->status != PN_EINPUT) return -1;
-    /* A slot the template lacks is the template's fault; anything else (a
-     * player's name no font can draw) comes from the sheet. */
-    bool slot = !strncmp(err->msg, FILL_NO_SLOT, strlen(FILL_NO_SLOT));
-    const char *at = slot ? r->t->file : g_ptr_array_index(r->where, ref.sheet);
-    if (strncmp(err->msg, at, strlen(at))) {
-        pn_err why = *err;
-        pn_err_set(err, PN_EINPUT, "%s: %s", at, why.msg);
-    }
-    return -1;
+    return placed(r, ref.sheet, err);
 }
 
 int score_run_render(score_run *r, const render_opts *o, pn_err *err)
