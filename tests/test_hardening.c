@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "scene/fill.h"
 #include "scene/scene.h"
 #include "util/value.h"
 #include "util/err.h"
@@ -242,7 +243,8 @@ static void test_yml_deep_flow_linear(void **state)
         for (int i = 0; i < 200000; i++)
             g_string_append(s, shape ? "}\n" : "]\n");
         gint64 t0 = g_get_monotonic_time();
-        assert_string_equal(yml_error(s->str, s->len), "t.yaml:32:1: nesting deeper than 32 levels");
+        assert_string_equal(yml_error(s->str, s->len),
+                            "t.yaml:32:1: nesting deeper than 32 levels");
         assert_true(g_get_monotonic_time() - t0 < 2 * G_USEC_PER_SEC);
         g_string_free(s, TRUE);
     }
@@ -304,6 +306,33 @@ static void test_scene_budget(void **state)
     scene_free(sheet);
     scene_free(paper);
     scene_free(s);
+}
+
+/* A cross drawn in a slot while the scene's item array grows (the first
+ * stroke moves it): both strokes from the slot's corners. Under ASan the
+ * second stroke read freed memory before the slot was copied. */
+static void test_fill_cross_as_items_grow(void **state)
+{
+    (void)state;
+    scene_style st = scene_stroke_style(PN_BLACK, 0.3);
+    for (int before = 200; before < 1100; before++) { /* a growth of the array among them */
+        scene *s = scene_new(210, 297, false, test_measurer());
+        pn_err err = {0};
+        assert_int_equal(scene_slot_add(s, "x", 10, 20, 6, 8, SLOT_BOX, &err), 0);
+        while ((int)scene_count(s) < before)
+            scene_segment(s, 0, 0, 1, 1, &st);
+        fill_item it = {.kind = FILL_CROSS, .slot = "x"};
+        assert_int_equal(scene_fill(s, &it, &err), 0);
+        size_t n = scene_count(s);
+        const scene_seg *segs = scene_segs(s);
+        const scene_path *p1 = &scene_item_at(s, n - 2)->u.path,
+                         *p2 = &scene_item_at(s, n - 1)->u.path;
+        assert_true(segs[p1->first].x[0] == 10 && segs[p1->first].y[0] == 20);
+        assert_true(segs[p1->first + 1].x[0] == 16 && segs[p1->first + 1].y[0] == 28);
+        assert_true(segs[p2->first].x[0] == 16 && segs[p2->first].y[0] == 20);
+        assert_true(segs[p2->first + 1].x[0] == 10 && segs[p2->first + 1].y[0] == 28);
+        scene_free(s);
+    }
 }
 
 static void test_scene_text_budget(void **state)
@@ -384,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_yml_deep_flow_linear),
         cmocka_unit_test(test_scene_budget),
         cmocka_unit_test(test_scene_text_budget),
+        cmocka_unit_test(test_fill_cross_as_items_grow),
         cmocka_unit_test(test_outfile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

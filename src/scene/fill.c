@@ -14,8 +14,11 @@ static const scene_slot *need(scene *s, const char *id, pn_err *err)
 
 int scene_fill(scene *s, const fill_item *it, pn_err *err)
 {
-    const scene_slot *a = need(s, it->slot, err);
-    if (!a) return -1;
+    const scene_slot *found = need(s, it->slot, err);
+    if (!found) return -1;
+    /* Copies: a slot lives in the scene's item array, which each item added
+     * below may move (the second stroke of a cross read freed memory). */
+    const scene_slot slot = *found, *a = &slot;
     pn_rgba pen = it->computed ? FILL_COMPUTED : FILL_PEN;
     double cx = a->x + a->w / 2, cy = a->y + a->h / 2;
     scene_style st = scene_stroke_style(pen, 0.45);
@@ -44,8 +47,9 @@ int scene_fill(scene *s, const fill_item *it, pn_err *err)
         scene_segment(s, a->x + a->w, a->y, a->x, a->y + a->h, &st);
         return 0;
     case FILL_STRIKE: {
-        const scene_slot *b = need(s, it->slot2, err);
-        if (!b) return -1;
+        const scene_slot *to = need(s, it->slot2, err);
+        if (!to) return -1;
+        const scene_slot slot2 = *to, *b = &slot2;
         double bx = b->x + b->w / 2, by = b->y + b->h / 2;
         double dx = bx - cx, dy = by - cy, len = hypot(dx, dy);
         double ext = len > 0 ? a->w * 0.35 / len : 0;
