@@ -212,7 +212,8 @@ int scene_clip_set(scene *s, double x, double y, double w, double h, pn_err *err
 /* Adds a slot. Ids must be unique on the page; a repeat is an error. */
 int scene_slot_add(scene *s, const char *id, double x, double y, double w, double h,
                    scene_slot_shape shape, pn_err *err);
-/* The slot with that id, or NULL. */
+/* The slot with that id, or NULL. Borrowed from the item array: any item
+ * added to s afterwards may move it, so copy what is needed first. */
 const scene_slot *scene_slot_find(const scene *s, const char *id);
 
 /* 0 while s is within the limits above; -1 with err naming the limit once
