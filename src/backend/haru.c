@@ -26,6 +26,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <hpdf.h>
+#include <hpdf_objects.h>
 #include <hpdf_pages.h>
 #include <math.h>
 #include <string.h>
@@ -878,6 +879,10 @@ static HPDF_Image load_image(haru_be *b, const scene_image *im, pn_err *err)
         g_free(key);
         return NULL;
     }
+    /* libharu 2.3 deflates a PNG's colours but writes its alpha mask raw
+     * (its issue #35): a 2778 x 709 rasterised SVG carried 1.9 MB of mask. */
+    HPDF_Dict smask = HPDF_Dict_GetItem(img, "SMask", HPDF_OCLASS_DICT);
+    if (smask) smask->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
     g_hash_table_insert(b->images, key, img);
     return img;
 }
