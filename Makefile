@@ -116,12 +116,15 @@ bench-scan-rules: build
 	@$(BUILD)/bench/bench-c36-read 200 1 0.03 0.02
 
 # Photographed sheets read back: accuracy, time and memory (scripts/bench-scan).
-# BENCH_SCAN_SHARE=side photographs the sheets smaller (make-scan-photos --share).
+# BENCH_SCAN_SHARE=side photographs the sheets smaller (make-scan-photos --share);
+# BENCH_SCAN_DIGITS=tests/data/digits-heldout-hands.png writes every 1 with a
+# flag and every 7 with a bar (use another BENCH_SCAN_DIR for either).
 BENCH_SCAN_DIR ?= $(BUILD)/bench-scan-photos
 BENCH_SCAN_SHARE ?= area
+BENCH_SCAN_DIGITS ?= tests/data/digits-heldout.png
 bench-scan: build
 	@nice -n 10 /usr/bin/python3 scripts/make-scan-photos $(PNPKIT) $(BENCH_SCAN_DIR) --count 200 --seed 1 \
-		--share $(BENCH_SCAN_SHARE) --digits tests/data/digits-heldout.png
+		--share $(BENCH_SCAN_SHARE) --digits $(BENCH_SCAN_DIGITS)
 	@/usr/bin/python3 scripts/bench-scan $(PNPKIT) $(BENCH_SCAN_DIR)
 
 # The same for DiCroNo sheets: 40 played games (docs/scanning.md, "How well").
