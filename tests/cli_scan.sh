@@ -22,6 +22,10 @@ refuse foreign-qr.png "the QR code 'https://example.org/' is not a pnpkit sheet'
 # before, read as a blank sheet "with no problems". The marks must stand
 # where one flat sheet puts them (within a quarter of a tag's side).
 refuse collage.png "the four corner marks do not stand as on one flat sheet"
+# A DiCroNo sheet under a Circle 36 sheet's QR code (the same paper, so the
+# corner marks agree): before, read as a Circle 36 sheet of 24 doubtful
+# spaces. The printed lines must be where the code's sheet has them.
+refuse other-code.jpg "the sheet in the photo is not the 'circle36' sheet its QR code names"
 # Two sheets in one picture (--nup 2 on A4, photographed whole): the corner
 # marks of both are seen; reading one sheet through the corners of two gave
 # a sheet of made-up numbers. Refused, with what to do.

@@ -110,3 +110,76 @@ double scan_view_ink_mean(const uint8_t *ink, int w, int h)
         sum += 255 - ink[i];
     return w > 0 && h > 0 ? sum / (255.0 * w * h) : 0;
 }
+
+static bool in_boxes(double x, double y, const double (*b)[4], int n)
+{
+    for (int i = 0; i < n; i++)
+        if (x >= b[i][0] && x <= b[i][0] + b[i][2] && y >= b[i][1] && y <= b[i][1] + b[i][3])
+            return true;
+    return false;
+}
+
+/* The darkness (0..1) of the photo at a sheet point: its darkest sample
+ * within 0.3 mm (the map may be that far out) against white. */
+static double dark_at(const scan_view *v, double x, double y, double white)
+{
+    double best = 255;
+    for (int j = -1; j <= 1; j++)
+        for (int i = -1; i <= 1; i++) {
+            double u, s;
+            scan_view_map(v, x + 0.3 * i, y + 0.3 * j, &u, &s);
+            double g = scan_photo_at(v->photo, u, s);
+            if (g < best) best = g;
+        }
+    double d = 1 - best / white;
+    return d < 0 ? 0 : d > 1 ? 1 : d;
+}
+
+double scan_view_print_match(const scan_view *v, double w, double h, const double (*skip)[4], int n)
+{
+    if (!v->ref) return -1;
+    const double cell = 10; /* mm: the paper's white is taken cell by cell */
+    double line = 0, paper = 0;
+    long n_line = 0, n_paper = 0;
+    int step = (int)fmax(1, lround(v->ref_ppmm / 2)); /* a line point every 1/2 mm */
+    for (double cy = 0; cy < h; cy += cell)
+        for (double cx = 0; cx < w; cx += cell) {
+            double cw = fmin(cell, w - cx), ch = fmin(cell, h - cy);
+            double white = -1;
+            int x0 = (int)(cx * v->ref_ppmm), y0 = (int)(cy * v->ref_ppmm);
+            int x1 = (int)((cx + cw) * v->ref_ppmm), y1 = (int)((cy + ch) * v->ref_ppmm);
+            for (int j = y0; j < y1 && j < v->ref->h; j += step)
+                for (int i = x0; i < x1 && i < v->ref->w; i += step) {
+                    double x = (i + 0.5) / v->ref_ppmm, y = (j + 0.5) / v->ref_ppmm;
+                    int r = v->ref->px[(size_t)j * v->ref->stride + i];
+                    bool is_line = r < 100;
+                    /* paper: every 2 mm, nothing printed within 1 mm */
+                    bool is_paper =
+                        !is_line && (i - x0) % (4 * step) == 0 && (j - y0) % (4 * step) == 0;
+                    if (!is_line && !is_paper) continue;
+                    if (in_boxes(x, y, skip, n)) continue;
+                    if (is_paper) {
+                        int rr = (int)lround(v->ref_ppmm);
+                        for (int b = -rr; b <= rr && is_paper; b += 2)
+                            for (int a = -rr; a <= rr && is_paper; a += 2) {
+                                int ii = i + a, jj = j + b;
+                                if (ii >= 0 && jj >= 0 && ii < v->ref->w && jj < v->ref->h &&
+                                    v->ref->px[(size_t)jj * v->ref->stride + ii] < 245)
+                                    is_paper = false;
+                            }
+                        if (!is_paper) continue;
+                    }
+                    if (white < 0) white = paper_white(v, cx, cy, cw, ch);
+                    double d = dark_at(v, x, y, white);
+                    if (is_line) {
+                        line += d;
+                        n_line++;
+                    } else {
+                        paper += d;
+                        n_paper++;
+                    }
+                }
+        }
+    if (n_line < 200 || n_paper < 200) return -1;
+    return line / n_line - paper / n_paper;
+}

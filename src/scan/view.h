@@ -29,6 +29,16 @@ uint8_t *scan_view_ink(const scan_view *v, double x, double y, double w, double 
  * a band of +-band mm of it. */
 double scan_view_ring(const scan_view *v, double cx, double cy, double rx, double ry, double band);
 
+/* How well the photo shows the printed sheet: the mean darkness of the photo
+ * (1 - grey / the paper's white, the darkest within 0.3 mm) where the
+ * reference prints a line, less the same where it prints nothing for 1 mm
+ * around, over the sheet (w x h mm) outside the n boxes skip (x, y, w, h
+ * mm: the scan marks, which match by construction). 0.47 to 0.9 on photos
+ * of the sheet the reference is; 0.13 and 0.16 for another sheet under the
+ * same marks; -1 with too few points to tell. */
+double scan_view_print_match(const scan_view *v, double w, double h, const double (*skip)[4],
+                             int n);
+
 /* The mean ink (0..1) inside the box: how much was written. */
 double scan_view_ink_mean(const uint8_t *ink, int w, int h);
 
