@@ -1,6 +1,7 @@
 /* cmd_scan.c: "pnpkit scan PHOTO...": reads photographed sheets through the
  * public interface (pnpkit_scan) and writes them as the sheets `pnpkit score`
  * reads, as JSON, or scored. */
+#include <errno.h>
 #include <getopt.h>
 #include <glib.h>
 #include <stdbool.h>
@@ -36,30 +37,46 @@ typedef struct scan_args {
     bool json, score;
 } scan_args;
 
+/* The most a photo's file may hold: a 12 MP phone JPEG is 3 to 8 MB, and the
+ * decoder refuses more than 50 million pixels however they are stored. Read
+ * with a bound, so that /dev/zero or an endless pipe is refused, not read
+ * until memory runs out. */
+#define SCAN_MAX_FILE (128u << 20)
+
 static int read_photo(const char *path, char **data, size_t *len)
 {
-    GError *ge = NULL;
-    gboolean ok;
-    if (!strcmp(path, "-")) {
-        GIOChannel *ch = g_io_channel_unix_new(0);
-        g_io_channel_set_encoding(ch, NULL, NULL);
-        gsize n = 0;
-        ok = g_io_channel_read_to_end(ch, data, &n, &ge) == G_IO_STATUS_NORMAL;
-        *len = n;
-        g_io_channel_unref(ch);
-    } else {
-        gsize n = 0;
-        ok = g_file_get_contents(path, data, &n, &ge);
-        *len = n;
+    bool in = !strcmp(path, "-");
+    FILE *f = in ? stdin : fopen(path, "rb");
+    GByteArray *buf = g_byte_array_new();
+    bool large = false, failed = f == NULL;
+    int saved = errno;
+    while (f && !large) {
+        guint8 chunk[65536];
+        size_t n = fread(chunk, 1, sizeof chunk, f);
+        if (n) g_byte_array_append(buf, chunk, (guint)n);
+        large = buf->len > SCAN_MAX_FILE;
+        if (n < sizeof chunk) {
+            failed = ferror(f);
+            saved = errno;
+            break;
+        }
     }
-    if (ok) return 0;
-    char *msg = g_strdup_printf("%s: %s", path, ge ? ge->message : "cannot be read");
+    if (f && !in) fclose(f);
+    if (!failed && !large) {
+        *len = buf->len;
+        g_byte_array_append(buf, (const guint8 *)"", 1); /* a NUL after the bytes */
+        *data = (char *)g_byte_array_free(buf, FALSE);
+        return 0;
+    }
+    g_byte_array_free(buf, TRUE);
+    char *msg = large ? g_strdup_printf("%s: more than %u MB, larger than any photo pnpkit reads",
+                                        in ? "<stdin>" : path, SCAN_MAX_FILE >> 20)
+                      : g_strdup_printf("%s: %s", in ? "<stdin>" : path, g_strerror(saved));
     char *line = cli_tidy(msg);
-    fprintf(stderr, "pnpkit scan: %s\n", line);
+    fprintf(stderr, large ? "%s\n" : "pnpkit scan: %s\n", line);
     g_free(line);
     g_free(msg);
-    if (ge) g_error_free(ge);
-    return 3;
+    return large ? 1 : 3;
 }
 
 /* Scores every sheet and prints the tables. */
@@ -162,6 +179,9 @@ static int scan_run(int argc, char **argv)
     if (optind >= argc) return cli_usage_error("scan", "which photo?");
     if (argc - optind > 1000) return cli_usage_error("scan", "at most 1000 photos at a time");
     if (a.json && a.score) return cli_usage_error("scan", "--json or --score, not both");
+    for (int i = optind, stdin_seen = 0; i < argc; i++)
+        if (!strcmp(argv[i], "-") && stdin_seen++)
+            return cli_usage_error("scan", "standard input (-) can be read once");
     for (int i = optind; i < argc; i++)
         if (cli_same_file(a.output, argv[i]))
             return cli_usage_error("scan", "-o %s is the photo %s: writing it would lose the photo",
