@@ -97,7 +97,15 @@ done
 printf '\0\1\0\0 not really a font' > fonts/fake.ttf
 sed "s#fonts/Ink.otf#fonts/fake.ttf#" keep.yaml > bad.yaml
 expect_status 1 "fake sfnt" -- "$PNPKIT" render bad.yaml --backend haru -o out.pdf
-expect_stderr "^bad.yaml:5:5: fonts: fonts/fake.ttf: not a font FreeType can read$" "fake sfnt message"
+expect_stderr "^bad.yaml:5:5: fonts: fonts/fake.ttf: a damaged font: its table directory runs past the end of the file$" "fake sfnt message"
+# A name table whose records run past its end (found by the font harness):
+# FreeType and fontconfig read the font, and cairo's subsetter (1.16) then
+# read past the table and killed `render` with SIGSEGV while writing the PDF.
+cp "$SRC/tests/data/font-name-table-damaged.ttf" fonts/named.ttf
+sed "s#fonts/Ink.otf#fonts/named.ttf#" keep.yaml > bad.yaml
+expect_status 1 "damaged name table" -- "$PNPKIT" render bad.yaml -o out.pdf
+expect_stderr "^bad.yaml:5:5: fonts: fonts/named.ttf: a damaged font: its name table is damaged$" "damaged name table message"
+expect_no_file out.pdf "damaged name table output"
 { echo "name: many"; echo "fonts:"; for i in 1 2 3 4 5 6 7 8 9; do echo "  - fonts/Title.ttf"; done
   echo "components: []"; } > many.yaml
 expect_status 1 "nine files" -- "$PNPKIT" render many.yaml -o out.pdf

@@ -93,6 +93,83 @@ static int font_magic(const char *path, unsigned char magic[4], pn_err *err)
     return 0;
 }
 
+static unsigned be16(const guint8 *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static guint32 be32(const guint8 *p)
+{
+    return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+/* The table tag of the font's directory, or NULL; *len its length. The
+ * directory has been checked to lie in the file (sfnt_damage). */
+static const guint8 *sfnt_table(const guint8 *d, gsize n, const char *tag, gsize *len)
+{
+    unsigned count = be16(d + 4);
+    for (unsigned i = 0; i < count; i++) {
+        const guint8 *e = d + 12 + 16 * i;
+        if (!memcmp(e, tag, 4)) {
+            *len = be32(e + 12);
+            return d + be32(e + 8);
+        }
+    }
+    (void)n;
+    return NULL;
+}
+
+/* What is wrong with the tables cairo's TrueType subsetter (1.16) reads
+ * without checking their sizes, or NULL. A name table whose records run
+ * past its end made `render --format pdf` die with SIGSEGV inside cairo
+ * (found by the font harness). The format 4 cmap, which cairo also parses
+ * from the raw table, is checked too. FreeType and fontconfig accept such
+ * fonts. (Damaged hmtx and loca tables are left to FreeType and cairo, which
+ * check them: such fonts render, tests/cli_font_haru.sh.) */
+static const char *sfnt_damage(const guint8 *d, gsize n)
+{
+    if (n < 12) return "the file is too short for a font";
+    unsigned count = be16(d + 4);
+    if (12 + 16 * (gsize)count > n) return "its table directory runs past the end of the file";
+    for (unsigned i = 0; i < count; i++) {
+        const guint8 *e = d + 12 + 16 * i;
+        if ((gsize)be32(e + 8) + be32(e + 12) > n) return "a table runs past the end of the file";
+    }
+    gsize len;
+    const guint8 *t = sfnt_table(d, n, "name", &len);
+    if (t) {
+        if (len < 6) return "its name table is damaged";
+        unsigned records = be16(t + 2), strings = be16(t + 4);
+        if (6 + 12 * (gsize)records > len) return "its name table is damaged";
+        for (unsigned i = 0; i < records; i++) {
+            const guint8 *r = t + 6 + 12 * i;
+            if ((gsize)strings + be16(r + 10) + be16(r + 8) > len)
+                return "its name table is damaged";
+        }
+    }
+    if ((t = sfnt_table(d, n, "cmap", &len))) {
+        if (len < 4 || 4 + 8 * (gsize)be16(t + 2) > len) return "its cmap table is damaged";
+        for (unsigned i = 0; i < be16(t + 2); i++) {
+            gsize off = be32(t + 4 + 8 * i + 4);
+            if (off + 4 > len) return "its cmap table is damaged";
+            if (be16(t + off) != 4) continue;
+            gsize sub = be16(t + off + 2), segs = be16(t + off + 6) / 2;
+            if (sub < 16 || off + sub > len || 16 + 8 * segs > sub)
+                return "its cmap table is damaged";
+            const guint8 *ends = t + off + 14, *starts = ends + 2 * segs + 2;
+            const guint8 *ranges = starts + 4 * segs;
+            for (gsize k = 0; k < segs; k++) {
+                unsigned start = be16(starts + 2 * k), end = be16(ends + 2 * k);
+                unsigned ro = be16(ranges + 2 * k);
+                if (!ro || end < start) continue;
+                gsize at = (gsize)(ranges + 2 * k - (t + off)) + ro;
+                if (at + 2 * (gsize)(end - start + 1) > sub) return "its cmap table is damaged";
+            }
+        }
+    }
+    return NULL;
+}
+
 pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
 {
     GStatBuf st;
@@ -118,6 +195,20 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
     }
     if (!ttf && !otf) {
         pn_err_set(err, PN_EINPUT, "not a TrueType or OpenType font");
+        return NULL;
+    }
+    gchar *bytes = NULL;
+    gsize n = 0;
+    GError *ge = NULL;
+    if (!g_file_get_contents(path, &bytes, &n, &ge)) {
+        pn_err_set(err, PN_EINPUT, "%s", ge->message);
+        g_error_free(ge);
+        return NULL;
+    }
+    const char *damage = sfnt_damage((const guint8 *)bytes, n);
+    g_free(bytes);
+    if (damage) {
+        pn_err_set(err, PN_EINPUT, "a damaged font: %s", damage);
         return NULL;
     }
     int count = 0;
