@@ -42,6 +42,19 @@ expect_status 1 "--ttf a directory" -- "$PNPKIT" render dicrono --backend haru -
 expect_stderr "^--ttf dir: is a directory, not a font file$" "--ttf a directory: message"
 expect_status 1 "--ttf a missing file" -- "$PNPKIT" render dicrono --backend haru --ttf nosuch.ttf -o x.pdf
 expect_stderr "^--ttf nosuch.ttf: No such file or directory$" "--ttf a missing file: message"
+# Damaged TrueType files given to --ttf: libharu reads a font it embeds
+# without checking its tables against the file, and died with SIGSEGV
+# (hmtx shorter than hhea says, a loca offset past glyf) or SIGILL. Each is
+# refused before libharu sees it, and no PDF is written.
+for case in "haru-ttf-segv.ttf:its hmtx table does not hold the metrics its hhea table says" \
+    "haru-ttf-table-offset.ttf:its hmtx table does not hold the metrics its hhea table says" \
+    "haru-ttf-draw-error.ttf:its loca table is shorter than its glyph count" \
+    "cairo-name-table-past-end.ttf:a table runs past the end of the file"; do
+    f=${case%%:*}
+    expect_status 1 "--ttf $f" -- "$PNPKIT" render dicrono --backend haru --ttf "$SRC/fuzz/regressions/font/$f" -o x.pdf
+    expect_stderr "^--ttf $SRC/fuzz/regressions/font/$f: damaged: ${case#*:}$" "--ttf $f: message"
+    expect_no_file x.pdf "--ttf $f: output"
+done
 expect_status 3 "a directory as a template" -- "$PNPKIT" render dir.yaml -o x.pdf
 expect_stderr "^dir.yaml: is a directory, not a file$" "a directory as a template: message"
 expect_status 3 "a directory as a template path" -- "$PNPKIT" render ./dir -o x.pdf

@@ -200,6 +200,16 @@ static int haru_ttf_check(const char *file, pn_err *err)
     }
     FT_Done_FreeType(lib);
     if (why) return pn_err_set(err, PN_EINPUT, "TrueType font %s: %s", file, why);
+    /* Tables libharu reads without checking them against the file: a hmtx
+     * table shorter than its hhea table says, or loca offsets past the glyf
+     * table, made it die with SIGSEGV or SIGILL. */
+    gchar *bytes = NULL;
+    gsize n = 0;
+    if (!g_file_get_contents(file, &bytes, &n, NULL))
+        return pn_err_set(err, PN_EINPUT, "TrueType font %s: cannot be read", file);
+    const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, true);
+    g_free(bytes);
+    if (damage) return pn_err_set(err, PN_EINPUT, "TrueType font %s: damaged: %s", file, damage);
     return 0;
 }
 

@@ -104,7 +104,7 @@ static guint32 be32(const guint8 *p)
 }
 
 /* The table tag of the font's directory, or NULL; *len its length. The
- * directory has been checked to lie in the file (sfnt_damage). */
+ *  directory has been checked to lie in the file (pn_sfnt_damage). */
 static const guint8 *sfnt_table(const guint8 *d, gsize n, const char *tag, gsize *len)
 {
     unsigned count = be16(d + 4);
@@ -126,7 +126,7 @@ static const guint8 *sfnt_table(const guint8 *d, gsize n, const char *tag, gsize
  * from the raw table, is checked too. FreeType and fontconfig accept such
  * fonts. (Damaged hmtx and loca tables are left to FreeType and cairo, which
  * check them: such fonts render, tests/cli_font_haru.sh.) */
-static const char *sfnt_damage(const guint8 *d, gsize n)
+const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
 {
     if (n < 12) return "the file is too short for a font";
     unsigned count = be16(d + 4);
@@ -167,6 +167,25 @@ static const char *sfnt_damage(const guint8 *d, gsize n)
             }
         }
     }
+    if (!metrics) return NULL;
+    gsize hh, hm, mx, hd, lc, gl;
+    const guint8 *hhea = sfnt_table(d, n, "hhea", &hh), *maxp = sfnt_table(d, n, "maxp", &mx);
+    const guint8 *head = sfnt_table(d, n, "head", &hd), *loca = sfnt_table(d, n, "loca", &lc);
+    if (!sfnt_table(d, n, "hmtx", &hm)) hm = 0;
+    if (!sfnt_table(d, n, "glyf", &gl)) gl = 0;
+    if (!hhea || hh < 36 || !maxp || mx < 6 || !head || hd < 54 || !loca)
+        return "a table it needs is missing or too short";
+    gsize glyphs = be16(maxp + 4), metrics_n = be16(hhea + 34);
+    if (!metrics_n || metrics_n > glyphs || 4 * metrics_n + 2 * (glyphs - metrics_n) > hm)
+        return "its hmtx table does not hold the metrics its hhea table says";
+    bool wide = be16(head + 50) != 0;
+    if ((glyphs + 1) * (wide ? 4 : 2) > lc) return "its loca table is shorter than its glyph count";
+    gsize prev = 0;
+    for (gsize g = 0; g <= glyphs; g++) {
+        gsize at = wide ? be32(loca + 4 * g) : 2 * (gsize)be16(loca + 2 * g);
+        if (at < prev || at > gl) return "its loca table points outside its glyf table";
+        prev = at;
+    }
     return NULL;
 }
 
@@ -205,7 +224,7 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
         g_error_free(ge);
         return NULL;
     }
-    const char *damage = sfnt_damage((const guint8 *)bytes, n);
+    const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, false);
     g_free(bytes);
     if (damage) {
         pn_err_set(err, PN_EINPUT, "a damaged font: %s", damage);

@@ -32,6 +32,13 @@ typedef struct pn_font_file {
     long long size, mtime;
 } pn_font_file;
 
+/* What is damaged in the TrueType or OpenType file d (n bytes), in words
+ * for a message, or NULL: its table directory, name table and format 4 cmap
+ * (which cairo's subsetter reads unchecked); with metrics, also its hmtx
+ * and loca tables against its glyph count (which libharu reads unchecked,
+ * for a font it embeds whole). */
+const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics);
+
 /* Reads path: a regular file of at most PN_FONT_FILE_MAX_BYTES holding one
  * TrueType or OpenType font FreeType can read. Returns a new pn_font_file
  * (free with pn_font_file_free), or NULL + err (a message without the path). */
