@@ -214,6 +214,15 @@ pdftoppm -r 150 -png -singlefile "$T/haru.pdf" "$T/haru"
 expect_status 0 "a libharu sheet" -- "$PNPKIT" scan "$T/haru.png" --json
 expect_eq "$(jq -c '[.template, (.problems | length), ([.fields[] | select(.value != null)] | length)]' "$T/out")" \
     '["circle36",0,0]' "a libharu sheet read back"
+# A photo turned over left to right (a front camera's, or an orientation tag
+# that mirrors): the corner marks read one way round only, so it is read
+# again turned back. Before, "no pnpkit sheet in the photo".
+/usr/bin/python3 -c 'import sys; from PIL import Image; Image.open(sys.argv[1]).transpose(Image.FLIP_LEFT_RIGHT).save(sys.argv[2])' \
+    "$D/played-2.jpg" "$T/mirrored.png"
+expect_status 0 "a mirrored photo" -- "$PNPKIT" scan "$T/mirrored.png" -o "$T/mirrored.yaml"
+for ring in red blue green yellow combos; do
+    expect_eq "$(grep "^$ring:" "$T/mirrored.yaml")" "$(grep "^$ring:" "$D/played-2.yaml")" "a mirrored photo: $ring"
+done
 
 # Played sheets photographed (scripts/make-scan-photos --share side --seed 7: photos 1, 2
 # and 6, with the truth beside them as sheets; 1 is stored upside down and 6

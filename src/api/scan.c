@@ -23,6 +23,7 @@ typedef struct scan_result {
     GPtrArray *strings;  /* every string the result holds */
     GArray *fields;      /* pnpkit_scan_field */
     GPtrArray *problems; /* char*, NULL-terminated when handed over */
+    bool no_tags;        /* the last reading found no corner mark at all */
 } scan_result;
 
 static const char *keep(scan_result *r, char *s)
@@ -549,10 +550,11 @@ static char *to_json(const scan_result *r, const scan_code *c)
 }
 
 /* Where the sheet stands in the photo: the four tags, or why not. */
-static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
+static int find_sheet(const scan_photo *p, scan_tag *tags, bool *none, pn_err *err)
 {
     int found = scan_tags_find(p, tags, 4, err);
     if (found < 0) return -1;
+    *none = found == 0;
     if (found == 0)
         return pn_err_set(err, PN_EINPUT,
                           "no pnpkit sheet in the photo: none of its four corner marks was found "
@@ -574,6 +576,10 @@ static int find_sheet(const scan_photo *p, scan_tag *tags, pn_err *err)
     return 0;
 }
 
+/* The largest photo read again turned over when no corner mark is found:
+ * front cameras take 12 MP or less. */
+#define SCAN_MIRROR_MAX_PIXELS (16LL * 1000 * 1000)
+
 /* How well the photo must show the sheet its code names (view.h). */
 #define SCAN_MIN_PRINT_MATCH 0.25
 
@@ -582,7 +588,7 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                      const pnpkit_scan_opts *o, pn_err *err)
 {
     scan_tag tags[4];
-    if (find_sheet(p, tags, err)) return -1;
+    if (find_sheet(p, tags, &r->no_tags, err)) return -1;
     pn_err lib = {0};
     char *text = read_code(p, &tags[3], &lib);
     if (!text && lib.status) {
@@ -702,6 +708,17 @@ pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size
     r->fields = g_array_new(FALSE, TRUE, sizeof(pnpkit_scan_field));
     r->problems = g_ptr_array_new_with_free_func(g_free);
     int rc = p ? scan_into(ctx, r, p, o, &e) : -1;
+    if (rc && r->no_tags && p && (long long)p->w * p->h <= SCAN_MIRROR_MAX_PIXELS) {
+        /* The corner marks read only one way round: a photo turned over (a
+         * front camera's, or an orientation tag that mirrors) shows none.
+         * Read it turned back; if that finds none either, say so as before.
+         * Not for larger pictures, whose search is the slowest a picture
+         * made to be hard can make (robustness.md). */
+        pn_err first = e, again = {0};
+        scan_photo_mirror(p);
+        rc = scan_into(ctx, r, p, o, &again);
+        e = rc && r->no_tags ? first : again;
+    }
     scan_photo_free(p);
     if (rc) {
         pnpkit_scan_result_free(&r->pub);

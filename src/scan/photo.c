@@ -239,6 +239,18 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
     return p;
 }
 
+void scan_photo_mirror(scan_photo *p)
+{
+    for (int y = 0; y < p->h; y++) {
+        uint8_t *row = p->px + (size_t)y * p->stride;
+        for (int a = 0, b = p->w - 1; a < b; a++, b--) {
+            uint8_t t = row[a];
+            row[a] = row[b];
+            row[b] = t;
+        }
+    }
+}
+
 void scan_photo_free(scan_photo *p)
 {
     if (!p) return;

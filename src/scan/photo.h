@@ -33,6 +33,9 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
                             pn_err *err);
 void scan_photo_free(scan_photo *p);
 
+/* Turns the picture over left to right, in place. */
+void scan_photo_mirror(scan_photo *p);
+
 /* The grey value at (x, y) in pixels, bilinear, white outside the photo. */
 double scan_photo_at(const scan_photo *p, double x, double y);
 
