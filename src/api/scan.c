@@ -583,6 +583,32 @@ static int find_sheet(const scan_photo *p, scan_tag *tags, bool *none, pn_err *e
 /* How well the photo must show the sheet its code names (view.h). */
 #define SCAN_MIN_PRINT_MATCH 0.25
 
+/* Refuses a photo whose printed lines are not those of the w x h mm sheet
+ * its code names (a code stuck on another sheet): compared outside the
+ * marks, which agree by construction. */
+static int check_print(const scan_view *v, double w, double h, const char *code, const char *name,
+                       pn_err *err)
+{
+    double skip[5][4], side = marks_tag_side() / 8 * 12; /* a tag, its white border and more */
+    for (int c = 0; c < 4; c++) {
+        double x, y;
+        marks_tag_centre(w, h, c, &x, &y);
+        skip[c][0] = x - side / 2, skip[c][1] = y - side / 2, skip[c][2] = skip[c][3] = side;
+    }
+    double qx, qy, qs, quiet = 4 * MARKS_QR_MODULE_MM;
+    marks_qr_box(w, h, marks_modules(code), &qx, &qy, &qs);
+    skip[4][0] = qx - quiet, skip[4][1] = qy - quiet, skip[4][2] = skip[4][3] = qs + 2 * quiet;
+    /* 0.47 and more on every photo of the tests and benchmarks; 0.13 and
+     * 0.16 for a DiCroNo sheet under a Circle 36 code and the reverse. */
+    double match = scan_view_print_match(v, w, h, skip, 5);
+    if (match >= 0 && match < SCAN_MIN_PRINT_MATCH)
+        return pn_err_set(err, PN_EINPUT,
+                          "the sheet in the photo is not the '%s' sheet its QR code names: its "
+                          "printed lines are elsewhere (a code from another sheet?)",
+                          name);
+    return 0;
+}
+
 /* The whole reading, into r; ctx renders the sheet again. */
 static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                      const pnpkit_scan_opts *o, pn_err *err)
@@ -646,27 +672,7 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
     }
     if (!(ref = reference(ctx, name, &ro, SCAN_CROP_PPMM, err))) goto done;
     v.ref = ref;
-    {
-        double skip[5][4], side = marks_tag_side() / 8 * 12; /* a tag, its white border and more */
-        for (int c = 0; c < 4; c++) {
-            double x, y;
-            marks_tag_centre(slots->width, slots->height, c, &x, &y);
-            skip[c][0] = x - side / 2, skip[c][1] = y - side / 2, skip[c][2] = skip[c][3] = side;
-        }
-        double qx, qy, qs, quiet = 4 * MARKS_QR_MODULE_MM;
-        marks_qr_box(slots->width, slots->height, marks_modules(text), &qx, &qy, &qs);
-        skip[4][0] = qx - quiet, skip[4][1] = qy - quiet, skip[4][2] = skip[4][3] = qs + 2 * quiet;
-        /* 0.47 and more on every photo of the tests and benchmarks; 0.13 and
-         * 0.16 for a DiCroNo sheet under a Circle 36 code and the reverse. */
-        double match = scan_view_print_match(&v, slots->width, slots->height, skip, 5);
-        if (match >= 0 && match < SCAN_MIN_PRINT_MATCH) {
-            pn_err_set(err, PN_EINPUT,
-                       "the sheet in the photo is not the '%s' sheet its QR code names: its "
-                       "printed lines are elsewhere (a code from another sheet?)",
-                       t->name);
-            goto done;
-        }
-    }
+    if (check_print(&v, slots->width, slots->height, text, t->name, err)) goto done;
     scan_box *boxes = g_new(scan_box, slots->n + 1);
     for (size_t i = 0; i < slots->n; i++) {
         const pnpkit_slot *s = &slots->items[i];
