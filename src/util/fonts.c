@@ -104,8 +104,8 @@ static guint32 be32(const guint8 *p)
 }
 
 /* The table tag of the font's directory, or NULL; *len its length. The
- *  directory has been checked to lie in the file (pn_sfnt_damage). */
-static const guint8 *sfnt_table(const guint8 *d, gsize n, const char *tag, gsize *len)
+ * directory has been checked to lie in the file (pn_sfnt_damage). */
+static const guint8 *sfnt_table(const guint8 *d, const char *tag, gsize *len)
 {
     unsigned count = be16(d + 4);
     for (unsigned i = 0; i < count; i++) {
@@ -115,17 +115,15 @@ static const guint8 *sfnt_table(const guint8 *d, gsize n, const char *tag, gsize
             return d + be32(e + 8);
         }
     }
-    (void)n;
     return NULL;
 }
 
-/* What is wrong with the tables cairo's TrueType subsetter (1.16) reads
- * without checking their sizes, or NULL. A name table whose records run
- * past its end made `render --format pdf` die with SIGSEGV inside cairo
- * (found by the font harness). The format 4 cmap, which cairo also parses
- * from the raw table, is checked too. FreeType and fontconfig accept such
- * fonts. (Damaged hmtx and loca tables are left to FreeType and cairo, which
- * check them: such fonts render, tests/cli_font_haru.sh.) */
+/* See fonts.h. A name table whose records run past its end made `render
+ * --format pdf` die with SIGSEGV inside cairo 1.16's subsetter (found by the
+ * font harness); the format 4 cmap is parsed from the raw table there too.
+ * FreeType and fontconfig accept such fonts. Damaged hmtx and loca tables
+ * only matter to libharu (metrics): FreeType and cairo check them, and a
+ * template's fonts damaged there render (tests/cli_font_haru.sh). */
 const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
 {
     if (n < 12) return "the file is too short for a font";
@@ -136,7 +134,7 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
         if ((gsize)be32(e + 8) + be32(e + 12) > n) return "a table runs past the end of the file";
     }
     gsize len;
-    const guint8 *t = sfnt_table(d, n, "name", &len);
+    const guint8 *t = sfnt_table(d, "name", &len);
     if (t) {
         if (len < 6) return "its name table is damaged";
         unsigned records = be16(t + 2), strings = be16(t + 4);
@@ -147,15 +145,16 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
                 return "its name table is damaged";
         }
     }
-    if ((t = sfnt_table(d, n, "cmap", &len))) {
+    if ((t = sfnt_table(d, "cmap", &len))) {
         if (len < 4 || 4 + 8 * (gsize)be16(t + 2) > len) return "its cmap table is damaged";
         for (unsigned i = 0; i < be16(t + 2); i++) {
             gsize off = be32(t + 4 + 8 * i + 4);
             if (off + 4 > len) return "its cmap table is damaged";
             if (be16(t + off) != 4) continue;
-            gsize sub = be16(t + off + 2), segs = be16(t + off + 6) / 2;
-            if (sub < 16 || off + sub > len || 16 + 8 * segs > sub)
-                return "its cmap table is damaged";
+            gsize sub = be16(t + off + 2); /* checked before its header is read */
+            if (sub < 16 || off + sub > len) return "its cmap table is damaged";
+            gsize segs = be16(t + off + 6) / 2;
+            if (16 + 8 * segs > sub) return "its cmap table is damaged";
             const guint8 *ends = t + off + 14, *starts = ends + 2 * segs + 2;
             const guint8 *ranges = starts + 4 * segs;
             for (gsize k = 0; k < segs; k++) {
@@ -169,10 +168,10 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     }
     if (!metrics) return NULL;
     gsize hh, hm, mx, hd, lc, gl;
-    const guint8 *hhea = sfnt_table(d, n, "hhea", &hh), *maxp = sfnt_table(d, n, "maxp", &mx);
-    const guint8 *head = sfnt_table(d, n, "head", &hd), *loca = sfnt_table(d, n, "loca", &lc);
-    if (!sfnt_table(d, n, "hmtx", &hm)) hm = 0;
-    if (!sfnt_table(d, n, "glyf", &gl)) gl = 0;
+    const guint8 *hhea = sfnt_table(d, "hhea", &hh), *maxp = sfnt_table(d, "maxp", &mx);
+    const guint8 *head = sfnt_table(d, "head", &hd), *loca = sfnt_table(d, "loca", &lc);
+    if (!sfnt_table(d, "hmtx", &hm)) hm = 0;
+    if (!sfnt_table(d, "glyf", &gl)) gl = 0;
     if (!hhea || hh < 36 || !maxp || mx < 6 || !head || hd < 54 || !loca)
         return "a table it needs is missing or too short";
     gsize glyphs = be16(maxp + 4), metrics_n = be16(hhea + 34);
