@@ -1,10 +1,12 @@
 /* image.c: probing image files before they are decoded. A PNG's size is
  * read from its IHDR chunk; an SVG's from librsvg, which parses the document
- * (bounded in bytes) but draws nothing; any other format's from the header
+ * (bounded in bytes) but draws nothing, and scene/svgcheck.c bounds the
+ * work drawing it would take; any other format's from the header
  * gdk-pixbuf's loader reads. */
 #include "scene/image.h"
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
+#include "scene/svgcheck.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -53,6 +55,17 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         }
     }
     g_object_unref(h);
+    gchar *bytes = NULL;
+    gsize len = 0;
+    GError *ge = NULL;
+    if (!g_file_get_contents(path, &bytes, &len, &ge)) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, ge->message);
+        g_error_free(ge);
+        return -1;
+    }
+    int bad = scene_svg_check(path, bytes, len, err);
+    g_free(bytes);
+    if (bad) return -1;
     info->kind = SCENE_IMAGE_SVG;
     info->jpeg = false;
     info->iw = w;

@@ -2,6 +2,7 @@
 #include "util/rsvg.h"
 
 #include "util/lazylib.h"
+#include "util/xml.h"
 
 #ifndef PNPKIT_RSVG_SONAME
 #define PNPKIT_RSVG_SONAME "librsvg-2.so.2"
@@ -39,6 +40,8 @@ static gpointer rsvg_fill(gpointer unused)
 
 const pn_rsvg_fns *pn_rsvg(pn_err *err)
 {
+    /* libxml2 first: its settings are made before librsvg parses anything */
+    if (!pn_xml(err)) return NULL;
     if (pn_lazylib_load(&rsvg_lib, err)) return NULL;
     return g_once(&rsvg_typed, rsvg_fill, NULL);
 }

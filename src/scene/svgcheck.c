@@ -1,0 +1,945 @@
+/* svgcheck.c: how many dashes an SVG image could draw, bounded before librsvg
+ * draws it (see svgcheck.h). Three passes over the document libxml2 reads:
+ * collect (ids, dash patterns, font sizes, references), measure (each shape's
+ * outline and vertices) and count (how often each shape is drawn, by
+ * following the references to it and to its ancestors). */
+#include "scene/svgcheck.h"
+#include "scene/image.h"
+#include "util/xml.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <math.h>
+#include <string.h>
+
+#define SVGC_MAX_CHAIN 1024       /* parents and references followed to count one element */
+#define SVGC_MAX_WORK (64u << 20) /* bytes parsed for one image, nested ones included */
+#define SVGC_TEXT_OUTLINE 40.0    /* outline of one glyph, in font sizes (generous) */
+
+typedef struct svgc_node svgc_node;
+
+/* A reference to an element: drawn weight times for each time from is. */
+typedef struct svgc_ref {
+    svgc_node *from; /* NULL: from a style sheet (once) */
+    double weight;
+    bool marker; /* weight is the vertices of from (or of the document) */
+    struct svgc_ref *next;
+} svgc_ref;
+
+struct svgc_node {
+    xmlNode *node;
+    svgc_node *parent;
+    svgc_ref *refs;
+    double length;            /* outline, in the element's user units (shapes only) */
+    double vertices;          /* where markers would go */
+    double refd;              /* how often references draw it (see svgc_referenced) */
+    unsigned char refd_state; /* 0 not counted, 1 being counted, 2 counted */
+    double include_chars;     /* an XInclude of text: the characters it brings */
+    bool hidden;              /* inside defs, symbol, marker, ...: drawn only when referenced */
+};
+
+/* A reference whose target is known only once every id is. */
+typedef struct svgc_pending {
+    svgc_node *from; /* NULL: a style sheet */
+    char *id;        /* the element (without '#') */
+    bool marker;
+} svgc_pending;
+
+/* A document drawn by another (an image, an external reference). */
+typedef struct svgc_outer {
+    svgc_node *from;
+    double dashes; /* what it draws, once */
+} svgc_outer;
+
+typedef struct svgc_shared {
+    const pn_xml_fns *xml;
+    GHashTable *files; /* path -> double* dashes of a file already checked */
+    size_t work;       /* bytes parsed so far */
+} svgc_shared;
+
+typedef struct svgc {
+    svgc_shared *sh;
+    const char *name; /* for messages */
+    GFile *dir;       /* for relative references; NULL in a data: document */
+    int depth;
+    GHashTable *ids;  /* id -> svgc_node* */
+    GPtrArray *nodes; /* svgc_node*, owned */
+    GPtrArray *pending;
+    GArray *outer;   /* svgc_outer */
+    GPtrArray *refs; /* svgc_ref*, owned */
+    double dash;     /* the finest mean dash (INFINITY: no dashes) */
+    long dash_line;
+    double font_abs, font_rel, big;
+    double v_total;
+    double elements;
+    pn_err *err;
+    int failed;
+} svgc;
+
+static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
+                    size_t len, double *dashes, pn_err *err);
+
+static long svgc_line(svgc *c, const xmlNode *n)
+{
+    return n ? c->sh->xml->get_line_no(n) : 0;
+}
+
+static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...)
+{
+    if (c->failed) return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    char *what = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    long line = svgc_line(c, n);
+    if (line > 0)
+        pn_err_set(c->err, PN_EINPUT, "%s: line %ld: %s", c->name, line, what);
+    else
+        pn_err_set(c->err, PN_EINPUT, "%s: %s", c->name, what);
+    g_free(what);
+    c->failed = 1;
+    return -1;
+}
+
+/* ---- numbers and lengths ---- */
+
+/* An SVG or CSS number at *s (sign, digits, point, exponent; no hex, inf or
+ * nan); advances *s. false when there is none. */
+static bool svgc_number(const char **s, double *v)
+{
+    const char *p = *s, *start = p;
+    if (*p == '+' || *p == '-') p++;
+    const char *digits = p;
+    while (g_ascii_isdigit(*p))
+        p++;
+    if (*p == '.' && g_ascii_isdigit(p[1])) {
+        p++;
+        while (g_ascii_isdigit(*p))
+            p++;
+    }
+    if (p == digits) return false;
+    if ((*p == 'e' || *p == 'E') &&
+        (g_ascii_isdigit(p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit(p[2])))) {
+        p += 2;
+        while (g_ascii_isdigit(*p))
+            p++;
+    }
+    char buf[64];
+    size_t n = (size_t)(p - start);
+    if (n >= sizeof buf) {
+        /* a number this long is all digits: its size is what matters */
+        *v = HUGE_VAL;
+    } else {
+        memcpy(buf, start, n);
+        buf[n] = 0;
+        *v = g_ascii_strtod(buf, NULL);
+    }
+    *s = p;
+    return true;
+}
+
+typedef enum { UNIT_ABS, UNIT_FONT, UNIT_PERCENT, UNIT_UNKNOWN } svgc_unit;
+
+/* The unit after a number: its factor to user units for absolute ones. */
+static svgc_unit svgc_unit_at(const char **s, double *factor)
+{
+    const char *p = *s;
+    static const struct {
+        const char *name;
+        double factor;
+        svgc_unit kind;
+    } units[] = {
+        {"px", 1, UNIT_ABS},      {"in", 96, UNIT_ABS},    {"cm", 37.795, UNIT_ABS},
+        {"mm", 3.7795, UNIT_ABS}, {"q", 0.9449, UNIT_ABS}, {"pt", 1.3333, UNIT_ABS},
+        {"pc", 16, UNIT_ABS},     {"em", 1, UNIT_FONT},    {"rem", 1, UNIT_FONT},
+        {"ex", 1, UNIT_FONT},     {"ch", 1, UNIT_FONT},
+    };
+    *factor = 1;
+    if (*p == '%') {
+        *s = p + 1;
+        return UNIT_PERCENT;
+    }
+    size_t n = 0;
+    while (g_ascii_isalpha(p[n]))
+        n++;
+    if (!n) return UNIT_ABS;
+    for (size_t i = 0; i < G_N_ELEMENTS(units); i++)
+        if (strlen(units[i].name) == n && !g_ascii_strncasecmp(p, units[i].name, n)) {
+            *factor = units[i].factor;
+            *s = p + n;
+            return units[i].kind;
+        }
+    *s = p + n;
+    return UNIT_UNKNOWN;
+}
+
+/* The font size a relative length is measured against, generously. */
+static double svgc_font(const svgc *c)
+{
+    double f = fmax(16.0, c->font_abs) * c->font_rel;
+    return isfinite(f) ? f : HUGE_VAL;
+}
+
+/* An attribute length in user units (absolute value); 0 when absent or not
+ * a length. */
+static double svgc_attr_length(svgc *c, const char *v)
+{
+    if (!v) return 0;
+    while (g_ascii_isspace(*v))
+        v++;
+    double x, f;
+    if (!svgc_number(&v, &x)) return 0;
+    switch (svgc_unit_at(&v, &f)) {
+    case UNIT_ABS:
+        return fabs(x) * f;
+    case UNIT_FONT:
+        return fabs(x) * svgc_font(c);
+    case UNIT_PERCENT:
+        return fabs(x) / 100 * c->big * 1.5;
+    default:
+        return 0;
+    }
+}
+
+/* ---- attributes and style ---- */
+
+/* The text of an attribute (libxml2 keeps it as text children once entities
+ * are expanded); NULL when absent. Caller frees. */
+static char *svgc_prop(const xmlNode *n, const char *name)
+{
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        GString *s = g_string_new(NULL);
+        for (const xmlNode *t = a->children; t; t = t->next)
+            if (t->content) g_string_append(s, (const char *)t->content);
+        return g_string_free(s, FALSE);
+    }
+    return NULL;
+}
+
+/* CSS text with its escapes undone (\41 is A, \- is -), so that no escape
+ * hides a property's name. */
+static char *svgc_css_unescape(const char *css)
+{
+    GString *s = g_string_new(NULL);
+    for (const char *p = css; *p;) {
+        if (*p != '\\') {
+            g_string_append_c(s, *p++);
+            continue;
+        }
+        p++;
+        if (g_ascii_isxdigit(*p)) {
+            gunichar u = 0;
+            for (int i = 0; i < 6 && g_ascii_isxdigit(*p); i++)
+                u = u * 16 + (gunichar)g_ascii_xdigit_value(*p++);
+            if (g_ascii_isspace(*p)) p++;
+            if (u == 0 || u > 0x10ffff || (u >= 0xd800 && u < 0xe000)) u = 0xfffd;
+            g_string_append_unichar(s, u);
+        } else if (*p == '\n') {
+            p++;
+        } else if (*p) {
+            g_string_append_c(s, *p++);
+        }
+    }
+    return g_string_free(s, FALSE);
+}
+
+/* A dash pattern's value: the mean of a dash and its gap, the finest yet is
+ * kept. Relative units are refused: what they measure depends on the font or
+ * viewport each shape is in. */
+static int svgc_dash_value(svgc *c, const xmlNode *n, const char *v)
+{
+    while (g_ascii_isspace(*v))
+        v++;
+    static const char *const none[] = {"none", "inherit", "initial", "unset", "revert"};
+    for (size_t i = 0; i < G_N_ELEMENTS(none); i++)
+        if (!g_ascii_strncasecmp(v, none[i], strlen(none[i]))) return 0;
+    double sum = 0;
+    int k = 0;
+    const char *p = v;
+    for (;;) {
+        while (g_ascii_isspace(*p) || *p == ',')
+            p++;
+        if (!*p || *p == ';' || *p == '}' || *p == '!' || *p == '"' || *p == '\'') break;
+        double x, f;
+        const char *at = p;
+        if (!svgc_number(&p, &x))
+            return svgc_fail(c, n, "cannot read the stroke-dasharray '%.40s'", at);
+        svgc_unit u = svgc_unit_at(&p, &f);
+        if (u != UNIT_ABS)
+            return svgc_fail(c, n,
+                             "a stroke-dasharray in relative units ('%.40s') is not drawn in an "
+                             "image: give its dashes in user units, px or mm",
+                             v);
+        sum += fabs(x) * f;
+        k++;
+    }
+    if (k == 0 || !(sum > 0)) return 0;
+    double mean = 2 * sum / k;
+    if (mean < c->dash) {
+        c->dash = mean;
+        c->dash_line = svgc_line(c, n);
+    }
+    return 0;
+}
+
+/* A font size (or the font shorthand): the largest absolute one, and every
+ * relative one that grows the font, are kept. */
+static void svgc_font_value(svgc *c, const char *v)
+{
+    const char *p = v;
+    while (*p && *p != ';' && *p != '}' && !g_ascii_isdigit(*p) && *p != '.') {
+        if (!g_ascii_strncasecmp(p, "larger", 6)) c->font_rel *= 1.2;
+        if (!g_ascii_strncasecmp(p, "large", 5)) c->font_abs = fmax(c->font_abs, 48);
+        p++;
+    }
+    if (p > v && (p[-1] == '-' || p[-1] == '+')) p--;
+    double x, f;
+    if (!svgc_number(&p, &x)) return;
+    x = fabs(x);
+    switch (svgc_unit_at(&p, &f)) {
+    case UNIT_ABS:
+        c->font_abs = fmax(c->font_abs, x * f);
+        break;
+    case UNIT_FONT:
+        c->font_rel *= fmax(1, x);
+        break;
+    case UNIT_PERCENT:
+        c->font_rel *= fmax(1, x / 100);
+        break;
+    default:
+        break;
+    }
+    if (!(c->font_rel < 1e30)) c->font_rel = 1e30;
+}
+
+static void svgc_add_pending(svgc *c, svgc_node *from, const char *id, size_t n, bool marker)
+{
+    svgc_pending *p = g_new0(svgc_pending, 1);
+    p->from = from;
+    p->id = g_strndup(id, n);
+    p->marker = marker;
+    g_ptr_array_add(c->pending, p);
+}
+
+static int svgc_nested(svgc *c, svgc_node *from, const char *uri);
+
+/* Every url(...) in text: a reference to an element of this document
+ * (#id) or to another file. */
+static int svgc_urls(svgc *c, svgc_node *from, const char *text, bool marker)
+{
+    char *low = g_ascii_strdown(text, -1);
+    int r = 0;
+    for (const char *p = low; !r && (p = strstr(p, "url("));) {
+        p += 4;
+        while (g_ascii_isspace(*p) || *p == '"' || *p == '\'')
+            p++;
+        size_t n = strcspn(p, ")\"' \t\r\n");
+        char *uri = g_strndup(text + (p - low), n);
+        r = svgc_nested(c, from, uri);
+        const char *hash = strchr(uri, '#');
+        if (!r && hash && hash[1]) svgc_add_pending(c, from, hash + 1, strlen(hash + 1), marker);
+        g_free(uri);
+        p += n;
+    }
+    g_free(low);
+    return r;
+}
+
+static bool svgc_ident(char ch)
+{
+    return g_ascii_isalnum(ch) || ch == '-' || ch == '_';
+}
+
+/* Declarations in CSS text (a style attribute or a style sheet): dash
+ * patterns, font sizes and references. from is NULL for a style sheet. */
+static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
+{
+    char *text = svgc_css_unescape(css);
+    char *low = g_ascii_strdown(text, -1);
+    int r = 0;
+    if (strstr(low, "@import")) {
+        r = svgc_fail(c, n,
+                      "the SVG takes its style from another file (@import), which pnpkit "
+                      "does not draw: put the style in the SVG");
+        goto out;
+    }
+    for (const char *p = low; (p = strchr(p, ':')); p++) {
+        const char *e = p;
+        while (e > low && g_ascii_isspace(e[-1]))
+            e--;
+        const char *b = e;
+        while (b > low && svgc_ident(b[-1]))
+            b--;
+        size_t len = (size_t)(e - b);
+        const char *value = text + (p + 1 - low);
+        if (len == 16 && !strncmp(b, "stroke-dasharray", len)) {
+            if ((r = svgc_dash_value(c, n, value))) goto out;
+        } else if ((len == 9 && !strncmp(b, "font-size", len)) ||
+                   (len == 4 && !strncmp(b, "font", len))) {
+            svgc_font_value(c, value);
+        }
+    }
+    /* references, each with the property it belongs to */
+    for (const char *p = low; (p = strstr(p, "url(")); p++) {
+        const char *d = p;
+        while (d > low && d[-1] != ';' && d[-1] != '{' && d[-1] != '"')
+            d--;
+        while (g_ascii_isspace(*d))
+            d++;
+        bool marker = !strncmp(d, "marker", 6);
+        size_t at = (size_t)(p - low), end = at + strcspn(p, ")") + 1;
+        char *one = g_strndup(text + at, end - at);
+        r = svgc_urls(c, from, one, marker);
+        g_free(one);
+        if (r) goto out;
+    }
+out:
+    g_free(low);
+    g_free(text);
+    return r;
+}
+
+/* ---- references to other documents ---- */
+
+/* Bytes a reference names: a data: URI decoded, or a file next to the
+ * document read. NULL when there is none to read (another scheme, a missing
+ * file: librsvg draws nothing there). Caller frees. *file is the path. */
+static char *svgc_fetch(svgc *c, const char *uri, size_t *len, char **file)
+{
+    *file = NULL;
+    if (!g_ascii_strncasecmp(uri, "data:", 5)) {
+        const char *comma = strchr(uri, ',');
+        if (!comma) return NULL;
+        char *head = g_strndup(uri + 5, (size_t)(comma - uri - 5));
+        bool b64 = strstr(head, ";base64") != NULL;
+        g_free(head);
+        if (b64) {
+            gsize n = 0;
+            guchar *d = g_base64_decode(comma + 1, &n);
+            *len = n;
+            return (char *)d;
+        }
+        char *d = g_uri_unescape_string(comma + 1, NULL);
+        if (!d) d = g_strdup(comma + 1);
+        *len = strlen(d);
+        return d;
+    }
+    char *part = g_strndup(uri, strcspn(uri, "#"));
+    GFile *f = NULL;
+    if (!*part || !c->dir) {
+        /* #id alone: this document */
+    } else if (!g_ascii_strncasecmp(part, "file:", 5)) {
+        f = g_file_new_for_uri(part);
+    } else if (!strchr(part, ':') || strchr(part, '/') < strchr(part, ':')) {
+        char *plain = g_uri_unescape_string(part, NULL);
+        if (plain) f = g_file_resolve_relative_path(c->dir, plain);
+        g_free(plain);
+    }
+    g_free(part);
+    if (!f) return NULL;
+    char *path = g_file_get_path(f);
+    g_object_unref(f);
+    GStatBuf st;
+    if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode) ||
+        (unsigned long long)st.st_size > SCENE_IMAGE_MAX_BYTES) {
+        g_free(path);
+        return NULL;
+    }
+    gchar *d = NULL;
+    gsize n = 0;
+    if (!g_file_get_contents(path, &d, &n, NULL)) {
+        g_free(path);
+        return NULL;
+    }
+    *len = n;
+    *file = path;
+    return d;
+}
+
+/* A reference to what may be another SVG document: checked on its own,
+ * remembered with the element that draws it. */
+static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
+{
+    if (uri[0] == '#' || !uri[0]) return 0;
+    size_t len = 0;
+    char *file = NULL;
+    char *bytes = svgc_fetch(c, uri, &len, &file);
+    if (!bytes) return 0;
+    size_t i = 0;
+    if (len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3)) i = 3;
+    while (i < len && g_ascii_isspace(bytes[i]))
+        i++;
+    bool gz = len >= 2 && (unsigned char)bytes[0] == 0x1f && (unsigned char)bytes[1] == 0x8b;
+    bool utf16 = len >= 2 && ((unsigned char)bytes[0] == 0xfe || (unsigned char)bytes[0] == 0xff);
+    bool svg = (i < len && bytes[i] == '<') || utf16;
+    int r = 0;
+    if (gz) {
+        r = svgc_fail(c, from ? from->node : NULL,
+                      "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
+    } else if (svg) {
+        double d = 0;
+        double *known = file ? g_hash_table_lookup(c->sh->files, file) : NULL;
+        if (known) {
+            d = *known;
+        } else if (c->depth + 1 > SCENE_SVG_MAX_NESTING) {
+            r = svgc_fail(c, from ? from->node : NULL,
+                          "SVG documents are drawn inside each other more than %d deep",
+                          SCENE_SVG_MAX_NESTING);
+        } else {
+            GFile *dir = NULL;
+            if (file) {
+                GFile *f = g_file_new_for_path(file);
+                dir = g_file_get_parent(f);
+                g_object_unref(f);
+                /* a file that draws itself is counted once here; librsvg
+                 * refuses the loop */
+                double *mark = g_new(double, 1);
+                *mark = 0;
+                g_hash_table_insert(c->sh->files, g_strdup(file), mark);
+            }
+            /* named as the document names it; its message inside this one's */
+            char *nm =
+                g_ascii_strncasecmp(uri, "data:", 5) ? g_strndup(uri, 80) : g_strdup("a data: URI");
+            r = svgc_doc(c->sh, nm, dir ? dir : c->dir, c->depth + 1, bytes, len, &d, c->err);
+            g_free(nm);
+            if (r) {
+                char *inner = g_strdup(c->err->msg);
+                svgc_fail(c, from ? from->node : NULL, "%s", inner);
+                g_free(inner);
+            }
+            if (dir) g_object_unref(dir);
+            if (!r && file) *(double *)g_hash_table_lookup(c->sh->files, file) = d;
+        }
+        if (!r && d > 0) {
+            svgc_outer o = {from, d};
+            g_array_append_val(c->outer, o);
+        }
+    }
+    g_free(file);
+    g_free(bytes);
+    return r;
+}
+
+/* An XInclude: text it brings counts as characters of the text around it
+ * (a byte is at least a character); XML it brings as a document of its own. */
+static int svgc_include(svgc *c, svgc_node *s, const char *uri)
+{
+    char *how = svgc_prop(s->node, "parse");
+    bool text = how && !strcmp(how, "text");
+    g_free(how);
+    if (!text) return svgc_nested(c, s, uri);
+    size_t len = 0;
+    char *file = NULL;
+    char *bytes = svgc_fetch(c, uri, &len, &file);
+    s->include_chars = (double)len;
+    g_free(bytes);
+    g_free(file);
+    return 0;
+}
+
+/* ---- pass 1: collect ---- */
+
+static bool svgc_is(const xmlNode *n, const char *name)
+{
+    return !strcmp((const char *)n->name, name);
+}
+
+static const char *const svgc_hidden_names[] = {
+    "defs",   "symbol",         "marker",         "pattern", "clipPath", "mask",
+    "filter", "linearGradient", "radialGradient", "style",   "script",
+};
+
+static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
+{
+    for (; n; n = n->next) {
+        if (n->type == XML_PI_NODE && !strcmp((const char *)n->name, "xml-stylesheet"))
+            return svgc_fail(c, n,
+                             "the SVG takes its style from another file (xml-stylesheet), "
+                             "which pnpkit does not draw: put the style in the SVG");
+        if (n->type != XML_ELEMENT_NODE) continue;
+        svgc_node *s = g_new0(svgc_node, 1);
+        g_ptr_array_add(c->nodes, s);
+        s->node = n;
+        s->parent = parent;
+        n->_private = s;
+        c->elements++;
+        s->hidden = parent && parent->hidden;
+        for (size_t i = 0; i < G_N_ELEMENTS(svgc_hidden_names); i++)
+            if (svgc_is(n, svgc_hidden_names[i])) s->hidden = true;
+        for (xmlAttr *a = n->properties; a; a = a->next) {
+            const char *name = (const char *)a->name;
+            char *v = svgc_prop(n, name);
+            int r = 0;
+            if (!strcmp(name, "id")) {
+                if (!g_hash_table_contains(c->ids, v)) {
+                    g_hash_table_insert(c->ids, v, s);
+                    v = NULL;
+                }
+            } else if (!strcmp(name, "stroke-dasharray")) {
+                r = svgc_dash_value(c, n, v);
+            } else if (!strcmp(name, "font-size")) {
+                svgc_font_value(c, v);
+            } else if (!strcmp(name, "style")) {
+                r = svgc_css(c, n, s, v);
+            } else if (!strcmp(name, "href")) {
+                const char *t = v;
+                while (g_ascii_isspace(*t))
+                    t++;
+                r = svgc_is(n, "include") ? svgc_include(c, s, t) : svgc_nested(c, s, t);
+                if (!r && t[0] == '#' && t[1]) svgc_add_pending(c, s, t + 1, strlen(t + 1), false);
+            } else if (!strcmp(name, "width") || !strcmp(name, "height") ||
+                       !strcmp(name, "viewBox")) {
+                const char *p = v;
+                double x;
+                while (*p) {
+                    if (svgc_number(&p, &x))
+                        c->big = fmax(c->big, fabs(x));
+                    else
+                        p++;
+                }
+            }
+            if (!r && v && strstr(v, "url(") && strcmp(name, "style"))
+                r = svgc_urls(c, s, v, !strncmp(name, "marker", 6));
+            g_free(v);
+            if (r) return -1;
+        }
+        if (svgc_is(n, "style")) {
+            GString *css = g_string_new(NULL);
+            for (xmlNode *t = n->children; t; t = t->next)
+                if ((t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE) && t->content)
+                    g_string_append(css, (const char *)t->content);
+            int r = svgc_css(c, n, NULL, css->str);
+            g_string_free(css, TRUE);
+            if (r) return -1;
+        }
+        if (svgc_collect(c, n->children, s)) return -1;
+    }
+    return c->failed ? -1 : 0;
+}
+
+/* ---- pass 2: measure ---- */
+
+/* The length of path data (control polygons of curves, generous arcs) and its
+ * vertices. Unreadable characters are skipped: librsvg stops there, so what
+ * is counted is never less than what it draws. */
+static double svgc_path(const char *d, double *vertices)
+{
+    static const char cmds[] = "MLHVCSQTAZ";
+    static const int nargs[] = {2, 2, 1, 1, 6, 4, 4, 2, 7, 0};
+    double len = 0, x = 0, y = 0, sx = 0, sy = 0, cx = 0, cy = 0, v = 0;
+    char cmd = 0, prev = 0; /* prev: the last segment's command, upper case */
+    const char *p = d;
+    for (;;) {
+        while (g_ascii_isspace(*p) || *p == ',')
+            p++;
+        if (!*p) break;
+        if (g_ascii_isalpha(*p)) cmd = *p++;
+        const char *k = cmd ? strchr(cmds, g_ascii_toupper(cmd)) : NULL;
+        if (!k || !*k) {
+            p++;
+            continue;
+        }
+        double a[7];
+        int na = nargs[k - cmds], got = 0;
+        for (; got < na; got++) {
+            while (g_ascii_isspace(*p) || *p == ',')
+                p++;
+            if (*k == 'A' && (got == 3 || got == 4) && (*p == '0' || *p == '1')) {
+                a[got] = *p++ - '0';
+                continue;
+            }
+            if (!svgc_number(&p, &a[got])) break;
+        }
+        if (got < na) {
+            if (*p && !g_ascii_isalpha(*p)) p++;
+            continue;
+        }
+        bool rel = g_ascii_islower(cmd);
+        double ox = rel ? x : 0, oy = rel ? y : 0, nx = x, ny = y, c1x, c1y;
+        double ncx = x, ncy = y; /* the control point a following S or T reflects */
+        switch (*k) {
+        case 'Z':
+            nx = sx, ny = sy;
+            len += hypot(nx - x, ny - y);
+            cmd = 0; /* numbers after Z need a command */
+            break;
+        case 'M':
+            nx = ox + a[0], ny = oy + a[1];
+            sx = nx, sy = ny;
+            cmd = rel ? 'l' : 'L';
+            break;
+        case 'L':
+            nx = ox + a[0], ny = oy + a[1];
+            len += hypot(nx - x, ny - y);
+            break;
+        case 'H':
+            nx = ox + a[0];
+            len += fabs(nx - x);
+            break;
+        case 'V':
+            ny = oy + a[0];
+            len += fabs(ny - y);
+            break;
+        case 'C':
+        case 'S':
+            if (*k == 'C') {
+                c1x = ox + a[0], c1y = oy + a[1];
+            } else {
+                bool refl = prev == 'C' || prev == 'S';
+                c1x = refl ? 2 * x - cx : x, c1y = refl ? 2 * y - cy : y;
+            }
+            ncx = ox + a[na - 4], ncy = oy + a[na - 3];
+            nx = ox + a[na - 2], ny = oy + a[na - 1];
+            len +=
+                hypot(c1x - x, c1y - y) + hypot(ncx - c1x, ncy - c1y) + hypot(nx - ncx, ny - ncy);
+            break;
+        case 'Q':
+        case 'T':
+            if (*k == 'Q') {
+                ncx = ox + a[0], ncy = oy + a[1];
+            } else {
+                bool refl = prev == 'Q' || prev == 'T';
+                ncx = refl ? 2 * x - cx : x, ncy = refl ? 2 * y - cy : y;
+            }
+            nx = ox + a[na - 2], ny = oy + a[na - 1];
+            len += hypot(ncx - x, ncy - y) + hypot(nx - ncx, ny - ncy);
+            break;
+        case 'A': {
+            nx = ox + a[5], ny = oy + a[6];
+            double chord = hypot(nx - x, ny - y);
+            len += 2 * G_PI * fmax(fmax(fabs(a[0]), fabs(a[1])), chord) + chord;
+            break;
+        }
+        }
+        cx = ncx, cy = ncy;
+        x = nx, y = ny;
+        prev = *k;
+        v++;
+    }
+    *vertices = v;
+    return len;
+}
+
+static double svgc_points(const char *pts, bool closed, double *vertices)
+{
+    double len = 0, x0 = 0, y0 = 0, x = 0, y = 0, v = 0;
+    const char *p = pts;
+    for (;;) {
+        double a, b;
+        while (g_ascii_isspace(*p) || *p == ',')
+            p++;
+        if (!svgc_number(&p, &a)) break;
+        while (g_ascii_isspace(*p) || *p == ',')
+            p++;
+        if (!svgc_number(&p, &b)) break;
+        if (v == 0)
+            x0 = a, y0 = b;
+        else
+            len += hypot(a - x, b - y);
+        x = a, y = b;
+        v++;
+    }
+    if (closed) len += hypot(x - x0, y - y0);
+    *vertices = v;
+    return len;
+}
+
+static double svgc_chars(const xmlNode *n)
+{
+    double k = 0;
+    for (; n; n = n->next) {
+        if ((n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) && n->content)
+            k += (double)g_utf8_strlen((const char *)n->content, -1);
+        else if (n->type == XML_ELEMENT_NODE) {
+            const svgc_node *s = n->_private;
+            k += svgc_chars(n->children) + (s ? s->include_chars : 0);
+        }
+    }
+    return k;
+}
+
+static double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
+{
+    char *v = svgc_prop(n, name);
+    double x = svgc_attr_length(c, v);
+    g_free(v);
+    return x;
+}
+
+static void svgc_measure(svgc *c, svgc_node *s)
+{
+    const xmlNode *n = s->node;
+    char *v = NULL;
+    if (svgc_is(n, "path") && (v = svgc_prop(n, "d"))) {
+        s->length = svgc_path(v, &s->vertices);
+    } else if ((svgc_is(n, "polyline") || svgc_is(n, "polygon")) && (v = svgc_prop(n, "points"))) {
+        s->length = svgc_points(v, svgc_is(n, "polygon"), &s->vertices);
+    } else if (svgc_is(n, "line")) {
+        s->length = svgc_num_attr(c, n, "x1") + svgc_num_attr(c, n, "x2") +
+                    svgc_num_attr(c, n, "y1") + svgc_num_attr(c, n, "y2");
+        s->vertices = 2;
+    } else if (svgc_is(n, "rect")) {
+        s->length = 2 * (svgc_num_attr(c, n, "width") + svgc_num_attr(c, n, "height"));
+        s->vertices = 4;
+    } else if (svgc_is(n, "circle")) {
+        s->length = 2 * G_PI * svgc_num_attr(c, n, "r");
+        s->vertices = 1;
+    } else if (svgc_is(n, "ellipse")) {
+        s->length = 2 * G_PI * fmax(svgc_num_attr(c, n, "rx"), svgc_num_attr(c, n, "ry"));
+        s->vertices = 1;
+    } else if (svgc_is(n, "text")) {
+        s->length = svgc_chars(n->children) * svgc_font(c) * SVGC_TEXT_OUTLINE;
+    }
+    g_free(v);
+    if (!isfinite(s->length)) s->length = HUGE_VAL;
+    c->v_total += s->vertices;
+}
+
+/* ---- pass 3: count ---- */
+
+static double svgc_times(svgc *c, svgc_node *s, int chain);
+
+/* How often the references to s and to its ancestors draw s (memoised in
+ * s->refd). chain counts the calls under way, to bound the recursion. */
+static double svgc_referenced(svgc *c, svgc_node *s, int chain)
+{
+    if (!s) return 0;
+    if (s->refd_state == 2) return s->refd;
+    if (s->refd_state == 1) return 0; /* a loop: librsvg draws none of it */
+    if (chain > SVGC_MAX_CHAIN) return HUGE_VAL;
+    s->refd_state = 1;
+    double t = svgc_referenced(c, s->parent, chain + 1);
+    for (svgc_ref *r = s->refs; r; r = r->next) {
+        double from = r->from ? svgc_times(c, r->from, chain + 1) : 1;
+        double w = r->weight;
+        if (r->marker) w = r->from && r->from->vertices > 0 ? r->from->vertices : c->v_total;
+        t += from * fmax(w, 1);
+    }
+    s->refd = t <= HUGE_VAL ? t : HUGE_VAL;
+    s->refd_state = 2;
+    return s->refd;
+}
+
+static double svgc_times(svgc *c, svgc_node *s, int chain)
+{
+    double t = (s->hidden ? 0 : 1) + svgc_referenced(c, s, chain);
+    return t <= HUGE_VAL ? t : HUGE_VAL;
+}
+
+static void svgc_free(svgc *c)
+{
+    if (c->ids) g_hash_table_destroy(c->ids);
+    if (c->nodes) g_ptr_array_free(c->nodes, TRUE);
+    if (c->refs) g_ptr_array_free(c->refs, TRUE);
+    if (c->pending) {
+        for (guint i = 0; i < c->pending->len; i++)
+            g_free(((svgc_pending *)c->pending->pdata[i])->id);
+        g_ptr_array_free(c->pending, TRUE);
+    }
+    if (c->outer) g_array_free(c->outer, TRUE);
+}
+
+static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
+                    size_t len, double *dashes, pn_err *err)
+{
+    *dashes = 0;
+    svgc c = {.sh = sh, .name = name, .dir = dir, .depth = depth, .err = err};
+    if (len > INT_MAX || sh->work + len > SVGC_MAX_WORK)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: the SVG draws more than %u MB of SVG documents inside it", name,
+                          SVGC_MAX_WORK >> 20);
+    sh->work += len;
+    /* as librsvg reads it: entities expanded, nothing from the network */
+    int opts = XML_PARSE_NOENT | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+               XML_PARSE_BIG_LINES;
+    xmlDoc *doc = sh->xml->read_memory(bytes, (int)len, NULL, NULL, opts);
+    if (!doc) {
+        const xmlError *e = sh->xml->get_last_error();
+        char *why = g_strchomp(g_strdup(e && e->message ? e->message : "not XML"));
+        pn_err_set(err, PN_EINPUT, "%s: line %d: cannot read the SVG: %s", name, e ? e->line : 0,
+                   why);
+        g_free(why);
+        return -1;
+    }
+    c.ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    c.nodes = g_ptr_array_new_with_free_func(g_free);
+    c.refs = g_ptr_array_new_with_free_func(g_free);
+    c.pending = g_ptr_array_new_with_free_func(g_free);
+    c.outer = g_array_new(FALSE, FALSE, sizeof(svgc_outer));
+    c.dash = INFINITY;
+    c.font_rel = 1;
+    c.big = 100;
+    int r = svgc_collect(&c, doc->children, NULL);
+    if (r) goto out;
+    for (guint i = 0; i < c.nodes->len; i++)
+        svgc_measure(&c, c.nodes->pdata[i]);
+    for (guint i = 0; i < c.pending->len; i++) {
+        svgc_pending *p = c.pending->pdata[i];
+        svgc_node *to = g_hash_table_lookup(c.ids, p->id);
+        if (!to) continue;
+        svgc_ref *ref = g_new0(svgc_ref, 1);
+        ref->from = p->from;
+        ref->marker = p->marker;
+        /* a style sheet's reference may apply to every element */
+        ref->weight = p->from ? 1 : c.elements;
+        ref->next = to->refs;
+        to->refs = ref;
+        g_ptr_array_add(c.refs, ref);
+    }
+    double total = 0, worst = 0;
+    const xmlNode *worst_node = NULL;
+    if (c.dash < INFINITY) {
+        for (guint i = 0; i < c.nodes->len; i++) {
+            svgc_node *s = c.nodes->pdata[i];
+            if (!(s->length > 0)) continue;
+            double d = s->length / c.dash * svgc_times(&c, s, 0);
+            if (!(d <= HUGE_VAL)) d = HUGE_VAL;
+            total += d;
+            if (d > worst || !worst_node) worst = d, worst_node = s->node;
+        }
+    }
+    for (guint i = 0; i < c.outer->len; i++) {
+        svgc_outer *o = &g_array_index(c.outer, svgc_outer, i);
+        double d = o->dashes * (o->from ? svgc_times(&c, o->from, 0) : 1);
+        total += d;
+        if (d > worst) worst = d, worst_node = o->from ? o->from->node : NULL;
+    }
+    *dashes = total;
+    if (!(total <= SCENE_SVG_MAX_DASHES)) {
+        if (total < 1e9)
+            r = svgc_fail(&c, worst_node,
+                          "the SVG's dashed strokes would draw about %.*g million dashes (at "
+                          "most %.0f million): a long shape with a fine stroke-dasharray",
+                          total < 1.01 * SCENE_SVG_MAX_DASHES ? 7 : 3, total / 1e6,
+                          SCENE_SVG_MAX_DASHES / 1e6);
+        else
+            r = svgc_fail(&c, worst_node,
+                          "the SVG's dashed strokes would draw over a thousand million dashes (at "
+                          "most %.0f million): a long shape with a fine stroke-dasharray",
+                          SCENE_SVG_MAX_DASHES / 1e6);
+    }
+out:
+    if (c.failed) r = -1;
+    svgc_free(&c);
+    sh->xml->free_doc(doc);
+    return r;
+}
+
+int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err)
+{
+    const pn_xml_fns *xml = pn_xml(err);
+    if (!xml) return -1;
+    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0};
+    GFile *f = g_file_new_for_path(path);
+    GFile *dir = g_file_get_parent(f);
+    g_object_unref(f);
+    double dashes;
+    int r = svgc_doc(&sh, path, dir, 0, bytes, len, &dashes, err);
+    if (dir) g_object_unref(dir);
+    g_hash_table_destroy(sh.files);
+    return r;
+}

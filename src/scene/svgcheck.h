@@ -1,0 +1,33 @@
+/* svgcheck.h: bounding the work of drawing an SVG image before librsvg draws
+ * it. cairo builds every dash of a dashed stroke when librsvg asks for the
+ * stroke's extents, all at once and without a limit: a path running to the
+ * edge of cairo's range with a fine stroke-dasharray takes a gigabyte and
+ * seconds, and a file may hold thousands of them. The check reads the
+ * document with libxml2 (as librsvg does: entities expanded, no network),
+ * finds every dash pattern (attributes, style attributes, style sheets) and
+ * bounds the dashes every shape could draw: its outline length in its own
+ * units over the finest pattern's mean dash, times how often it is drawn
+ * (use, markers, masks, patterns), plus the SVG documents it draws as
+ * images. Lengths and dashes are in the same user units, so transforms do
+ * not matter. docs/robustness.md lists the limits and what is refused. */
+#ifndef PN_SVGCHECK_H
+#define PN_SVGCHECK_H
+
+#include <stddef.h>
+#include "util/err.h"
+
+/* Dashes one SVG image may draw, counted over every shape as if every shape
+ * used the finest dash pattern of the document. */
+#define SCENE_SVG_MAX_DASHES 2e6
+/* SVG documents drawn inside an SVG image (as <image>, or through an
+ * external reference), one inside another. */
+#define SCENE_SVG_MAX_NESTING 3
+
+/* Checks the SVG document of len bytes read from path (relative references
+ * are resolved from its folder). 0 when it may be drawn; -1 with err
+ * (PN_EINPUT, "PATH: line N: ...") when it would draw too many dashes, takes
+ * its style from another file, or cannot be read the way librsvg reads it;
+ * PN_EIO when libxml2 cannot be loaded. */
+int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err);
+
+#endif

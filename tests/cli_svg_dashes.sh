@@ -1,0 +1,99 @@
+# cli_svg_dashes.sh: an SVG image whose dashed strokes would make cairo build
+# millions of dashes is refused before it is drawn (src/scene/svgcheck.c),
+# however the dashes, the long shapes or their repetitions are written, and
+# a real drawing with dashes is still drawn. Each refusal is one line naming
+# the SVG and the line of the shape, exit 1, and no file.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+cat > img.yaml <<'Y'
+name: img
+components:
+  - {type: image, src: d.svg, x: 10mm, y: 10mm, w: 80mm, h: 60mm}
+Y
+head='<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="30" viewBox="0 0 40 30">'
+
+# refused NAME LINE TEXT: d.svg (already written) is refused at LINE.
+refused() {
+    expect_status 1 "$1: refused" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
+    expect_stderr "^img\.yaml:3:6: image: d\.svg: line $2: $3" "$1: the message"
+    expect_eq "$(wc -l < "$T/err")" 1 "$1: one line"
+    expect_no_file out.pdf "$1"
+}
+drawn() {
+    expect_status 0 "$1: drawn" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
+    rm -f out.pdf
+}
+
+# The fuzzer's input: a path to the edge of cairo's range, dashes of 0.05
+# (cairo took 0.94 GB and a second, then gave up).
+printf '%s\n<path d="M1 3e70 L19 5" stroke="black" stroke-dasharray="0.05"/>\n</svg>\n' "$head" > d.svg
+refused "path to 3e70" 2 "the SVG's dashed strokes would draw over a thousand million dashes"
+# The same without dashes, and a real drawing with dashes, are drawn.
+printf '%s\n<path d="M1 3e70 L19 5" stroke="black"/>\n</svg>\n' "$head" > d.svg
+drawn "long path without dashes"
+printf '%s\n<rect x="2" y="2" width="36" height="26" fill="none" stroke="black" stroke-dasharray="1 0.5"/>\n<circle cx="20" cy="15" r="10" stroke="red" stroke-dasharray="0.2"/>\n</svg>\n' "$head" > d.svg
+drawn "a dashed frame and circle"
+
+# Dashes of 1 and gaps of 1 on a path 10 million long: 5 million dashes.
+printf '%s\n<path d="M0 0 h1e7" stroke="black" stroke-dasharray="1"/>\n</svg>\n' "$head" > d.svg
+refused "counted" 2 "the SVG's dashed strokes would draw about 5 million dashes \\(at most 2 million\\)"
+# Two million are drawn.
+printf '%s\n<path d="M0 0 h4e6" stroke="black" stroke-dasharray="1"/>\n</svg>\n' "$head" > d.svg
+drawn "two million dashes"
+
+# Dashes in a style sheet, a style attribute, a CSS escape, an entity.
+printf '%s\n<style>path { stroke: black; stroke-dasharray: 0.5 }</style>\n<path d="M0 0 L 1e7 3"/>\n</svg>\n' "$head" > d.svg
+refused "style sheet" 3 "the SVG's dashed strokes"
+printf '%s\n<path d="M0 0 L 1e7 3" style="stroke:black;stroke-d\\61 sharray:0.5"/>\n</svg>\n' "$head" > d.svg
+refused "CSS escape" 2 "the SVG's dashed strokes"
+printf '<!DOCTYPE svg [<!ENTITY da "stroke-dasharray">]>\n%s\n<path d="M0 0 L 1e7 3" style="stroke:black;&da;:0.5"/>\n</svg>\n' "$head" > d.svg
+refused "entity" 3 "the SVG's dashed strokes"
+
+# A short dashed shape drawn many times: use inside use (10 x 10 x 10 x 10
+# times 1000 dashes), and as a marker on each of 40000 vertices.
+{
+    printf '%s\n<defs><path id="p" d="M0 0 h1000" stroke="black" stroke-dasharray="1"/>\n' "$head"
+    printf '<g id="a"><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/><use xlink:href="#p"/></g>\n'
+    for x in b:a c:b d:c; do
+        printf '<g id="%s">' "${x%%:*}"
+        for i in 0 1 2 3 4 5 6 7 8 9; do printf '<use xlink:href="#%s"/>' "${x#*:}"; done
+        printf '</g>\n'
+    done
+    printf '</defs>\n<use xlink:href="#d"/>\n</svg>\n'
+} > d.svg
+refused "use inside use" 2 "the SVG's dashed strokes would draw about 5 million dashes"
+{
+    printf '%s\n<marker id="m"><path d="M0 0 h200" stroke="black" stroke-dasharray="1"/></marker>\n<path marker-mid="url(#m)" d="M0 0' "$head"
+    awk 'BEGIN { for (i = 0; i < 40000; i++) printf " l1 1" }'
+    printf '"/>\n</svg>\n'
+} > d.svg
+refused "markers" 2 "the SVG's dashed strokes would draw about 4"
+
+# Stroked text in a huge font.
+printf '%s\n<text x="0" y="20" font-size="1e9" stroke="black" stroke-dasharray="1">dashes</text>\n</svg>\n' "$head" > d.svg
+refused "text" 2 "the SVG's dashed strokes would draw over a thousand million dashes"
+
+# An SVG drawn inside the SVG: as a data: URI, and as a file next to it.
+inner=$(printf '%s<path d="M0 0 L1e9 1" stroke="black" stroke-dasharray="1"/></svg>' "$head" | base64 -w0)
+printf '%s\n<image width="40" height="30" xlink:href="data:image/svg+xml;base64,%s"/>\n</svg>\n' "$head" "$inner" > d.svg
+refused "data: SVG inside" 2 "a data: URI: line 1: the SVG's dashed strokes would draw about 500 million"
+printf '%s<path d="M0 0 L1e9 1" stroke="black" stroke-dasharray="1"/></svg>\n' "$head" > inner.svg
+printf '%s\n<image width="40" height="30" xlink:href="inner.svg"/>\n</svg>\n' "$head" > d.svg
+refused "file SVG inside" 2 "inner\\.svg: line 1: the SVG's dashed strokes would draw about 500 million"
+# An SVG that draws itself as an image is not followed for ever.
+printf '%s\n<image width="40" height="30" xlink:href="d.svg"/>\n</svg>\n' "$head" > d.svg
+drawn "an SVG drawing itself"
+
+# Dashes that cannot be bounded: relative units, style from another file.
+printf '%s\n<path d="M0 0 L10 3" stroke="black" stroke-dasharray="1em"/>\n</svg>\n' "$head" > d.svg
+refused "em" 2 "a stroke-dasharray in relative units"
+printf '<?xml-stylesheet type="text/css" href="s.css"?>\n%s\n<path d="M0 0 L10 3"/>\n</svg>\n' "$head" > d.svg
+refused "xml-stylesheet" 1 "the SVG takes its style from another file"
+printf '%s\n<style>@import url(s.css);</style>\n</svg>\n' "$head" > d.svg
+refused "@import" 2 "the SVG takes its style from another file"
+
+# An external entity is never read (/dev/zero would be read for ever).
+printf '<!DOCTYPE svg [<!ENTITY %% p SYSTEM "/dev/zero"> %%p;]>\n%s\n<path d="M0 0 L10 3" stroke="black"/>\n</svg>\n' "$head" > d.svg
+expect_status 1 "an external parameter entity" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: .*PEReference: %p; not found" "the entity named"
+finish
