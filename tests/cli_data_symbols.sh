@@ -16,6 +16,10 @@ rsvg_lib|librsvg is loaded on first use, once per process (util/lazylib.h)
 rsvg_ptrs|librsvg's functions, looked up once
 rsvg_fns|librsvg's functions, typed once
 rsvg_typed|the GOnce of the typed table
+xml_lib|libxml2 is loaded on first use, once per process (util/lazylib.h)
+xml_ptrs|libxml2's functions, looked up once
+xml_fns|libxml2's functions, typed once
+xml_typed|the GOnce of the typed table (which also sets libxml2 up, once)
 pixbuf_lib|gdk-pixbuf is loaded on first use, once per process (util/lazylib.h)
 pixbuf_ptrs|gdk-pixbuf's functions, looked up once
 pixbuf_fns|gdk-pixbuf's functions, typed once

@@ -434,7 +434,7 @@ static char *svgc_fetch(svgc *c, const char *uri, size_t *len, char **file)
         /* #id alone: this document */
     } else if (!g_ascii_strncasecmp(part, "file:", 5)) {
         f = g_file_new_for_uri(part);
-    } else if (!strchr(part, ':') || strchr(part, '/') < strchr(part, ':')) {
+    } else if (!strchr(part, ':') || (strchr(part, '/') && strchr(part, '/') < strchr(part, ':'))) {
         char *plain = g_uri_unescape_string(part, NULL);
         if (plain) f = g_file_resolve_relative_path(c->dir, plain);
         g_free(plain);
@@ -637,10 +637,11 @@ static double svgc_path(const char *d, double *vertices)
         while (g_ascii_isspace(*p) || *p == ',')
             p++;
         if (!*p) break;
-        if (g_ascii_isalpha(*p)) cmd = *p++;
+        bool letter = g_ascii_isalpha(*p);
+        if (letter) cmd = *p++;
         const char *k = cmd ? strchr(cmds, g_ascii_toupper(cmd)) : NULL;
         if (!k || !*k) {
-            p++;
+            if (!letter) p++; /* a number with no command before it */
             continue;
         }
         double a[7];

@@ -60,7 +60,15 @@ static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err
     static gint maps;
     g_object_set_data(G_OBJECT(map), "pn-subpixel",
                       GINT_TO_POINTER(g_atomic_int_add(&maps, 1) % 5));
-    FcConfigDestroy(fc); /* the font map holds its own reference */
+    /* The font map holds its own reference, which pango before 1.54 never
+     * gives back (fixed by its commit ceb9689b): each map kept its
+     * configuration, the template's font files read, for the life of the
+     * process. There, pango's reference is given back for it when the map is
+     * finalised, after pango's own finalisation (a GObject's data is cleared
+     * last). */
+    if (pango_version() < PANGO_VERSION_ENCODE(1, 54, 0))
+        g_object_set_data_full(G_OBJECT(map), "pn-fc-config", fc, (GDestroyNotify)FcConfigDestroy);
+    FcConfigDestroy(fc); /* ours */
     return map;
 }
 
