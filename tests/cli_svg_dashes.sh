@@ -96,4 +96,11 @@ refused "@import" 2 "the SVG takes its style from another file"
 printf '<!DOCTYPE svg [<!ENTITY %% p SYSTEM "/dev/zero"> %%p;]>\n%s\n<path d="M0 0 L10 3" stroke="black"/>\n</svg>\n' "$head" > d.svg
 expect_status 1 "an external parameter entity" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
 expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: .*PEReference: %p; not found" "the entity named"
+
+# Bytes not in the encoding the document names: libxml2 used to print its
+# own lines on standard error before pnpkit's message.
+printf '<?xml version="1.0" encoding="ISO-2022-JP"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><text>\033$B\377\376</text></svg>\n' > d.svg
+expect_status 1 "bytes not in their encoding" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: " "bytes not in their encoding: the message"
+expect_eq "$(wc -l < "$T/err")" 1 "bytes not in their encoding: one line"
 finish

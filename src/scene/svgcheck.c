@@ -857,6 +857,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     /* as librsvg reads it: entities expanded, nothing from the network */
     int opts = XML_PARSE_NOENT | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                XML_PARSE_BIG_LINES;
+    pn_xml_quiet(sh->xml);
     xmlDoc *doc = sh->xml->read_memory(bytes, (int)len, NULL, NULL, opts);
     if (!doc) {
         const xmlError *e = sh->xml->get_last_error();

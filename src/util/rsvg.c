@@ -49,6 +49,9 @@ const pn_rsvg_fns *pn_rsvg(pn_err *err)
 RsvgHandle *pn_rsvg_open(const pn_rsvg_fns *svg, const char *path, pn_err *err)
 {
     GError *ge = NULL;
+    pn_err quiet_err = {0};
+    const pn_xml_fns *xml = pn_xml(&quiet_err); /* loaded already by pn_rsvg */
+    if (xml) pn_xml_quiet(xml);
     GFile *f = g_file_new_for_path(path);
     RsvgHandle *h = svg->new_from_gfile_sync(f, RSVG_HANDLE_FLAGS_NONE, NULL, &ge);
     g_object_unref(f);

@@ -14,6 +14,7 @@ static const char *const xml_names[] = {
     "xmlGetLastError",
     "xmlInitParser",
     "xmlSetExternalEntityLoader",
+    "xmlSetGenericErrorFunc",
     NULL,
 };
 static void *xml_ptrs[G_N_ELEMENTS(xml_names) - 1];
@@ -42,6 +43,7 @@ static gpointer xml_fill(gpointer unused)
     xml_fns.free_doc = (void (*)(xmlDocPtr))xml_ptrs[1];
     xml_fns.get_line_no = (long (*)(const xmlNode *))xml_ptrs[2];
     xml_fns.get_last_error = (const xmlError *(*)(void))xml_ptrs[3];
+    xml_fns.set_generic_error_func = (void (*)(void *, xmlGenericErrorFunc))xml_ptrs[6];
     ((void (*)(void))xml_ptrs[4])();
     ((void (*)(xmlExternalEntityLoader))xml_ptrs[5])(xml_no_entity);
     return &xml_fns;
@@ -51,4 +53,14 @@ const pn_xml_fns *pn_xml(pn_err *err)
 {
     if (pn_lazylib_load(&xml_lib, err)) return NULL;
     return g_once(&xml_typed, xml_fill, NULL);
+}
+
+static void xml_silent(void *ctx, const char *fmt, ...)
+{
+    (void)ctx, (void)fmt;
+}
+
+void pn_xml_quiet(const pn_xml_fns *xml)
+{
+    xml->set_generic_error_func(NULL, xml_silent);
 }
