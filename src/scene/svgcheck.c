@@ -405,36 +405,39 @@ out:
 
 /* ---- references to other documents ---- */
 
-/* Bytes a reference names: a data: URI decoded, or a file next to the
- * document read. NULL when there is none to read (another scheme, a missing
- * file: librsvg draws nothing there). Caller frees. *file is the path. */
-static char *svgc_fetch(svgc *c, const char *uri, size_t *len, char **file)
+/* The bytes of a data: URI, decoded (caller frees), or NULL. */
+static char *svgc_data(const char *uri, size_t *len)
 {
-    *file = NULL;
-    if (!g_ascii_strncasecmp(uri, "data:", 5)) {
-        const char *comma = strchr(uri, ',');
-        if (!comma) return NULL;
-        char *head = g_strndup(uri + 5, (size_t)(comma - uri - 5));
-        bool b64 = strstr(head, ";base64") != NULL;
-        g_free(head);
-        if (b64) {
-            gsize n = 0;
-            guchar *d = g_base64_decode(comma + 1, &n);
-            *len = n;
-            return (char *)d;
-        }
-        char *d = g_uri_unescape_string(comma + 1, NULL);
-        if (!d) d = g_strdup(comma + 1);
-        *len = strlen(d);
-        return d;
+    const char *comma = strchr(uri, ',');
+    if (!comma) return NULL;
+    char *head = g_strndup(uri + 5, (size_t)(comma - uri - 5));
+    bool b64 = strstr(head, ";base64") != NULL;
+    g_free(head);
+    if (b64) {
+        gsize n = 0;
+        guchar *d = g_base64_decode(comma + 1, &n);
+        *len = n;
+        return (char *)d;
     }
+    char *d = g_uri_unescape_string(comma + 1, NULL);
+    if (!d) d = g_strdup(comma + 1);
+    *len = strlen(d);
+    return d;
+}
+
+/* The regular file a reference (not data:) names, resolved from the
+ * document's folder as librsvg does; NULL when there is none (another
+ * scheme, #id alone, a device or a FIFO). Caller frees; *size its size. */
+static char *svgc_file(svgc *c, const char *uri, goffset *size)
+{
     char *part = g_strndup(uri, strcspn(uri, "#"));
     GFile *f = NULL;
+    const char *colon = strchr(part, ':'), *slash = strchr(part, '/');
     if (!*part || !c->dir) {
         /* #id alone: this document */
     } else if (!g_ascii_strncasecmp(part, "file:", 5)) {
         f = g_file_new_for_uri(part);
-    } else if (!strchr(part, ':') || (strchr(part, '/') && strchr(part, '/') < strchr(part, ':'))) {
+    } else if (!colon || (slash && slash < colon)) {
         char *plain = g_uri_unescape_string(part, NULL);
         if (plain) f = g_file_resolve_relative_path(c->dir, plain);
         g_free(plain);
@@ -444,80 +447,109 @@ static char *svgc_fetch(svgc *c, const char *uri, size_t *len, char **file)
     char *path = g_file_get_path(f);
     g_object_unref(f);
     GStatBuf st;
-    if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode) ||
-        (unsigned long long)st.st_size > SCENE_IMAGE_MAX_BYTES) {
+    if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode)) {
         g_free(path);
         return NULL;
     }
-    gchar *d = NULL;
-    gsize n = 0;
-    if (!g_file_get_contents(path, &d, &n, NULL)) {
-        g_free(path);
-        return NULL;
-    }
-    *len = n;
-    *file = path;
-    return d;
+    *size = st.st_size;
+    return path;
+}
+
+typedef enum { SNIFF_OTHER, SNIFF_SVG, SNIFF_GZIP } svgc_sniff_kind;
+
+/* What the first bytes say: XML (an SVG for librsvg or gdk-pixbuf), gzip
+ * (a compressed SVG), or anything else. */
+static svgc_sniff_kind svgc_sniff(const char *b, size_t len)
+{
+    if (len >= 2 && (unsigned char)b[0] == 0x1f && (unsigned char)b[1] == 0x8b) return SNIFF_GZIP;
+    if (len >= 2 && ((unsigned char)b[0] == 0xfe || (unsigned char)b[0] == 0xff)) return SNIFF_SVG;
+    size_t i = len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
+    while (i < len && g_ascii_isspace(b[i]))
+        i++;
+    return i < len && b[i] == '<' ? SNIFF_SVG : SNIFF_OTHER;
+}
+
+/* The first bytes of a file (up to n); the count read. */
+static size_t svgc_head(const char *path, char *buf, size_t n)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    size_t got = fread(buf, 1, n, fp);
+    fclose(fp);
+    return got;
 }
 
 /* A reference to what may be another SVG document: checked on its own,
- * remembered with the element that draws it. */
+ * remembered with the element that draws it. A file is looked at once
+ * however often it is named; only one that is XML is read whole. */
 static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
 {
     if (uri[0] == '#' || !uri[0]) return 0;
+    const xmlNode *at = from ? from->node : NULL;
     size_t len = 0;
-    char *file = NULL;
-    char *bytes = svgc_fetch(c, uri, &len, &file);
-    if (!bytes) return 0;
-    size_t i = 0;
-    if (len >= 3 && !memcmp(bytes, "\xef\xbb\xbf", 3)) i = 3;
-    while (i < len && g_ascii_isspace(bytes[i]))
-        i++;
-    bool gz = len >= 2 && (unsigned char)bytes[0] == 0x1f && (unsigned char)bytes[1] == 0x8b;
-    bool utf16 = len >= 2 && ((unsigned char)bytes[0] == 0xfe || (unsigned char)bytes[0] == 0xff);
-    bool svg = (i < len && bytes[i] == '<') || utf16;
+    char *bytes = NULL, *file = NULL;
+    double d = 0;
     int r = 0;
-    if (gz) {
-        r = svgc_fail(c, from ? from->node : NULL,
-                      "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
-    } else if (svg) {
-        double d = 0;
-        double *known = file ? g_hash_table_lookup(c->sh->files, file) : NULL;
+    if (!g_ascii_strncasecmp(uri, "data:", 5)) {
+        bytes = svgc_data(uri, &len);
+        if (!bytes) return 0;
+    } else {
+        goffset size = 0;
+        file = svgc_file(c, uri, &size);
+        if (!file) return 0;
+        double *known = g_hash_table_lookup(c->sh->files, file);
         if (known) {
             d = *known;
-        } else if (c->depth + 1 > SCENE_SVG_MAX_NESTING) {
-            r = svgc_fail(c, from ? from->node : NULL,
-                          "SVG documents are drawn inside each other more than %d deep",
+            goto found;
+        }
+        double *mark = g_new0(double, 1); /* a file that draws itself counts once */
+        g_hash_table_insert(c->sh->files, g_strdup(file), mark);
+        char head[64];
+        size_t n = svgc_head(file, head, sizeof head);
+        svgc_sniff_kind k = svgc_sniff(head, n);
+        if (k == SNIFF_OTHER) goto found;
+        if (k == SNIFF_SVG && size > SCENE_IMAGE_MAX_SVG_BYTES) {
+            r = svgc_fail(c, at, "%.80s: an SVG of %lld bytes is too large (at most %u MB)", uri,
+                          (long long)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+            goto found;
+        }
+        gsize got = 0;
+        if (k == SNIFF_SVG && !g_file_get_contents(file, &bytes, &got, NULL)) goto found;
+        len = got;
+    }
+    svgc_sniff_kind k = bytes ? svgc_sniff(bytes, len) : SNIFF_GZIP;
+    if (k == SNIFF_GZIP) {
+        r = svgc_fail(c, at,
+                      "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
+    } else if (k == SNIFF_SVG) {
+        if (c->depth + 1 > SCENE_SVG_MAX_NESTING) {
+            r = svgc_fail(c, at, "SVG documents are drawn inside each other more than %d deep",
                           SCENE_SVG_MAX_NESTING);
-        } else {
-            GFile *dir = NULL;
-            if (file) {
-                GFile *f = g_file_new_for_path(file);
-                dir = g_file_get_parent(f);
-                g_object_unref(f);
-                /* a file that draws itself is counted once here; librsvg
-                 * refuses the loop */
-                double *mark = g_new(double, 1);
-                *mark = 0;
-                g_hash_table_insert(c->sh->files, g_strdup(file), mark);
-            }
-            /* named as the document names it; its message inside this one's */
-            char *nm =
-                g_ascii_strncasecmp(uri, "data:", 5) ? g_strndup(uri, 80) : g_strdup("a data: URI");
-            r = svgc_doc(c->sh, nm, dir ? dir : c->dir, c->depth + 1, bytes, len, &d, c->err);
-            g_free(nm);
-            if (r) {
-                char *inner = g_strdup(c->err->msg);
-                svgc_fail(c, from ? from->node : NULL, "%s", inner);
-                g_free(inner);
-            }
-            if (dir) g_object_unref(dir);
-            if (!r && file) *(double *)g_hash_table_lookup(c->sh->files, file) = d;
+            goto found;
         }
-        if (!r && d > 0) {
-            svgc_outer o = {from, d};
-            g_array_append_val(c->outer, o);
+        GFile *dir = NULL;
+        if (file) {
+            GFile *f = g_file_new_for_path(file);
+            dir = g_file_get_parent(f);
+            g_object_unref(f);
         }
+        /* named as the document names it; its message inside this one's */
+        char *nm = file ? g_strndup(uri, 80) : g_strdup("a data: URI");
+        r = svgc_doc(c->sh, nm, dir ? dir : c->dir, c->depth + 1, bytes, len, &d, c->err);
+        g_free(nm);
+        if (dir) g_object_unref(dir);
+        if (r) {
+            char *inner = g_strdup(c->err->msg);
+            svgc_fail(c, at, "%s", inner);
+            g_free(inner);
+        } else if (file) {
+            *(double *)g_hash_table_lookup(c->sh->files, file) = d;
+        }
+    }
+found:
+    if (!r && d > 0) {
+        svgc_outer o = {from, d};
+        g_array_append_val(c->outer, o);
     }
     g_free(file);
     g_free(bytes);
@@ -533,8 +565,12 @@ static int svgc_include(svgc *c, svgc_node *s, const char *uri)
     g_free(how);
     if (!text) return svgc_nested(c, s, uri);
     size_t len = 0;
-    char *file = NULL;
-    char *bytes = svgc_fetch(c, uri, &len, &file);
+    goffset size = 0;
+    char *bytes = NULL, *file = NULL;
+    if (!g_ascii_strncasecmp(uri, "data:", 5))
+        bytes = svgc_data(uri, &len);
+    else if ((file = svgc_file(c, uri, &size)))
+        len = (size_t)size;
     s->include_chars = (double)len;
     g_free(bytes);
     g_free(file);
