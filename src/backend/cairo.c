@@ -102,7 +102,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->path = g_strdup(o->path);
     b->dpi = o->dpi > 0 ? o->dpi : 150;
     b->outs = g_ptr_array_new();
-    b->images = pn_imgcache_new();
+    b->images = pn_imgcache_new(o->fonts);
     b->shared = -1;
     b->bleed = o->bleed > 0 ? o->bleed : 0;
     PangoFontMap *map = o->fonts;

@@ -303,7 +303,7 @@ static void *haru_open(const pn_backend_opts *o, pn_err *err)
     b->crop_marks = o->crop_marks;
     b->gstates = g_hash_table_new(g_direct_hash, g_direct_equal);
     b->shared = -1;
-    b->imgcache = pn_imgcache_new();
+    b->imgcache = pn_imgcache_new(o->fonts);
     b->images = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     b->tfonts = g_ptr_array_new_with_free_func(tfont_free);
     for (guint i = 0; o->font_files && i < o->font_files->len; i++) {

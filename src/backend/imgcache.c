@@ -3,12 +3,14 @@
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
 
+#include <pango/pangocairo.h>
 #include <string.h>
 
 struct pn_imgcache {
     GHashTable *surfaces; /* path -> cairo_surface_t* */
     GHashTable *charged;  /* paths counted in pixels */
     double pixels;        /* decoded so far */
+    PangoFontMap *fonts;  /* for text in SVGs (borrowed; may be NULL) */
 };
 
 static void surface_unref(gpointer p)
@@ -16,9 +18,10 @@ static void surface_unref(gpointer p)
     cairo_surface_destroy(p);
 }
 
-pn_imgcache *pn_imgcache_new(void)
+pn_imgcache *pn_imgcache_new(PangoFontMap *fonts)
 {
     pn_imgcache *c = g_new0(pn_imgcache, 1);
+    c->fonts = fonts;
     c->surfaces = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, surface_unref);
     c->charged = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
     return c;
@@ -120,7 +123,8 @@ static cairo_surface_t *load_pixbuf(const char *path, const scene_image_info *in
     return s;
 }
 
-static cairo_surface_t *load_svg(const char *path, const scene_image_info *info, pn_err *err)
+static cairo_surface_t *load_svg(pn_imgcache *c, const char *path, const scene_image_info *info,
+                                 pn_err *err)
 {
     const pn_rsvg_fns *svg = pn_rsvg(err);
     if (!svg) return NULL;
@@ -131,7 +135,14 @@ static cairo_surface_t *load_svg(const char *path, const scene_image_info *info,
     cairo_t *cr = cairo_create(s);
     RsvgRectangle vp = {0, 0, info->iw, info->ih};
     GError *ge = NULL;
+    /* librsvg sets an SVG's text with the thread's default pango font map,
+     * which the command line leaves empty (only documents' own maps are
+     * used): its text came out as empty boxes. For the drawing it is the
+     * document's map, with pnpkit's fonts and the template's. */
+    if (c->fonts && PANGO_IS_CAIRO_FONT_MAP(c->fonts))
+        pango_cairo_font_map_set_default(PANGO_CAIRO_FONT_MAP(c->fonts));
     gboolean ok = svg->render_document(h, cr, &vp, &ge);
+    if (c->fonts && PANGO_IS_CAIRO_FONT_MAP(c->fonts)) pango_cairo_font_map_set_default(NULL);
     cairo_destroy(cr);
     g_object_unref(h);
     if (!ok) {
@@ -159,7 +170,7 @@ cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_e
         s = info.kind == SCENE_IMAGE_PNG ? load_png(im->path, &info, err)
                                          : load_pixbuf(im->path, &info, err);
     } else {
-        s = load_svg(im->path, &info, err);
+        s = load_svg(c, im->path, &info, err);
     }
     if (!s) return NULL;
     /* One id per file: cairo's PDF and SVG surfaces write a surface with the

@@ -8,11 +8,15 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <pango/pango.h>
 #include "scene/scene.h"
 
 typedef struct pn_imgcache pn_imgcache;
 
-pn_imgcache *pn_imgcache_new(void);
+/* fonts: the font map an SVG's text is set with (borrowed; may be NULL).
+ * While an SVG is drawn it is the calling thread's default pango font map,
+ * which librsvg uses; the default is cleared after. */
+pn_imgcache *pn_imgcache_new(PangoFontMap *fonts);
 void pn_imgcache_free(pn_imgcache *c);
 
 /* The surface of im's file, decoded on first use (probed again first, so a
