@@ -97,6 +97,17 @@ printf '<!DOCTYPE svg [<!ENTITY %% p SYSTEM "/dev/zero"> %%p;]>\n%s\n<path d="M0
 expect_status 1 "an external parameter entity" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
 expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: .*PEReference: %p; not found" "the entity named"
 
+# Written to make the check slow: a million url( in a style sheet, twenty
+# thousand elements sharing an id, two hundred thousand files named.
+python3 -c "print('$head<style>' + 'url(' * 900000 + '</style></svg>')" > d.svg
+expect_status 0 "a million url(" -- timeout 20 "$PNPKIT" render img.yaml -o out.pdf
+rm -f out.pdf
+python3 -c "print('$head' + '<path id=\"a\" d=\"M0 0\"/>' * 20000 + '<use xlink:href=\"#a\"/>' * 20000 + '</svg>')" > d.svg
+refused "shared ids" 1 "the SVG has more than 1000000 references between its elements"
+python3 -c "print('$head<style>' + ''.join('a{fill:url(f%d)}' % i for i in range(200000)) + '</style></svg>')" > d.svg
+expect_status 1 "two hundred thousand files" -- timeout 20 "$PNPKIT" render img.yaml -o out.pdf
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: the SVG names more than 1000 other files" "two hundred thousand files: the message"
+
 # Bytes not in the encoding the document names: libxml2 used to print its
 # own lines on standard error before pnpkit's message.
 printf '<?xml version="1.0" encoding="ISO-2022-JP"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><text>\033$B\377\376</text></svg>\n' > d.svg

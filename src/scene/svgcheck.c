@@ -16,6 +16,8 @@
 
 #define SVGC_MAX_CHAIN 1024       /* parents and references followed to count one element */
 #define SVGC_MAX_WORK (64u << 20) /* bytes parsed for one image, nested ones included */
+#define SVGC_MAX_FILES 1000u      /* other files one image may name */
+#define SVGC_MAX_REFS 1000000u    /* references between elements, counted one by one */
 #define SVGC_TEXT_OUTLINE 40.0    /* outline of one glyph, in font sizes (generous) */
 
 typedef struct svgc_node svgc_node;
@@ -37,6 +39,7 @@ struct svgc_node {
     double refd;              /* how often references draw it (see svgc_referenced) */
     unsigned char refd_state; /* 0 not counted, 1 being counted, 2 counted */
     double include_chars;     /* an XInclude of text: the characters it brings */
+    svgc_node *same_id;       /* the next element with the same id (a reference may reach any) */
     bool hidden;              /* inside defs, symbol, marker, ...: drawn only when referenced */
 };
 
@@ -56,6 +59,7 @@ typedef struct svgc_outer {
 typedef struct svgc_shared {
     const pn_xml_fns *xml;
     GHashTable *files; /* path -> double* dashes of a file already checked */
+    GHashTable *names; /* references to other files looked up, as written */
     size_t work;       /* bytes parsed so far */
 } svgc_shared;
 
@@ -291,7 +295,8 @@ static int svgc_dash_value(svgc *c, const xmlNode *n, const char *v)
 static void svgc_font_value(svgc *c, const char *v)
 {
     const char *p = v;
-    while (*p && *p != ';' && *p != '}' && !g_ascii_isdigit(*p) && *p != '.') {
+    while (*p && *p != ';' && *p != '}' && *p != ':' && p - v < 64 && !g_ascii_isdigit(*p) &&
+           *p != '.') {
         if (!g_ascii_strncasecmp(p, "larger", 6)) c->font_rel *= 1.2;
         if (!g_ascii_strncasecmp(p, "large", 5)) c->font_abs = fmax(c->font_abs, 48);
         p++;
@@ -327,24 +332,36 @@ static void svgc_add_pending(svgc *c, svgc_node *from, const char *id, size_t n,
 
 static int svgc_nested(svgc *c, svgc_node *from, const char *uri);
 
+#define SVGC_MAX_URL 4096 /* bytes of one url(...) looked at */
+
+/* The reference of the url( at *at (in low, the lower-case copy of text);
+ * *at is moved past it. */
+static int svgc_url_at(svgc *c, svgc_node *from, const char *text, const char *low, const char **at,
+                       bool marker)
+{
+    const char *p = *at + 4;
+    while (g_ascii_isspace(*p) || *p == '"' || *p == '\'')
+        p++;
+    size_t n = 0;
+    while (n < SVGC_MAX_URL && p[n] && !strchr(")\"' \t\r\n", p[n]))
+        n++;
+    char *uri = g_strndup(text + (p - low), n);
+    *at = p + n; /* a url( inside this one is part of it */
+    int r = svgc_nested(c, from, uri);
+    const char *hash = strchr(uri, '#');
+    if (!r && hash && hash[1]) svgc_add_pending(c, from, hash + 1, strlen(hash + 1), marker);
+    g_free(uri);
+    return r;
+}
+
 /* Every url(...) in text: a reference to an element of this document
  * (#id) or to another file. */
 static int svgc_urls(svgc *c, svgc_node *from, const char *text, bool marker)
 {
     char *low = g_ascii_strdown(text, -1);
     int r = 0;
-    for (const char *p = low; !r && (p = strstr(p, "url("));) {
-        p += 4;
-        while (g_ascii_isspace(*p) || *p == '"' || *p == '\'')
-            p++;
-        size_t n = strcspn(p, ")\"' \t\r\n");
-        char *uri = g_strndup(text + (p - low), n);
-        r = svgc_nested(c, from, uri);
-        const char *hash = strchr(uri, '#');
-        if (!r && hash && hash[1]) svgc_add_pending(c, from, hash + 1, strlen(hash + 1), marker);
-        g_free(uri);
-        p += n;
-    }
+    for (const char *p = low; !r && (p = strstr(p, "url("));)
+        r = svgc_url_at(c, from, text, low, &p, marker);
     g_free(low);
     return r;
 }
@@ -383,19 +400,22 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
             svgc_font_value(c, value);
         }
     }
-    /* references, each with the property it belongs to */
-    for (const char *p = low; (p = strstr(p, "url(")); p++) {
+    /* references, each with the property it belongs to (the name before
+     * the nearest colon, looked for a short way back) */
+    for (const char *p = low; (p = strstr(p, "url("));) {
         const char *d = p;
-        while (d > low && d[-1] != ';' && d[-1] != '{' && d[-1] != '"')
+        while (d > low && p - d < 256 && d[-1] != ':' && d[-1] != ';' && d[-1] != '{')
             d--;
-        while (g_ascii_isspace(*d))
-            d++;
-        bool marker = !strncmp(d, "marker", 6);
-        size_t at = (size_t)(p - low), end = at + strcspn(p, ")") + 1;
-        char *one = g_strndup(text + at, end - at);
-        r = svgc_urls(c, from, one, marker);
-        g_free(one);
-        if (r) goto out;
+        bool marker = false;
+        if (d > low && d[-1] == ':') {
+            const char *e = d - 1, *b = e;
+            while (b > low && e - b < 64 && (svgc_ident(b[-1]) || g_ascii_isspace(b[-1])))
+                b--;
+            while (g_ascii_isspace(*b))
+                b++;
+            marker = !strncmp(b, "marker", 6);
+        }
+        if ((r = svgc_url_at(c, from, text, low, &p, marker))) goto out;
     }
 out:
     g_free(low);
@@ -494,6 +514,21 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
         bytes = svgc_data(uri, &len);
         if (!bytes) return 0;
     } else {
+        char *name = g_strndup(uri, strcspn(uri, "#"));
+        const char *colon = strchr(name, ':'), *slash = strchr(name, '/');
+        if (colon && (!slash || colon < slash) && g_ascii_strncasecmp(name, "file:", 5)) {
+            g_free(name); /* another scheme (http:, ...): librsvg reads only files */
+            return 0;
+        }
+        if (g_hash_table_contains(c->sh->names, name)) {
+            /* looked at already: a file's result is in files */
+        } else if (g_hash_table_size(c->sh->names) >= SVGC_MAX_FILES) {
+            g_free(name);
+            return svgc_fail(c, at, "the SVG names more than %u other files", SVGC_MAX_FILES);
+        } else {
+            g_hash_table_add(c->sh->names, g_strdup(name));
+        }
+        g_free(name);
         goffset size = 0;
         file = svgc_file(c, uri, &size);
         if (!file) return 0;
@@ -611,7 +646,11 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             char *v = svgc_prop(n, name);
             int r = 0;
             if (!strcmp(name, "id")) {
-                if (!g_hash_table_contains(c->ids, v)) {
+                svgc_node *first = g_hash_table_lookup(c->ids, v);
+                if (first) {
+                    s->same_id = first->same_id;
+                    first->same_id = s;
+                } else {
                     g_hash_table_insert(c->ids, v, s);
                     v = NULL;
                 }
@@ -917,16 +956,23 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
         svgc_measure(&c, c.nodes->pdata[i]);
     for (guint i = 0; i < c.pending->len; i++) {
         svgc_pending *p = c.pending->pdata[i];
-        svgc_node *to = g_hash_table_lookup(c.ids, p->id);
-        if (!to) continue;
-        svgc_ref *ref = g_new0(svgc_ref, 1);
-        ref->from = p->from;
-        ref->marker = p->marker;
-        /* a style sheet's reference may apply to every element */
-        ref->weight = p->from ? 1 : c.elements;
-        ref->next = to->refs;
-        to->refs = ref;
-        g_ptr_array_add(c.refs, ref);
+        for (svgc_node *to = g_hash_table_lookup(c.ids, p->id); to; to = to->same_id) {
+            if (c.refs->len >= SVGC_MAX_REFS) {
+                r = svgc_fail(&c, p->from ? p->from->node : NULL,
+                              "the SVG has more than %u references between its elements "
+                              "(ids given to many elements?)",
+                              SVGC_MAX_REFS);
+                goto out;
+            }
+            svgc_ref *ref = g_new0(svgc_ref, 1);
+            ref->from = p->from;
+            ref->marker = p->marker;
+            /* a style sheet's reference may apply to every element */
+            ref->weight = p->from ? 1 : c.elements;
+            ref->next = to->refs;
+            to->refs = ref;
+            g_ptr_array_add(c.refs, ref);
+        }
     }
     double total = 0, worst = 0;
     const xmlNode *worst_node = NULL;
@@ -971,7 +1017,8 @@ int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err
 {
     const pn_xml_fns *xml = pn_xml(err);
     if (!xml) return -1;
-    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0};
+    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free),
+                      g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0};
     GFile *f = g_file_new_for_path(path);
     GFile *dir = g_file_get_parent(f);
     g_object_unref(f);
@@ -979,5 +1026,6 @@ int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err
     int r = svgc_doc(&sh, path, dir, 0, bytes, len, &dashes, err);
     if (dir) g_object_unref(dir);
     g_hash_table_destroy(sh.files);
+    g_hash_table_destroy(sh.names);
     return r;
 }
