@@ -360,7 +360,8 @@ static int svgc_urls(svgc *c, svgc_node *from, const char *text, bool marker)
 {
     char *low = g_ascii_strdown(text, -1);
     int r = 0;
-    for (const char *p = low; !r && (p = strstr(p, "url("));)
+    const char *end = low + strlen(low);
+    for (const char *p = low; !r && (p = g_strstr_len(p, end - p, "url("));)
         r = svgc_url_at(c, from, text, low, &p, marker);
     g_free(low);
     return r;
@@ -384,7 +385,11 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
                       "does not draw: put the style in the SVG");
         goto out;
     }
-    for (const char *p = low; (p = strchr(p, ':')); p++) {
+    /* memchr and g_strstr_len with the length known, not strchr and strstr, which
+     * a sanitizer's strict checks make read the whole rest of the text on
+     * every call */
+    const char *end = low + strlen(low);
+    for (const char *p = low; (p = memchr(p, ':', (size_t)(end - p))); p++) {
         const char *e = p;
         while (e > low && g_ascii_isspace(e[-1]))
             e--;
@@ -402,7 +407,7 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
     }
     /* references, each with the property it belongs to (the name before
      * the nearest colon, looked for a short way back) */
-    for (const char *p = low; (p = strstr(p, "url("));) {
+    for (const char *p = low; (p = g_strstr_len(p, end - p, "url("));) {
         const char *d = p;
         while (d > low && p - d < 256 && d[-1] != ':' && d[-1] != ';' && d[-1] != '{')
             d--;
