@@ -26,6 +26,14 @@ expect_eq "$(images_in "$T/h.pdf")" 5 "haru: one opaque PNG, two SVG rasters wit
 expect_status 0 "png" -- "$PNPKIT" render "$IMG/images.yaml" --dpi 50 -o "$T/i.png"
 expect_status 0 "svg" -- "$PNPKIT" render "$IMG/images.yaml" -o "$T/i.svg"
 expect_eq "$(grep -c "<image" "$T/i.svg")" 1 "svg: one embedded PNG"
+# Every element the SVG uses is in it: the SVG image's drawing was named
+# anew (a process-wide serial number made fixed) where it was given but not
+# where it was used, so the page showed nothing of it.
+used=$(grep -o '#\(surface\|image\)[0-9]*' "$T/i.svg" | sort -u | tr -d '#')
+[ -n "$used" ] && ok || bad "svg: no drawing used"
+for u in $used; do
+    grep -q "id=\"$u\"" "$T/i.svg" && ok || bad "svg: uses #$u, which it does not hold"
+done
 # Many sheets imposed, still one image.
 expect_status 0 "4-up pad" -- "$PNPKIT" render "$IMG/images.yaml" --pages 8 --nup 4 -o "$T/pad.pdf"
 expect_eq "$(images_in "$T/pad.pdf")" 1 "8 sheets, one image"

@@ -3,7 +3,8 @@
  * scene dump, in memory, several rounds, every result byte-identical to the
  * same job done first on one thread; and every sheet in tests/data scored
  * (the JSON report and the completed sheet as a PDF). Every rendering in
- * memory is also checked against the same rendering written to a file. Run under
+ * memory is also checked against the same rendering written to a file; and
+ * a template showing an SVG with text and dashes. Run under
  * ThreadSanitizer by `make check-tsan`. PNPKIT_THREAD_ROUNDS sets the rounds
  * (default 2). */
 #include <glib.h>
@@ -89,6 +90,23 @@ static int setup(void **state)
         }
     }
     pnpkit_template_list_free(l);
+    /* an SVG image with text (librsvg sets it with the thread's default font
+     * map, which each render lends it) and dashes (checked with libxml2) */
+    for (size_t f = 0; f < NFORMATS; f++) {
+        job *j = g_new0(job, 1);
+        j->template_name = g_strdup(PNPKIT_SOURCE_DIR "/tests/data/img/svgtext.yaml");
+        j->format = formats[f];
+        pnpkit_buffer *b = run_job(ctx, j, &err);
+        if (!b) {
+            char m[2048];
+            pnpkit_error_format(&err, m, sizeof m);
+            fprintf(stderr, "svgtext %s: %s\n", j->format, m);
+            return -1;
+        }
+        j->expected = g_bytes_new(b->data, b->len);
+        pnpkit_buffer_free(b);
+        g_ptr_array_add(jobs, j);
+    }
     /* the players' sheets of the tests: the game is the start of the name */
     static const char *const games[] = {"circle36", "dicrono", "cirplexed"};
     GDir *d = g_dir_open(PNPKIT_SOURCE_DIR "/tests/data", 0, NULL);

@@ -72,21 +72,48 @@ static cairo_status_t svg_collect_cb(void *closure, const unsigned char *data, u
     return CAIRO_STATUS_SUCCESS;
 }
 
-/* cairo names an SVG page's group after its surface's serial number, counted
- * over the whole process ("surface11" in a fresh process, higher for every
- * later document): the same page would differ from one render to the next in
- * a long-lived process. The group gets a fixed name instead. */
+/* cairo names some of an SVG page's elements after their surface's serial
+ * number, counted over the whole process: the page's group and an SVG
+ * image's drawing ("surface11" in a fresh process, higher for every later
+ * document), an image's pixels ("image15"). The same page would differ from
+ * one render to the next in a long-lived process. Each such name, where it is
+ * given (id="surface11") and where it is used ("#surface11"), is numbered
+ * again in the order the names first appear. */
 static void svg_fixed_ids(GString *svg)
 {
-    static const char tag[] = "<g id=\"surface";
-    char *at = strstr(svg->str, tag);
-    if (!at) return;
-    size_t from = (size_t)(at - svg->str) + sizeof tag - 1, to = from;
-    while (to < svg->len && g_ascii_isdigit(svg->str[to]))
-        to++;
-    if (to == from || to >= svg->len || svg->str[to] != '"') return;
-    g_string_erase(svg, (gssize)from, (gssize)(to - from));
-    g_string_insert(svg, (gssize)from, "1");
+    static const char *const prefixes[] = {"surface", "image"};
+    GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    unsigned next[G_N_ELEMENTS(prefixes)] = {0};
+    GString *out = g_string_sized_new(svg->len + 64);
+    const char *s = svg->str, *end = svg->str + svg->len;
+    while (s < end) {
+        const char *q = s;
+        while (q < end && *q != '"' && *q != '#')
+            q++;
+        g_string_append_len(out, s, q - s);
+        if (q >= end) break;
+        g_string_append_c(out, *q);
+        s = q + 1;
+        for (size_t k = 0; k < G_N_ELEMENTS(prefixes); k++) {
+            size_t n = strlen(prefixes[k]), d = 0;
+            if ((size_t)(end - s) <= n || memcmp(s, prefixes[k], n)) continue;
+            while (s + n + d < end && g_ascii_isdigit(s[n + d]))
+                d++;
+            if (!d || s + n + d >= end || (s[n + d] != '"' && s[n + d] != ')')) continue;
+            char *name = g_strndup(s, n + d);
+            unsigned id = GPOINTER_TO_UINT(g_hash_table_lookup(seen, name));
+            if (!id)
+                g_hash_table_insert(seen, name, GUINT_TO_POINTER(id = ++next[k]));
+            else
+                g_free(name);
+            g_string_append_printf(out, "%s%u", prefixes[k], id);
+            s += n + d;
+            break;
+        }
+    }
+    g_hash_table_destroy(seen);
+    g_string_assign(svg, out->str);
+    g_string_free(out, TRUE);
 }
 
 static cairo_status_t pack_cb(void *closure, const unsigned char *data, unsigned int len)
