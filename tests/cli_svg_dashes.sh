@@ -97,6 +97,34 @@ printf '<!DOCTYPE svg [<!ENTITY %% p SYSTEM "/dev/zero"> %%p;]>\n%s\n<path d="M0
 expect_status 1 "an external parameter entity" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
 expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: .*PEReference: %p; not found" "the entity named"
 
+# Found by reading the check as an attacker would: each drew 4 million
+# dashes or more and was let through.
+printf '%s\n<path d="M0 0 L400000 0" stroke="black" style="stroke-dasharray/**/:0.05"/>\n</svg>\n' "$head" > d.svg
+refused "a CSS comment" 2 "the SVG's dashed strokes would draw about 4 million"
+printf '%s\n<path xmlns:x="urn:x" x:d="M0 0" d="M0 0 L400000 0" stroke="black" stroke-dasharray="0.05"/>\n</svg>\n' "$head" > d.svg
+refused "an attribute of another namespace" 2 "the SVG's dashed strokes would draw about 4 million"
+printf '%s\n<path d="M0 0 L400000. 0" stroke="black" stroke-dasharray="0.05"/>\n</svg>\n' "$head" > d.svg
+refused "a number ending in a point" 2 "the SVG's dashed strokes would draw about 4 million"
+printf '%s\n<text y="20" stroke="black" stroke-dasharray="0.05" style="font: 100 100000px sans-serif">MMM</text>\n</svg>\n' "$head" > d.svg
+refused "the font shorthand's weight" 2 "the SVG's dashed strokes would draw"
+{
+    printf '%s\n<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><path d="M0 0 L15000 0" stroke="black" stroke-dasharray="0.05"/></pattern>\n<g fill="url(#p)">' "$head"
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do printf '<rect x="%s" width="1" height="1"/>' "$i"; done
+    printf '</g>\n</svg>\n'
+} > d.svg
+refused "a group's pattern, drawn for each shape in it" 2 "the SVG's dashed strokes would draw about 3 million"
+# A group drawing itself n times over is drawn some n! times by librsvg.
+printf '%s\n<g id="G"><path d="M0 0 L300 0" stroke="black"/><use xlink:href="#G"/><use xlink:href="#G"/></g>\n</svg>\n' "$head" > d.svg
+refused "a loop" 2 "the SVG draws this element inside itself"
+# Elements of another file join the page under its styles: refused.
+printf '%s<path id="p" d="M0 0 L400000 0"/></svg>\n' "$head" > other.svg
+printf '%s\n<use xlink:href="other.svg#p" stroke="black" stroke-dasharray="0.05"/>\n</svg>\n' "$head" > d.svg
+refused "use of another file" 2 "the SVG takes elements from another file \\(other\\.svg#p\\)"
+# 40 000 attributes on one element: libxml2 reads them in quadratic time.
+python3 -c "print('$head<g ' + ' '.join('a%d=\"1\"' % i for i in range(40000)) + '/></svg>')" > d.svg
+expect_status 1 "40 000 attributes" -- timeout 20 "$PNPKIT" render img.yaml -o out.pdf
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: an element of the SVG has more than 10000 attributes" "40 000 attributes: the message"
+
 # Written to make the check slow: a million url( in a style sheet, twenty
 # thousand elements sharing an id, two hundred thousand files named.
 python3 -c "print('$head<style>' + 'url(' * 900000 + '</style></svg>')" > d.svg

@@ -39,10 +39,29 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     if (size > SCENE_IMAGE_MAX_SVG_BYTES)
         return pn_err_set(err, PN_EINPUT, "%s: an SVG of %zu bytes is too large (at most %u MB)",
                           path, (size_t)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+    gchar *bytes = NULL;
+    gsize len = 0;
+    GError *ge = NULL;
+    if (!g_file_get_contents(path, &bytes, &len, &ge)) {
+        pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, ge->message);
+        g_error_free(ge);
+        return -1;
+    }
+    if (len > SCENE_IMAGE_MAX_SVG_BYTES) { /* it grew since it was looked at */
+        g_free(bytes);
+        return pn_err_set(err, PN_EINPUT, "%s: an SVG of %zu bytes is too large (at most %u MB)",
+                          path, (size_t)len, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+    }
+    if (scene_svg_check_tags(path, bytes, len, err)) {
+        g_free(bytes);
+        return -1;
+    }
     const pn_rsvg_fns *svg = pn_rsvg(err);
-    if (!svg) return -1;
-    RsvgHandle *h = pn_rsvg_open(svg, path, err);
-    if (!h) return -1;
+    RsvgHandle *h = svg ? pn_rsvg_open(svg, path, err) : NULL;
+    if (!h) {
+        g_free(bytes);
+        return -1;
+    }
     gdouble w = 0, hh = 0;
     if (!svg->get_intrinsic_size_in_pixels(h, &w, &hh)) {
         gboolean has_w, has_h, has_vb;
@@ -55,14 +74,6 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         }
     }
     g_object_unref(h);
-    gchar *bytes = NULL;
-    gsize len = 0;
-    GError *ge = NULL;
-    if (!g_file_get_contents(path, &bytes, &len, &ge)) {
-        pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, ge->message);
-        g_error_free(ge);
-        return -1;
-    }
     int bad = scene_svg_check(path, bytes, len, err);
     g_free(bytes);
     if (bad) return -1;

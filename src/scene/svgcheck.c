@@ -36,6 +36,8 @@ struct svgc_node {
     svgc_ref *refs;
     double length;            /* outline, in the element's user units (shapes only) */
     double vertices;          /* where markers would go */
+    double shapes_below;      /* shapes among its descendants and itself */
+    double vertices_below;    /* their vertices */
     double refd;              /* how often references draw it (see svgc_referenced) */
     unsigned char refd_state; /* 0 not counted, 1 being counted, 2 counted */
     double include_chars;     /* an XInclude of text: the characters it brings */
@@ -76,6 +78,8 @@ typedef struct svgc {
     double dash;     /* the finest mean dash (INFINITY: no dashes) */
     long dash_line;
     double font_abs, font_rel, big;
+    double spacing;  /* the largest letter- or word-spacing */
+    svgc_node *loop; /* an element found drawn inside itself */
     double v_total;
     double elements;
     pn_err *err;
@@ -110,37 +114,32 @@ static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...)
 
 /* ---- numbers and lengths ---- */
 
-/* An SVG or CSS number at *s (sign, digits, point, exponent; no hex, inf or
- * nan); advances *s. false when there is none. */
+/* An SVG or CSS number at *s (sign, digits, point, exponent; "1." and ".5"
+ * as strtod reads them; no hex, inf or nan); advances *s. false when there
+ * is none. */
 static bool svgc_number(const char **s, double *v)
 {
     const char *p = *s, *start = p;
     if (*p == '+' || *p == '-') p++;
-    const char *digits = p;
+    size_t digits = 0;
     while (g_ascii_isdigit(*p))
-        p++;
-    if (*p == '.' && g_ascii_isdigit(p[1])) {
-        p++;
-        while (g_ascii_isdigit(*p))
-            p++;
+        p++, digits++;
+    if (*p == '.') {
+        const char *q = p + 1;
+        while (g_ascii_isdigit(*q))
+            q++, digits++;
+        if (digits) p = q;
     }
-    if (p == digits) return false;
+    if (!digits) return false;
     if ((*p == 'e' || *p == 'E') &&
         (g_ascii_isdigit(p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit(p[2])))) {
         p += 2;
         while (g_ascii_isdigit(*p))
             p++;
     }
-    char buf[64];
-    size_t n = (size_t)(p - start);
-    if (n >= sizeof buf) {
-        /* a number this long is all digits: its size is what matters */
-        *v = HUGE_VAL;
-    } else {
-        memcpy(buf, start, n);
-        buf[n] = 0;
-        *v = g_ascii_strtod(buf, NULL);
-    }
+    char *num = g_strndup(start, (size_t)(p - start));
+    *v = g_ascii_strtod(num, NULL);
+    g_free(num);
     *s = p;
     return true;
 }
@@ -210,26 +209,46 @@ static double svgc_attr_length(svgc *c, const char *v)
 
 /* ---- attributes and style ---- */
 
-/* The text of an attribute (libxml2 keeps it as text children once entities
- * are expanded); NULL when absent. Caller frees. */
-static char *svgc_prop(const xmlNode *n, const char *name)
+/* The text of one attribute (libxml2 keeps it as text children once entities
+ * are expanded). Caller frees. */
+static char *svgc_attr_text(const xmlAttr *a)
 {
-    for (const xmlAttr *a = n->properties; a; a = a->next) {
-        if (strcmp((const char *)a->name, name)) continue;
-        GString *s = g_string_new(NULL);
-        for (const xmlNode *t = a->children; t; t = t->next)
-            if (t->content) g_string_append(s, (const char *)t->content);
-        return g_string_free(s, FALSE);
-    }
-    return NULL;
+    GString *s = g_string_new(NULL);
+    for (const xmlNode *t = a->children; t; t = t->next)
+        if (t->content) g_string_append(s, (const char *)t->content);
+    return g_string_free(s, FALSE);
 }
 
-/* CSS text with its escapes undone (\41 is A, \- is -), so that no escape
- * hides a property's name. */
+/* The text of every attribute named name, whatever its namespace, joined by
+ * spaces (librsvg reads one of them: every one is counted); NULL when there
+ * is none. Caller frees. */
+static char *svgc_prop(const xmlNode *n, const char *name)
+{
+    GString *all = NULL;
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        char *v = svgc_attr_text(a);
+        if (all)
+            g_string_append_c(all, ' ');
+        else
+            all = g_string_new(NULL);
+        g_string_append(all, v);
+        g_free(v);
+    }
+    return all ? g_string_free(all, FALSE) : NULL;
+}
+
+/* CSS text with its comments taken out and its escapes undone (\41 is A, \-
+ * is -), so that neither hides a property's name or a reference. */
 static char *svgc_css_unescape(const char *css)
 {
     GString *s = g_string_new(NULL);
     for (const char *p = css; *p;) {
+        if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+            continue;
+        }
         if (*p != '\\') {
             g_string_append_c(s, *p++);
             continue;
@@ -290,35 +309,62 @@ static int svgc_dash_value(svgc *c, const xmlNode *n, const char *v)
     return 0;
 }
 
-/* A font size (or the font shorthand): the largest absolute one, and every
- * relative one that grows the font, are kept. */
+/* A font size (or the font shorthand, whose numbers may be a weight, a size
+ * and a line height): every number of the value is taken for a size, the
+ * largest absolute one kept, and every relative one that grows the font. The
+ * value ends at ; } or 256 bytes. */
 static void svgc_font_value(svgc *c, const char *v)
 {
-    const char *p = v;
-    while (*p && *p != ';' && *p != '}' && *p != ':' && p - v < 64 && !g_ascii_isdigit(*p) &&
-           *p != '.') {
+    for (const char *p = v; *p && *p != ';' && *p != '}' && p - v < 256;) {
         if (!g_ascii_strncasecmp(p, "larger", 6)) c->font_rel *= 1.2;
         if (!g_ascii_strncasecmp(p, "large", 5)) c->font_abs = fmax(c->font_abs, 48);
-        p++;
+        double x, f;
+        if (!svgc_number(&p, &x)) {
+            p++;
+            continue;
+        }
+        x = fabs(x);
+        switch (svgc_unit_at(&p, &f)) {
+        case UNIT_ABS:
+            c->font_abs = fmax(c->font_abs, x * f);
+            break;
+        case UNIT_FONT:
+            c->font_rel *= fmax(1, x);
+            break;
+        case UNIT_PERCENT:
+            c->font_rel *= fmax(1, x / 100);
+            break;
+        default:
+            break;
+        }
+        if (!(c->font_rel < 1e30)) c->font_rel = 1e30;
     }
-    if (p > v && (p[-1] == '-' || p[-1] == '+')) p--;
+}
+
+/* letter-spacing or word-spacing: the largest kept (an underline runs across
+ * the spaces it makes). */
+static void svgc_spacing_value(svgc *c, const char *v)
+{
+    const char *p = v;
+    while (g_ascii_isspace(*p))
+        p++;
     double x, f;
     if (!svgc_number(&p, &x)) return;
-    x = fabs(x);
-    switch (svgc_unit_at(&p, &f)) {
-    case UNIT_ABS:
-        c->font_abs = fmax(c->font_abs, x * f);
-        break;
-    case UNIT_FONT:
-        c->font_rel *= fmax(1, x);
-        break;
-    case UNIT_PERCENT:
-        c->font_rel *= fmax(1, x / 100);
-        break;
-    default:
-        break;
+    svgc_unit u = svgc_unit_at(&p, &f);
+    double len = u == UNIT_ABS ? fabs(x) * f : fabs(x) * (u == UNIT_PERCENT ? c->big : 1e3);
+    c->spacing = fmax(c->spacing, len);
+}
+
+/* A reference as a URL parser reads it: spaces around it and tabs and line
+ * breaks inside it dropped, backslashes as slashes. Caller frees. */
+static char *svgc_clean_uri(const char *v)
+{
+    GString *u = g_string_new(NULL);
+    for (const char *p = v; *p; p++) {
+        if (*p == '\t' || *p == '\n' || *p == '\r') continue;
+        g_string_append_c(u, *p == '\\' ? '/' : *p);
     }
-    if (!(c->font_rel < 1e30)) c->font_rel = 1e30;
+    return g_strstrip(g_string_free(u, FALSE));
 }
 
 static void svgc_add_pending(svgc *c, svgc_node *from, const char *id, size_t n, bool marker)
@@ -330,7 +376,11 @@ static void svgc_add_pending(svgc *c, svgc_node *from, const char *id, size_t n,
     g_ptr_array_add(c->pending, p);
 }
 
-static int svgc_nested(svgc *c, svgc_node *from, const char *uri);
+/* How a document draws another: as an image (a document of its own) or by
+ * taking elements from it into its own tree (use, url(file#id), XInclude). */
+typedef enum { NEST_IMAGE, NEST_MERGE } svgc_nest;
+
+static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how);
 
 #define SVGC_MAX_URL 4096 /* bytes of one url(...) looked at */
 
@@ -345,9 +395,11 @@ static int svgc_url_at(svgc *c, svgc_node *from, const char *text, const char *l
     size_t n = 0;
     while (n < SVGC_MAX_URL && p[n] && !strchr(")\"' \t\r\n", p[n]))
         n++;
-    char *uri = g_strndup(text + (p - low), n);
+    char *raw = g_strndup(text + (p - low), n);
+    char *uri = svgc_clean_uri(raw);
+    g_free(raw);
     *at = p + n; /* a url( inside this one is part of it */
-    int r = svgc_nested(c, from, uri);
+    int r = svgc_nested(c, from, uri, NEST_MERGE);
     const char *hash = strchr(uri, '#');
     if (!r && hash && hash[1]) svgc_add_pending(c, from, hash + 1, strlen(hash + 1), marker);
     g_free(uri);
@@ -403,6 +455,9 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
         } else if ((len == 9 && !strncmp(b, "font-size", len)) ||
                    (len == 4 && !strncmp(b, "font", len))) {
             svgc_font_value(c, value);
+        } else if ((len == 14 && !strncmp(b, "letter-spacing", len)) ||
+                   (len == 12 && !strncmp(b, "word-spacing", len))) {
+            svgc_spacing_value(c, value);
         }
     }
     /* references, each with the property it belongs to (the name before
@@ -435,12 +490,14 @@ static char *svgc_data(const char *uri, size_t *len)
 {
     const char *comma = strchr(uri, ',');
     if (!comma) return NULL;
-    char *head = g_strndup(uri + 5, (size_t)(comma - uri - 5));
+    char *head = g_ascii_strdown(uri + 5, comma - uri - 5);
     bool b64 = strstr(head, ";base64") != NULL;
     g_free(head);
     if (b64) {
+        char *plain = g_uri_unescape_string(comma + 1, NULL);
         gsize n = 0;
-        guchar *d = g_base64_decode(comma + 1, &n);
+        guchar *d = g_base64_decode(plain ? plain : comma + 1, &n);
+        g_free(plain);
         *len = n;
         return (char *)d;
     }
@@ -487,7 +544,10 @@ typedef enum { SNIFF_OTHER, SNIFF_SVG, SNIFF_GZIP } svgc_sniff_kind;
 static svgc_sniff_kind svgc_sniff(const char *b, size_t len)
 {
     if (len >= 2 && (unsigned char)b[0] == 0x1f && (unsigned char)b[1] == 0x8b) return SNIFF_GZIP;
-    if (len >= 2 && ((unsigned char)b[0] == 0xfe || (unsigned char)b[0] == 0xff)) return SNIFF_SVG;
+    /* UTF-16 or UTF-32, with a byte order mark or without (libxml2 reads a
+     * '<' with zero bytes around it) */
+    if (len >= 2 && ((unsigned char)b[0] == 0xfe || (unsigned char)b[0] == 0xff || !b[0] || !b[1]))
+        return SNIFF_SVG;
     size_t i = len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
     while (i < len && g_ascii_isspace(b[i]))
         i++;
@@ -507,9 +567,10 @@ static size_t svgc_head(const char *path, char *buf, size_t n)
 /* A reference to what may be another SVG document: checked on its own,
  * remembered with the element that draws it. A file is looked at once
  * however often it is named; only one that is XML is read whole. */
-static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
+static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
 {
     if (uri[0] == '#' || !uri[0]) return 0;
+    if (how == NEST_MERGE && !g_ascii_strncasecmp(uri, "data:", 5)) return 0;
     const xmlNode *at = from ? from->node : NULL;
     size_t len = 0;
     char *bytes = NULL, *file = NULL;
@@ -537,6 +598,19 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
         goffset size = 0;
         file = svgc_file(c, uri, &size);
         if (!file) return 0;
+        char head[4096];
+        size_t n = svgc_head(file, head, sizeof head);
+        svgc_sniff_kind k = svgc_sniff(head, n);
+        if (how == NEST_MERGE && k != SNIFF_OTHER) {
+            /* its elements would join this document's tree, under its
+             * styles and dashes: a document of its own would not count them */
+            r = svgc_fail(c, at,
+                          "the SVG takes elements from another file (%.80s), which pnpkit does "
+                          "not draw: put them in the SVG",
+                          uri);
+            goto found;
+        }
+        if (how == NEST_MERGE) goto found;
         double *known = g_hash_table_lookup(c->sh->files, file);
         if (known) {
             d = *known;
@@ -544,9 +618,6 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri)
         }
         double *mark = g_new0(double, 1); /* a file that draws itself counts once */
         g_hash_table_insert(c->sh->files, g_strdup(file), mark);
-        char head[64];
-        size_t n = svgc_head(file, head, sizeof head);
-        svgc_sniff_kind k = svgc_sniff(head, n);
         if (k == SNIFF_OTHER) goto found;
         if (k == SNIFF_SVG && size > SCENE_IMAGE_MAX_SVG_BYTES) {
             r = svgc_fail(c, at, "%.80s: an SVG of %lld bytes is too large (at most %u MB)", uri,
@@ -603,7 +674,7 @@ static int svgc_include(svgc *c, svgc_node *s, const char *uri)
     char *how = svgc_prop(s->node, "parse");
     bool text = how && !strcmp(how, "text");
     g_free(how);
-    if (!text) return svgc_nested(c, s, uri);
+    if (!text) return svgc_nested(c, s, uri, NEST_MERGE);
     size_t len = 0;
     goffset size = 0;
     char *bytes = NULL, *file = NULL;
@@ -648,7 +719,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             if (svgc_is(n, svgc_hidden_names[i])) s->hidden = true;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;
-            char *v = svgc_prop(n, name);
+            char *v = svgc_attr_text(a);
             int r = 0;
             if (!strcmp(name, "id")) {
                 svgc_node *first = g_hash_table_lookup(c->ids, v);
@@ -661,18 +732,27 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 }
             } else if (!strcmp(name, "stroke-dasharray")) {
                 r = svgc_dash_value(c, n, v);
-            } else if (!strcmp(name, "font-size")) {
+            } else if (!strcmp(name, "font-size") || !strcmp(name, "font")) {
                 svgc_font_value(c, v);
+            } else if (!strcmp(name, "letter-spacing") || !strcmp(name, "word-spacing")) {
+                svgc_spacing_value(c, v);
             } else if (!strcmp(name, "style")) {
                 r = svgc_css(c, n, s, v);
             } else if (!strcmp(name, "href")) {
-                const char *t = v;
-                while (g_ascii_isspace(*t))
-                    t++;
-                r = svgc_is(n, "include") ? svgc_include(c, s, t) : svgc_nested(c, s, t);
+                char *t = svgc_clean_uri(v);
+                bool image = svgc_is(n, "image") || svgc_is(n, "feImage");
+                r = svgc_is(n, "include") ? svgc_include(c, s, t)
+                                          : svgc_nested(c, s, t, image ? NEST_IMAGE : NEST_MERGE);
                 if (!r && t[0] == '#' && t[1]) svgc_add_pending(c, s, t + 1, strlen(t + 1), false);
-            } else if (!strcmp(name, "width") || !strcmp(name, "height") ||
-                       !strcmp(name, "viewBox")) {
+                g_free(t);
+            } else if (!strcmp(name, "width") || !strcmp(name, "height")) {
+                double f, x;
+                const char *p = v;
+                while (g_ascii_isspace(*p))
+                    p++;
+                if (svgc_number(&p, &x) && svgc_unit_at(&p, &f) == UNIT_ABS)
+                    c->big = fmax(c->big, fabs(x) * f);
+            } else if (!strcmp(name, "viewBox")) {
                 const char *p = v;
                 double x;
                 while (*p) {
@@ -682,8 +762,12 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                         p++;
                 }
             }
-            if (!r && v && strstr(v, "url(") && strcmp(name, "style"))
-                r = svgc_urls(c, s, v, !strncmp(name, "marker", 6));
+            /* presentation attributes are CSS values: escapes undone */
+            if (!r && v && strchr(v, '(') && strcmp(name, "style")) {
+                char *u = svgc_css_unescape(v);
+                r = svgc_urls(c, s, u, !strncmp(name, "marker", 6));
+                g_free(u);
+            }
             g_free(v);
             if (r) return -1;
         }
@@ -843,12 +927,25 @@ static double svgc_chars(const xmlNode *n)
     return k;
 }
 
+/* The largest length among the attributes named name (any namespace). */
 static double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
 {
-    char *v = svgc_prop(n, name);
-    double x = svgc_attr_length(c, v);
-    g_free(v);
+    double x = 0;
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        char *v = svgc_attr_text(a);
+        x = fmax(x, svgc_attr_length(c, v));
+        g_free(v);
+    }
     return x;
+}
+
+/* Inside a text element (whose characters its outermost text counts). */
+static bool svgc_in_text(const svgc_node *s)
+{
+    for (const svgc_node *a = s->parent; a; a = a->parent)
+        if (svgc_is(a->node, "text")) return true;
+    return false;
 }
 
 static void svgc_measure(svgc *c, svgc_node *s)
@@ -872,10 +969,13 @@ static void svgc_measure(svgc *c, svgc_node *s)
     } else if (svgc_is(n, "ellipse")) {
         s->length = 2 * G_PI * fmax(svgc_num_attr(c, n, "rx"), svgc_num_attr(c, n, "ry"));
         s->vertices = 1;
-    } else if (svgc_is(n, "text")) {
-        s->length = svgc_chars(n->children) * svgc_font(c) * SVGC_TEXT_OUTLINE;
+    } else if (svgc_is(n, "text") && !svgc_in_text(s)) {
+        /* each glyph's outline, and an underline, overline and line-through
+         * across it and its spacing */
+        s->length = svgc_chars(n->children) * (svgc_font(c) * SVGC_TEXT_OUTLINE + 3 * c->spacing);
     }
     g_free(v);
+    if (s->vertices > 0) s->vertices += 1; /* the first vertex (a polygon's closes on it) */
     if (!isfinite(s->length)) s->length = HUGE_VAL;
     c->v_total += s->vertices;
 }
@@ -890,14 +990,25 @@ static double svgc_referenced(svgc *c, svgc_node *s, int chain)
 {
     if (!s) return 0;
     if (s->refd_state == 2) return s->refd;
-    if (s->refd_state == 1) return 0; /* a loop: librsvg draws none of it */
+    if (s->refd_state == 1) {
+        /* an element drawn inside itself: librsvg stops only when the same
+         * use comes round again, which a group of n uses of itself reaches
+         * after some n! drawings */
+        if (!c->loop) c->loop = s;
+        return HUGE_VAL;
+    }
     if (chain > SVGC_MAX_CHAIN) return HUGE_VAL;
     s->refd_state = 1;
     double t = svgc_referenced(c, s->parent, chain + 1);
     for (svgc_ref *r = s->refs; r; r = r->next) {
         double from = r->from ? svgc_times(c, r->from, chain + 1) : 1;
         double w = r->weight;
-        if (r->marker) w = r->from && r->from->vertices > 0 ? r->from->vertices : c->v_total;
+        /* a property on a group reaches every shape below it (a marker every
+         * vertex) */
+        if (r->from)
+            w = r->marker ? r->from->vertices_below : r->from->shapes_below;
+        else if (r->marker)
+            w = c->v_total;
         t += from * fmax(w, 1);
     }
     s->refd = t <= HUGE_VAL ? t : HUGE_VAL;
@@ -924,6 +1035,49 @@ static void svgc_free(svgc *c)
     if (c->outer) g_array_free(c->outer, TRUE);
 }
 
+/* The most attributes (counted by their '=') of any start tag in the bytes,
+ * entity values included (with their character references read): libxml2
+ * 2.9 takes time in the square of a tag's attributes to read it, twice over
+ * when it builds a tree. An element is within one entity or the document, so
+ * this bounds every element the parse makes. */
+static size_t svgc_most_attributes(const char *b, size_t len, int depth)
+{
+    size_t most = 0, count = 0;
+    char quote = 0;
+    bool in_tag = false, entity = false;
+    GString *value = NULL;
+    for (size_t i = 0; i < len; i++) {
+        char ch = b[i];
+        if (!in_tag) {
+            if (ch == '<') {
+                in_tag = true, count = 0, quote = 0;
+                entity = len - i > 8 && !memcmp(b + i, "<!ENTITY", 8);
+            }
+        } else if (quote) {
+            if (ch == quote) {
+                quote = 0;
+                if (value) {
+                    most = MAX(most, svgc_most_attributes(value->str, value->len, depth + 1));
+                    g_string_free(value, TRUE);
+                    value = NULL;
+                }
+            } else if (value) {
+                g_string_append_c(value, ch);
+            }
+        } else if (ch == '"' || ch == '\'') {
+            quote = ch;
+            if (entity && depth == 0) value = g_string_new(NULL);
+        } else if (ch == '=') {
+            count++;
+        } else if (ch == '>') {
+            most = MAX(most, count);
+            in_tag = false;
+        }
+    }
+    if (value) g_string_free(value, TRUE);
+    return MAX(most, count);
+}
+
 static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
                     size_t len, double *dashes, pn_err *err)
 {
@@ -934,6 +1088,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
                           "%s: the SVG draws more than %u MB of SVG documents inside it", name,
                           SVGC_MAX_WORK >> 20);
     sh->work += len;
+    if (scene_svg_check_tags(name, bytes, len, err)) return -1;
     /* as librsvg reads it: entities expanded, nothing from the network */
     int opts = XML_PARSE_NOENT | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                XML_PARSE_BIG_LINES;
@@ -959,6 +1114,15 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     if (r) goto out;
     for (guint i = 0; i < c.nodes->len; i++)
         svgc_measure(&c, c.nodes->pdata[i]);
+    for (guint i = c.nodes->len; i-- > 0;) {
+        svgc_node *x = c.nodes->pdata[i];
+        x->shapes_below += x->length > 0 || x->vertices > 0;
+        x->vertices_below += x->vertices;
+        if (x->parent) {
+            x->parent->shapes_below += x->shapes_below;
+            x->parent->vertices_below += x->vertices_below;
+        }
+    }
     for (guint i = 0; i < c.pending->len; i++) {
         svgc_pending *p = c.pending->pdata[i];
         for (svgc_node *to = g_hash_table_lookup(c.ids, p->id); to; to = to->same_id) {
@@ -978,6 +1142,15 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
             to->refs = ref;
             g_ptr_array_add(c.refs, ref);
         }
+    }
+    /* every element counted, whatever its dashes: a loop is refused */
+    for (guint i = 0; i < c.nodes->len; i++)
+        svgc_times(&c, c.nodes->pdata[i], 0);
+    if (c.loop) {
+        r = svgc_fail(&c, c.loop->node,
+                      "the SVG draws this element inside itself (through use or url(#...)), "
+                      "which pnpkit does not draw");
+        goto out;
     }
     double total = 0, worst = 0;
     const xmlNode *worst_node = NULL;
@@ -1016,6 +1189,14 @@ out:
     svgc_free(&c);
     sh->xml->free_doc(doc);
     return r;
+}
+
+int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err *err)
+{
+    if (svgc_most_attributes(bytes, len, 0) > SCENE_SVG_MAX_ATTRIBUTES)
+        return pn_err_set(err, PN_EINPUT, "%s: an element of the SVG has more than %u attributes",
+                          path, SCENE_SVG_MAX_ATTRIBUTES);
+    return 0;
 }
 
 int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err)

@@ -23,6 +23,15 @@
  * external reference), one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 
+/* Attributes of one element: libxml2 2.9 (librsvg's parser) reads a tag in
+ * time that grows with the square of its attributes. */
+#define SCENE_SVG_MAX_ATTRIBUTES 10000u
+
+/* Checks, on the bytes alone and before any parser reads them, that no
+ * element of the SVG (entities' included) has more than
+ * SCENE_SVG_MAX_ATTRIBUTES attributes: 0, or -1 with err (PN_EINPUT). */
+int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err *err);
+
 /* Checks the SVG document of len bytes read from path (relative references
  * are resolved from its folder). 0 when it may be drawn; -1 with err
  * (PN_EINPUT, "PATH: line N: ...") when it would draw too many dashes, takes
