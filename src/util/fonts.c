@@ -130,8 +130,8 @@ static const guint8 *sfnt_table(const guint8 *d, const char *tag, gsize *len)
  * --format pdf` die with SIGSEGV inside cairo 1.16's subsetter (found by the
  * font harness); the format 4 cmap is parsed from the raw table there too.
  * FreeType and fontconfig accept such fonts. Damaged hmtx and loca tables
- * only matter to libharu (metrics): FreeType and cairo check them, and a
- * template's fonts damaged there render (tests/cli_font_haru.sh). */
+ * (metrics) crashed libharu, and a loca pointing far past the glyf table
+ * made cairo's subsetter ask for 1 GB: a TrueType font's are checked too. */
 const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
 {
     if (n < 12) return "the file is too short for a font";
@@ -185,6 +185,7 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     gsize glyphs = be16(maxp + 4), metrics_n = be16(hhea + 34);
     if (!metrics_n || metrics_n > glyphs || 4 * metrics_n + 2 * (glyphs - metrics_n) > hm)
         return "its hmtx table does not hold the metrics its hhea table says";
+    if (be16(head + 50) > 1) return "its head table names no loca format it has";
     bool wide = be16(head + 50) != 0;
     if ((glyphs + 1) * (wide ? 4 : 2) > lc) return "its loca table is shorter than its glyph count";
     gsize prev = 0;
@@ -231,7 +232,13 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
         g_error_free(ge);
         return NULL;
     }
-    const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, false);
+    /* A TrueType font's glyph metrics and locations are checked too: a loca
+     * table pointing past its glyf table made cairo's subsetter ask for 1 GB
+     * (the font harness); a CFF font has neither table. */
+    gsize glyf_len;
+    bool truetype = n >= 12 && !pn_sfnt_damage((const guint8 *)bytes, n, false) &&
+                    sfnt_table((const guint8 *)bytes, "glyf", &glyf_len);
+    const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, truetype);
     g_free(bytes);
     if (damage) {
         pn_err_set(err, PN_EINPUT, "a damaged font: %s", damage);
