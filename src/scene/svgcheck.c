@@ -1049,6 +1049,15 @@ static size_t svgc_most_attributes(const char *b, size_t len, int depth)
     for (size_t i = 0; i < len; i++) {
         char ch = b[i];
         if (!in_tag) {
+            /* comments and CDATA hold no tags, whatever their quotes */
+            const char *skip = len - i > 4 && !memcmp(b + i, "<!--", 4)        ? "-->"
+                               : len - i > 9 && !memcmp(b + i, "<![CDATA[", 9) ? "]]>"
+                                                                               : NULL;
+            if (skip) {
+                const char *e = g_strstr_len(b + i, (gssize)(len - i), skip);
+                i = e ? (size_t)(e - b) + 2 : len;
+                continue;
+            }
             if (ch == '<') {
                 in_tag = true, count = 0, quote = 0;
                 entity = len - i > 8 && !memcmp(b + i, "<!ENTITY", 8);
