@@ -125,6 +125,24 @@ python3 -c "print('$head<g ' + ' '.join('a%d=\"1\"' % i for i in range(40000)) +
 expect_status 1 "40 000 attributes" -- timeout 20 "$PNPKIT" render img.yaml -o out.pdf
 expect_stderr "^img\\.yaml:3:6: image: d\\.svg: an element of the SVG has more than 10000 attributes" "40 000 attributes: the message"
 
+# Found by a second reading: markers set on a group of uses (each use draws a
+# 200-vertex path, each vertex a dashed marker); a viewport given in %; a
+# font size after 400 spaces; a nested file with 5 000 spaces before <svg>.
+{
+    printf '%s\n<defs><path id="P" d="M0 0' "$head"
+    awk 'BEGIN { for (i = 1; i < 200; i++) printf " L%d 0", i }'
+    printf '"/><marker id="m" markerUnits="userSpaceOnUse"><path d="M0 0 L20000 0" stroke="black" stroke-dasharray="0.05"/></marker></defs>\n'
+    printf '<g marker-mid="url(#m)"><use xlink:href="#P"/><use xlink:href="#P"/><use xlink:href="#P"/></g>\n</svg>\n'
+} > d.svg
+refused "markers on a group of uses" 2 "the SVG's dashed strokes would draw about 1[0-9][0-9] million"
+printf '%s\n<svg width="400000%%" height="100%%"><rect width="100%%" height="1" fill="none" stroke="black" stroke-dasharray="0.05"/></svg>\n</svg>\n' "$head" > d.svg
+refused "a viewport in %" 2 "the SVG's dashed strokes would draw"
+python3 -c "print('$head\n<text y=\"20\" stroke=\"black\" stroke-dasharray=\"0.05\" style=\"font-size:' + ' ' * 400 + '100000px\">MMM</text>\n</svg>')" > d.svg
+refused "a font size after 400 spaces" 2 "the SVG's dashed strokes would draw"
+python3 -c "print(' ' * 5000 + '$head<path d=\"M0 0 L400000 0\" stroke=\"black\" stroke-dasharray=\"0.05\"/></svg>')" > inner.svg
+printf '%s\n<image width="40" height="30" xlink:href="inner.svg"/>\n</svg>\n' "$head" > d.svg
+refused "a nested file 5 000 spaces in" 2 "inner\\.svg: line 1: the SVG's dashed strokes would draw about 4 million"
+
 # Written to make the check slow: a million url( in a style sheet, twenty
 # thousand elements sharing an id, two hundred thousand files named.
 python3 -c "print('$head<style>' + 'url(' * 900000 + '</style></svg>')" > d.svg

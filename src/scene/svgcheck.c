@@ -18,7 +18,9 @@
 #define SVGC_MAX_WORK (64u << 20) /* bytes parsed for one image, nested ones included */
 #define SVGC_MAX_FILES 1000u      /* other files one image may name */
 #define SVGC_MAX_REFS 1000000u    /* references between elements, counted one by one */
-#define SVGC_TEXT_OUTLINE 40.0    /* outline of one glyph, in font sizes (generous) */
+/* The outline of one glyph, in font sizes (generous: a Latin letter's takes
+ * 3 to 5, a dense CJK one's 15). */
+#define SVGC_TEXT_OUTLINE 20.0
 
 typedef struct svgc_node svgc_node;
 
@@ -27,6 +29,7 @@ typedef struct svgc_ref {
     svgc_node *from; /* NULL: from a style sheet (once) */
     double weight;
     bool marker; /* weight is the vertices of from (or of the document) */
+    bool href;   /* a use's (or another element's) href: drawn once each time */
     struct svgc_ref *next;
 } svgc_ref;
 
@@ -34,15 +37,17 @@ struct svgc_node {
     xmlNode *node;
     svgc_node *parent;
     svgc_ref *refs;
-    double length;            /* outline, in the element's user units (shapes only) */
-    double vertices;          /* where markers would go */
-    double shapes_below;      /* shapes among its descendants and itself */
-    double vertices_below;    /* their vertices */
-    double refd;              /* how often references draw it (see svgc_referenced) */
-    unsigned char refd_state; /* 0 not counted, 1 being counted, 2 counted */
-    double include_chars;     /* an XInclude of text: the characters it brings */
-    svgc_node *same_id;       /* the next element with the same id (a reference may reach any) */
-    bool hidden;              /* inside defs, symbol, marker, ...: drawn only when referenced */
+    double length;         /* outline, in the element's user units (shapes only) */
+    double vertices;       /* where markers would go */
+    double shapes_below;   /* shapes drawn with it: itself, its descendants, what its uses draw */
+    double vertices_below; /* their vertices */
+    unsigned char below_state; /* 0 not counted, 1 being counted, 2 counted */
+    svgc_node *use_target;     /* a use: the first element of its id */
+    double refd;               /* how often references draw it (see svgc_referenced) */
+    unsigned char refd_state;  /* 0 not counted, 1 being counted, 2 counted */
+    double include_chars;      /* an XInclude of text: the characters it brings */
+    svgc_node *same_id;        /* the next element with the same id (a reference may reach any) */
+    bool hidden;               /* inside defs, symbol, marker, ...: drawn only when referenced */
 };
 
 /* A reference whose target is known only once every id is. */
@@ -50,6 +55,7 @@ typedef struct svgc_pending {
     svgc_node *from; /* NULL: a style sheet */
     char *id;        /* the element (without '#') */
     bool marker;
+    bool href; /* from an href (a use's target) */
 } svgc_pending;
 
 /* A document drawn by another (an image, an external reference). */
@@ -60,7 +66,6 @@ typedef struct svgc_outer {
 
 typedef struct svgc_shared {
     const pn_xml_fns *xml;
-    GHashTable *files; /* path -> double* dashes of a file already checked */
     GHashTable *names; /* references to other files looked up, as written */
     size_t work;       /* bytes parsed so far */
 } svgc_shared;
@@ -78,6 +83,8 @@ typedef struct svgc {
     double dash;     /* the finest mean dash (INFINITY: no dashes) */
     long dash_line;
     double font_abs, font_rel, big;
+    double big_rel;  /* growth of viewports given in % or em */
+    double big_em;   /* the largest viewport given in em */
     double spacing;  /* the largest letter- or word-spacing */
     svgc_node *loop; /* an element found drawn inside itself */
     double v_total;
@@ -87,7 +94,7 @@ typedef struct svgc {
 } svgc;
 
 static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
-                    size_t len, double *dashes, pn_err *err);
+                    size_t len, double *dashes, bool *xml, pn_err *err);
 
 static long svgc_line(svgc *c, const xmlNode *n)
 {
@@ -182,8 +189,17 @@ static svgc_unit svgc_unit_at(const char **s, double *factor)
 /* The font size a relative length is measured against, generously. */
 static double svgc_font(const svgc *c)
 {
-    double f = fmax(16.0, c->font_abs) * c->font_rel;
+    /* the largest size given, or the default (medium, 12px in librsvg; 16 here) */
+    double f = (c->font_abs > 0 ? c->font_abs : 16.0) * c->font_rel;
     return isfinite(f) ? f : HUGE_VAL;
+}
+
+/* The largest viewport a percentage can be of: the largest size given, grown
+ * by every viewport given in % or em (nested ones multiply). */
+static double svgc_big(const svgc *c)
+{
+    double b = fmax(c->big, c->big_em * svgc_font(c)) * c->big_rel;
+    return isfinite(b) ? b : HUGE_VAL;
 }
 
 /* An attribute length in user units (absolute value); 0 when absent or not
@@ -201,7 +217,7 @@ static double svgc_attr_length(svgc *c, const char *v)
     case UNIT_FONT:
         return fabs(x) * svgc_font(c);
     case UNIT_PERCENT:
-        return fabs(x) / 100 * c->big * 1.5;
+        return fabs(x) / 100 * svgc_big(c) * 1.5;
     default:
         return 0;
     }
@@ -315,7 +331,13 @@ static int svgc_dash_value(svgc *c, const xmlNode *n, const char *v)
  * value ends at ; } or 256 bytes. */
 static void svgc_font_value(svgc *c, const char *v)
 {
-    for (const char *p = v; *p && *p != ';' && *p != '}' && p - v < 256;) {
+    size_t seen = 0; /* bytes other than spaces looked at: at most 256 */
+    for (const char *p = v; *p && *p != ';' && *p != '}' && seen < 256;) {
+        if (g_ascii_isspace(*p)) {
+            p++;
+            continue;
+        }
+        seen++;
         if (!g_ascii_strncasecmp(p, "larger", 6)) c->font_rel *= 1.2;
         if (!g_ascii_strncasecmp(p, "large", 5)) c->font_abs = fmax(c->font_abs, 48);
         double x, f;
@@ -351,7 +373,9 @@ static void svgc_spacing_value(svgc *c, const char *v)
     double x, f;
     if (!svgc_number(&p, &x)) return;
     svgc_unit u = svgc_unit_at(&p, &f);
-    double len = u == UNIT_ABS ? fabs(x) * f : fabs(x) * (u == UNIT_PERCENT ? c->big : 1e3);
+    double len = u == UNIT_ABS       ? fabs(x) * f
+                 : u == UNIT_PERCENT ? fabs(x) / 100 * svgc_big(c)
+                                     : fabs(x) * svgc_font(c);
     c->spacing = fmax(c->spacing, len);
 }
 
@@ -537,21 +561,36 @@ static char *svgc_file(svgc *c, const char *uri, goffset *size)
     return path;
 }
 
-typedef enum { SNIFF_OTHER, SNIFF_SVG, SNIFF_GZIP } svgc_sniff_kind;
+typedef enum { SNIFF_OTHER, SNIFF_XML, SNIFF_GZIP } svgc_sniff_kind;
 
-/* What the first bytes say: XML (an SVG for librsvg or gdk-pixbuf), gzip
- * (a compressed SVG), or anything else. */
+/* What the first bytes say: a picture gdk-pixbuf reads by its signature,
+ * gzip (a compressed SVG), or maybe XML, for libxml2 to tell (it reads
+ * UTF-16, UTF-32 and EBCDIC documents, with or without a byte order mark,
+ * after any amount of white space). */
 static svgc_sniff_kind svgc_sniff(const char *b, size_t len)
 {
+    static const struct {
+        const char *sig;
+        size_t n;
+    } pictures[] = {
+        {"\x89PNG", 4},
+        {"\xff\xd8\xff", 3},
+        {"GIF8", 4},
+        {"BM", 2},
+        {"II*\0", 4},
+        {"MM\0*", 4},
+        {"\0\0\1\0", 4},
+        {"\0\0\2\0", 4},
+        {"qoif", 4},
+        {"\0\0\0\x0cjP", 6},
+        {"\xff\x4f\xff\x51", 4},
+    };
     if (len >= 2 && (unsigned char)b[0] == 0x1f && (unsigned char)b[1] == 0x8b) return SNIFF_GZIP;
-    /* UTF-16 or UTF-32, with a byte order mark or without (libxml2 reads a
-     * '<' with zero bytes around it) */
-    if (len >= 2 && ((unsigned char)b[0] == 0xfe || (unsigned char)b[0] == 0xff || !b[0] || !b[1]))
-        return SNIFF_SVG;
-    size_t i = len >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
-    while (i < len && g_ascii_isspace(b[i]))
-        i++;
-    return i < len && b[i] == '<' ? SNIFF_SVG : SNIFF_OTHER;
+    for (size_t i = 0; i < G_N_ELEMENTS(pictures); i++)
+        if (len >= pictures[i].n && !memcmp(b, pictures[i].sig, pictures[i].n)) return SNIFF_OTHER;
+    if (len >= 12 && !memcmp(b, "RIFF", 4) && !memcmp(b + 8, "WEBP", 4)) return SNIFF_OTHER;
+    if (len >= 12 && !memcmp(b + 4, "ftyp", 4)) return SNIFF_OTHER; /* HEIF, AVIF */
+    return SNIFF_XML;
 }
 
 /* The first bytes of a file (up to n); the count read. */
@@ -564,21 +603,57 @@ static size_t svgc_head(const char *path, char *buf, size_t n)
     return got;
 }
 
-/* A reference to what may be another SVG document: checked on its own,
- * remembered with the element that draws it. A file is looked at once
- * however often it is named; only one that is XML is read whole. */
+/* What a file named by a document was found to be, kept by its name. */
+typedef struct svgc_named {
+    svgc_sniff_kind kind; /* SNIFF_XML: a document libxml2 reads */
+    double dashes;        /* what it draws as an image */
+} svgc_named;
+
+/* Checks bytes that may be an SVG document drawn as an image: *dashes what
+ * it draws, 0 when libxml2 does not read it (librsvg will not draw it as an
+ * SVG either). *xml whether it is a document. */
+static int svgc_image_doc(svgc *c, const xmlNode *at, const char *name, GFile *dir,
+                          const char *bytes, size_t len, double *dashes, bool *xml)
+{
+    *dashes = 0;
+    *xml = false;
+    if (c->depth + 1 > SCENE_SVG_MAX_NESTING)
+        return svgc_fail(c, at, "SVG documents are drawn inside each other more than %d deep",
+                         SCENE_SVG_MAX_NESTING);
+    int r = svgc_doc(c->sh, name, dir, c->depth + 1, bytes, len, dashes, xml, c->err);
+    if (r && *xml) {
+        char *inner = g_strdup(c->err->msg);
+        svgc_fail(c, at, "%s", inner);
+        g_free(inner);
+        return -1;
+    }
+    if (r) pn_err_clear(c->err); /* not a document: another kind of picture */
+    return 0;
+}
+
+/* A reference to what may be another SVG document: as an image (checked on
+ * its own, remembered with the element that draws it) or as elements taken
+ * into this one (refused when it is a document). A file is looked at once
+ * however often it is named. */
 static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
 {
     if (uri[0] == '#' || !uri[0]) return 0;
     if (how == NEST_MERGE && !g_ascii_strncasecmp(uri, "data:", 5)) return 0;
     const xmlNode *at = from ? from->node : NULL;
-    size_t len = 0;
-    char *bytes = NULL, *file = NULL;
     double d = 0;
+    bool xml = false;
     int r = 0;
     if (!g_ascii_strncasecmp(uri, "data:", 5)) {
-        bytes = svgc_data(uri, &len);
+        size_t len = 0;
+        char *bytes = svgc_data(uri, &len);
         if (!bytes) return 0;
+        svgc_sniff_kind k = svgc_sniff(bytes, len);
+        if (k == SNIFF_GZIP)
+            r = svgc_fail(c, at,
+                          "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
+        else if (k == SNIFF_XML)
+            r = svgc_image_doc(c, at, "a data: URI", c->dir, bytes, len, &d, &xml);
+        g_free(bytes);
     } else {
         char *name = g_strndup(uri, strcspn(uri, "#"));
         const char *colon = strchr(name, ':'), *slash = strchr(name, '/');
@@ -586,84 +661,61 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
             g_free(name); /* another scheme (http:, ...): librsvg reads only files */
             return 0;
         }
-        if (g_hash_table_contains(c->sh->names, name)) {
-            /* looked at already: a file's result is in files */
-        } else if (g_hash_table_size(c->sh->names) >= SVGC_MAX_FILES) {
-            g_free(name);
-            return svgc_fail(c, at, "the SVG names more than %u other files", SVGC_MAX_FILES);
-        } else {
-            g_hash_table_add(c->sh->names, g_strdup(name));
+        svgc_named *known = g_hash_table_lookup(c->sh->names, name);
+        if (!known) {
+            if (g_hash_table_size(c->sh->names) >= SVGC_MAX_FILES) {
+                g_free(name);
+                return svgc_fail(c, at, "the SVG names more than %u other files", SVGC_MAX_FILES);
+            }
+            known = g_new0(svgc_named, 1); /* a file that draws itself counts once */
+            g_hash_table_insert(c->sh->names, g_strdup(name), known);
+            goffset size = 0;
+            char *file = svgc_file(c, uri, &size);
+            char head[64];
+            size_t n = file ? svgc_head(file, head, sizeof head) : 0;
+            known->kind = file ? svgc_sniff(head, n) : SNIFF_OTHER;
+            if (known->kind == SNIFF_XML && size > SCENE_IMAGE_MAX_SVG_BYTES) {
+                known->kind = SNIFF_OTHER;
+                size_t i = 0;
+                while (i < n && g_ascii_isspace(head[i]))
+                    i++;
+                if (i == n || head[i] == '<' || !head[0] || !head[1])
+                    r = svgc_fail(c, at, "%.80s: an SVG of %lld bytes is too large (at most %u MB)",
+                                  uri, (long long)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+            } else if (known->kind == SNIFF_XML) {
+                gchar *bytes = NULL;
+                gsize len = 0;
+                if (g_file_get_contents(file, &bytes, &len, NULL)) {
+                    GFile *f = g_file_new_for_path(file), *dir = g_file_get_parent(f);
+                    char *nm = g_strndup(uri, 80);
+                    r = svgc_image_doc(c, at, nm, dir ? dir : c->dir, bytes, len, &d, &xml);
+                    g_free(nm);
+                    g_object_unref(f);
+                    if (dir) g_object_unref(dir);
+                    g_free(bytes);
+                    if (!xml) known->kind = SNIFF_OTHER;
+                }
+                known->dashes = d;
+            }
+            g_free(file);
         }
         g_free(name);
-        goffset size = 0;
-        file = svgc_file(c, uri, &size);
-        if (!file) return 0;
-        char head[4096];
-        size_t n = svgc_head(file, head, sizeof head);
-        svgc_sniff_kind k = svgc_sniff(head, n);
-        if (how == NEST_MERGE && k != SNIFF_OTHER) {
-            /* its elements would join this document's tree, under its
-             * styles and dashes: a document of its own would not count them */
+        if (!r && how == NEST_MERGE && known->kind != SNIFF_OTHER)
+            /* its elements would join this document's tree, under its styles
+             * and dashes: a document of its own would not count them */
             r = svgc_fail(c, at,
                           "the SVG takes elements from another file (%.80s), which pnpkit does "
                           "not draw: put them in the SVG",
                           uri);
-            goto found;
-        }
-        if (how == NEST_MERGE) goto found;
-        double *known = g_hash_table_lookup(c->sh->files, file);
-        if (known) {
-            d = *known;
-            goto found;
-        }
-        double *mark = g_new0(double, 1); /* a file that draws itself counts once */
-        g_hash_table_insert(c->sh->files, g_strdup(file), mark);
-        if (k == SNIFF_OTHER) goto found;
-        if (k == SNIFF_SVG && size > SCENE_IMAGE_MAX_SVG_BYTES) {
-            r = svgc_fail(c, at, "%.80s: an SVG of %lld bytes is too large (at most %u MB)", uri,
-                          (long long)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
-            goto found;
-        }
-        gsize got = 0;
-        if (k == SNIFF_SVG && !g_file_get_contents(file, &bytes, &got, NULL)) goto found;
-        len = got;
+        if (!r && known->kind == SNIFF_GZIP)
+            r = svgc_fail(c, at,
+                          "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
+        d = how == NEST_IMAGE ? known->dashes : 0;
     }
-    svgc_sniff_kind k = bytes ? svgc_sniff(bytes, len) : SNIFF_GZIP;
-    if (k == SNIFF_GZIP) {
-        r = svgc_fail(c, at,
-                      "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
-    } else if (k == SNIFF_SVG) {
-        if (c->depth + 1 > SCENE_SVG_MAX_NESTING) {
-            r = svgc_fail(c, at, "SVG documents are drawn inside each other more than %d deep",
-                          SCENE_SVG_MAX_NESTING);
-            goto found;
-        }
-        GFile *dir = NULL;
-        if (file) {
-            GFile *f = g_file_new_for_path(file);
-            dir = g_file_get_parent(f);
-            g_object_unref(f);
-        }
-        /* named as the document names it; its message inside this one's */
-        char *nm = file ? g_strndup(uri, 80) : g_strdup("a data: URI");
-        r = svgc_doc(c->sh, nm, dir ? dir : c->dir, c->depth + 1, bytes, len, &d, c->err);
-        g_free(nm);
-        if (dir) g_object_unref(dir);
-        if (r) {
-            char *inner = g_strdup(c->err->msg);
-            svgc_fail(c, at, "%s", inner);
-            g_free(inner);
-        } else if (file) {
-            *(double *)g_hash_table_lookup(c->sh->files, file) = d;
-        }
-    }
-found:
     if (!r && d > 0) {
         svgc_outer o = {from, d};
         g_array_append_val(c->outer, o);
     }
-    g_free(file);
-    g_free(bytes);
     return r;
 }
 
@@ -743,15 +795,26 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 bool image = svgc_is(n, "image") || svgc_is(n, "feImage");
                 r = svgc_is(n, "include") ? svgc_include(c, s, t)
                                           : svgc_nested(c, s, t, image ? NEST_IMAGE : NEST_MERGE);
-                if (!r && t[0] == '#' && t[1]) svgc_add_pending(c, s, t + 1, strlen(t + 1), false);
+                if (!r && t[0] == '#' && t[1]) {
+                    svgc_add_pending(c, s, t + 1, strlen(t + 1), false);
+                    ((svgc_pending *)c->pending->pdata[c->pending->len - 1])->href = true;
+                }
                 g_free(t);
             } else if (!strcmp(name, "width") || !strcmp(name, "height")) {
                 double f, x;
                 const char *p = v;
                 while (g_ascii_isspace(*p))
                     p++;
-                if (svgc_number(&p, &x) && svgc_unit_at(&p, &f) == UNIT_ABS)
-                    c->big = fmax(c->big, fabs(x) * f);
+                if (svgc_number(&p, &x)) {
+                    svgc_unit u = svgc_unit_at(&p, &f);
+                    if (u == UNIT_ABS)
+                        c->big = fmax(c->big, fabs(x) * f);
+                    else if (u == UNIT_PERCENT)
+                        c->big_rel *= fmax(1, fabs(x) / 100);
+                    else if (u == UNIT_FONT)
+                        c->big_rel *= fmax(1, fabs(x) * 64);
+                    if (!(c->big_rel < 1e30)) c->big_rel = 1e30;
+                }
             } else if (!strcmp(name, "viewBox")) {
                 const char *p = v;
                 double x;
@@ -984,6 +1047,35 @@ static void svgc_measure(svgc *c, svgc_node *s)
 
 static double svgc_times(svgc *c, svgc_node *s, int chain);
 
+/* The shapes and vertices drawn with s: itself, its descendants, and what
+ * its use (and the uses below it) draw, as often as they draw it. A property
+ * set on s (a pattern fill, markers) is drawn for each of them. */
+static void svgc_below(svgc_node *s, int chain)
+{
+    if (s->below_state == 2) return;
+    if (s->below_state == 1) return; /* a loop, refused (svgc_referenced) */
+    if (chain > SVGC_MAX_CHAIN) {
+        s->shapes_below = s->vertices_below = HUGE_VAL;
+        s->below_state = 2;
+        return;
+    }
+    s->below_state = 1;
+    double shapes = s->length > 0 || s->vertices > 0, vertices = s->vertices;
+    for (const xmlNode *ch = s->node->children; ch; ch = ch->next) {
+        svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
+        if (!k) continue;
+        svgc_below(k, chain + 1);
+        shapes += k->shapes_below, vertices += k->vertices_below;
+    }
+    for (svgc_node *t = s->use_target; t; t = t->same_id) {
+        svgc_below(t, chain + 1);
+        shapes += t->shapes_below, vertices += t->vertices_below;
+    }
+    s->shapes_below = shapes <= HUGE_VAL ? shapes : HUGE_VAL;
+    s->vertices_below = vertices <= HUGE_VAL ? vertices : HUGE_VAL;
+    s->below_state = 2;
+}
+
 /* How often the references to s and to its ancestors draw s (memoised in
  * s->refd). chain counts the calls under way, to bound the recursion. */
 static double svgc_referenced(svgc *c, svgc_node *s, int chain)
@@ -1005,10 +1097,17 @@ static double svgc_referenced(svgc *c, svgc_node *s, int chain)
         double w = r->weight;
         /* a property on a group reaches every shape below it (a marker every
          * vertex) */
-        if (r->from)
+        svgc_node *root = c->nodes->pdata[0];
+        if (r->href) {
+            w = 1;
+        } else if (r->from) {
+            svgc_below(r->from, 0);
             w = r->marker ? r->from->vertices_below : r->from->shapes_below;
-        else if (r->marker)
-            w = c->v_total;
+        } else {
+            /* a style sheet's rule may reach every shape the document draws */
+            svgc_below(root, 0);
+            w = r->marker ? root->vertices_below : fmax(root->shapes_below, c->elements);
+        }
         t += from * fmax(w, 1);
     }
     s->refd = t <= HUGE_VAL ? t : HUGE_VAL;
@@ -1088,9 +1187,10 @@ static size_t svgc_most_attributes(const char *b, size_t len, int depth)
 }
 
 static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
-                    size_t len, double *dashes, pn_err *err)
+                    size_t len, double *dashes, bool *xml, pn_err *err)
 {
     *dashes = 0;
+    *xml = true; /* until libxml2 says otherwise */
     svgc c = {.sh = sh, .name = name, .dir = dir, .depth = depth, .err = err};
     if (len > INT_MAX || sh->work + len > SVGC_MAX_WORK)
         return pn_err_set(err, PN_EINPUT,
@@ -1104,6 +1204,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     pn_xml_quiet(sh->xml);
     xmlDoc *doc = sh->xml->read_memory(bytes, (int)len, NULL, NULL, opts);
     if (!doc) {
+        *xml = false;
         const xmlError *e = sh->xml->get_last_error();
         char *why = g_strchomp(g_strdup(e && e->message ? e->message : "not XML"));
         pn_err_set(err, PN_EINPUT, "%s: line %d: cannot read the SVG: %s", name, e ? e->line : 0,
@@ -1119,21 +1220,15 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     c.dash = INFINITY;
     c.font_rel = 1;
     c.big = 100;
+    c.big_rel = 1;
     int r = svgc_collect(&c, doc->children, NULL);
     if (r) goto out;
     for (guint i = 0; i < c.nodes->len; i++)
         svgc_measure(&c, c.nodes->pdata[i]);
-    for (guint i = c.nodes->len; i-- > 0;) {
-        svgc_node *x = c.nodes->pdata[i];
-        x->shapes_below += x->length > 0 || x->vertices > 0;
-        x->vertices_below += x->vertices;
-        if (x->parent) {
-            x->parent->shapes_below += x->shapes_below;
-            x->parent->vertices_below += x->vertices_below;
-        }
-    }
     for (guint i = 0; i < c.pending->len; i++) {
         svgc_pending *p = c.pending->pdata[i];
+        if (p->href && p->from && svgc_is(p->from->node, "use"))
+            p->from->use_target = g_hash_table_lookup(c.ids, p->id);
         for (svgc_node *to = g_hash_table_lookup(c.ids, p->id); to; to = to->same_id) {
             if (c.refs->len >= SVGC_MAX_REFS) {
                 r = svgc_fail(&c, p->from ? p->from->node : NULL,
@@ -1145,6 +1240,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
             svgc_ref *ref = g_new0(svgc_ref, 1);
             ref->from = p->from;
             ref->marker = p->marker;
+            ref->href = p->href;
             /* a style sheet's reference may apply to every element */
             ref->weight = p->from ? 1 : c.elements;
             ref->next = to->refs;
@@ -1212,15 +1308,14 @@ int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err
 {
     const pn_xml_fns *xml = pn_xml(err);
     if (!xml) return -1;
-    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free),
-                      g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL), 0};
+    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0};
     GFile *f = g_file_new_for_path(path);
     GFile *dir = g_file_get_parent(f);
     g_object_unref(f);
     double dashes;
-    int r = svgc_doc(&sh, path, dir, 0, bytes, len, &dashes, err);
+    bool is_xml;
+    int r = svgc_doc(&sh, path, dir, 0, bytes, len, &dashes, &is_xml, err);
     if (dir) g_object_unref(dir);
-    g_hash_table_destroy(sh.files);
     g_hash_table_destroy(sh.names);
     return r;
 }
