@@ -7,9 +7,11 @@
  * finds every dash pattern (attributes, style attributes, style sheets) and
  * bounds the dashes every shape could draw: its outline length in its own
  * units over the finest pattern's mean dash, times how often it is drawn
- * (use, markers, masks, patterns), plus the SVG documents it draws as
- * images. Lengths and dashes are in the same user units, so transforms do
- * not matter. docs/robustness.md lists the limits and what is refused. */
+ * (use, markers, masks, patterns, a group's properties for what it and its
+ * uses draw), plus the SVG documents it draws as images. Lengths and dashes
+ * are in the same user units, so transforms do not matter. What cannot be
+ * counted is refused: relative dash units, style or elements from another
+ * file, an element drawn inside itself. docs/robustness.md lists the limits. */
 #ifndef PN_SVGCHECK_H
 #define PN_SVGCHECK_H
 
@@ -19,8 +21,7 @@
 /* Dashes one SVG image may draw, counted over every shape as if every shape
  * used the finest dash pattern of the document. */
 #define SCENE_SVG_MAX_DASHES 2e6
-/* SVG documents drawn inside an SVG image (as <image>, or through an
- * external reference), one inside another. */
+/* SVG documents drawn as images inside an SVG image, one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 
 /* Attributes of one element: libxml2 2.9 (librsvg's parser) reads a tag in
@@ -35,8 +36,9 @@ int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err
 /* Checks the SVG document of len bytes read from path (relative references
  * are resolved from its folder). 0 when it may be drawn; -1 with err
  * (PN_EINPUT, "PATH: line N: ...") when it would draw too many dashes, takes
- * its style from another file, or cannot be read the way librsvg reads it;
- * PN_EIO when libxml2 cannot be loaded. */
+ * its style or elements from another file, draws an element inside itself,
+ * or cannot be read the way librsvg reads it; PN_EIO when libxml2 cannot be
+ * loaded. */
 int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err);
 
 #endif
