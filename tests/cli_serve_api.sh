@@ -356,7 +356,7 @@ expect_no_file "$XDG_DATA_HOME/pnpkit/templates/broken.yaml" "broken not written
 
 # ---- a photographed sheet: POST /api/scan takes the image's bytes ----
 P="$SRC/tests/data/scan"
-req POST /api/scan -H 'Content-Type: image/jpeg' --data-binary "@$P/played-1.jpg"
+req POST /api/scan -H 'Content-Type: image/jpeg' --data-binary "@$P/played-1.jpg" -m 120
 expect_code 200 "a photo is scanned"
 "$PNPKIT" scan --json "$P/played-1.jpg" > "$T/scan-cli.json" 2>/dev/null
 expect_eq "$(jq -cS . "$T/body")" "$(jq -cS . "$T/scan-cli.json")" "the answer is pnpkit scan --json"
