@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "api/api.h"
+#include "api/scan_sheet.h"
 #include "render/marks.h"
 #include "scan/c36_scan.h"
 #include "scan/code.h"
@@ -256,96 +257,6 @@ static int fit_map(const scan_tag *tags, double w, double h, scan_homog *map)
         if (e > worst) worst = e;
     }
     return worst > FIT_MAX_MISS ? 1 : 0;
-}
-
-/* The render options that rebuild the sheet the code names; *page its sheet. */
-static int code_opts(const scan_code *c, pnpkit_render_opts *o, char ***set, int *page, pn_err *err)
-{
-    pnpkit_render_opts_init(o);
-    GPtrArray *s = g_ptr_array_new();
-    *page = 1;
-    for (int i = 0; i < c->n; i++) {
-        const char *k = c->key[i], *v = c->value[i];
-        char *end;
-        if (!strcmp(k, "paper")) {
-            o->paper = v;
-        } else if (!strcmp(k, "landscape")) {
-            o->landscape = !strcmp(v, "1");
-        } else if (!strcmp(k, "seed") || !strcmp(k, "page")) {
-            long n = strtol(v, &end, 10);
-            if (*end || n < 0 || n > PNPKIT_SEED_MAX) {
-                g_ptr_array_free(s, TRUE);
-                return pn_err_set(err, PN_EINPUT, "the QR code's %s '%s' is not a number", k, v);
-            }
-            if (*k == 's')
-                o->seed = (unsigned long)n;
-            else
-                *page = (int)(n < 1 ? 1 : n > PNPKIT_PAGES_MAX ? PNPKIT_PAGES_MAX : n);
-        } else {
-            g_ptr_array_add(s, g_strdup_printf("%s=%s", k, v));
-        }
-    }
-    g_ptr_array_add(s, NULL);
-    *set = (char **)g_ptr_array_free(s, FALSE);
-    o->set = (const char *const *)*set;
-    return 0;
-}
-
-/* The template a code names: its name, or the file given, whose hash must
- * match. NULL with err. */
-static const char *code_template(const scan_code *c, const pnpkit_scan_opts *o, pn_err *err)
-{
-    if (c->name) {
-        if (o->template_path)
-            pn_err_set(err, PN_EINPUT,
-                       "the photo shows a sheet of the template '%s', not one printed from %s",
-                       c->name, o->template_path);
-        return o->template_path ? NULL : c->name;
-    }
-    if (!o->template_path) {
-        pn_err_set(err, PN_EINPUT,
-                   "the sheet was printed from a template file: name that file to read it");
-        return NULL;
-    }
-    gchar *text = NULL;
-    gsize len = 0;
-    if (!g_file_get_contents(o->template_path, &text, &len, NULL)) {
-        pn_err_set(err, PN_EINPUT, "%s: cannot be read", o->template_path);
-        return NULL;
-    }
-    char *h = marks_text_hash(text, len);
-    bool same = !strcmp(h, c->hash);
-    g_free(h);
-    g_free(text);
-    if (!same)
-        pn_err_set(err, PN_EINPUT, "the photo shows a sheet printed from another template than %s",
-                   o->template_path);
-    return same ? o->template_path : NULL;
-}
-
-static int param_int(const tmpl *t, const char *name, int def)
-{
-    tmpl_param *p = tmpl_param_find(t, name);
-    return p && p->value.type == PV_INT ? (int)p->value.i : def;
-}
-
-/* The printed sheet as grey pixels, rendered at ppmm. */
-static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_render_opts *o,
-                             double ppmm, pn_err *err)
-{
-    pnpkit_render_opts r = *o;
-    r.format = "png";
-    r.dpi = ppmm * 25.4;
-    r.pages = 1;
-    pnpkit_error pe;
-    pnpkit_buffer *b = pnpkit_render_mem(ctx, name, &r, &pe);
-    if (!b) {
-        pn_err_set(err, PN_EINPUT, "the sheet cannot be rebuilt: %s", pe.message);
-        return NULL;
-    }
-    scan_photo *p = scan_photo_load(b->data, b->len, 0, err);
-    pnpkit_buffer_free(b);
-    return p;
 }
 
 static void add_field(scan_result *r, const scan_box *b, int value, bool sure, double conf,
@@ -626,34 +537,14 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                           "the sheet's QR code (bottom left) cannot be read: blurred, covered or "
                           "in shadow?");
     r->pub.code = keep(r, text);
-    scan_code *code = scan_code_parse(text, err);
-    if (!code) return -1;
-    const char *name = code_template(code, o, err);
-    pnpkit_render_opts ro;
-    char **set = NULL;
-    int page = 1, rc = -1;
-    pnpkit_doc *doc = NULL;
-    pnpkit_slot_list *slots = NULL;
-    scan_photo *ref = NULL;
-    pnpkit_error pe;
-    if (!name || code_opts(code, &ro, &set, &page, err)) goto done;
-    if (!(doc = pnpkit_doc_open(ctx, name, &ro, &pe)) ||
-        !(slots = pnpkit_doc_slots(doc, page, &pe))) {
-        pn_err_set(err, PN_EINPUT, "the sheet in the photo cannot be rebuilt: %s", pe.message);
-        goto done;
-    }
-    const tmpl *t = api_doc_tmpl(doc);
-    r->pub.template_name = keep(r, g_strdup(t->name));
-    r->pub.game = keep(r, g_strdup(t->game ? t->game : ""));
-    if (strcmp(r->pub.game, "circle36") && strcmp(r->pub.game, "dicrono")) {
-        pn_err_set(
-            err, PN_EINPUT,
-            "the photo shows a sheet of '%s'%s%s: only Circle 36 and DiCroNo sheets are read",
-            t->name, *r->pub.game ? ", a game of " : "", r->pub.game);
-        goto done;
-    }
-    scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
-    int fit = fit_map(tags, slots->width, slots->height, &v.map);
+    scan_sheet s;
+    if (api_scan_sheet_open(ctx, text, o, SCAN_CROP_PPMM, &s, err)) return -1;
+    int rc = -1;
+    r->pub.template_name = keep(r, g_strdup(s.t->name));
+    r->pub.game = keep(r, g_strdup(s.game));
+    double w = s.slots->width, h = s.slots->height;
+    scan_view v = {.photo = p, .ref = s.ref, .ref_ppmm = SCAN_CROP_PPMM};
+    int fit = fit_map(tags, w, h, &v.map);
     if (fit) {
         pn_err_set(err, PN_EINPUT, "%s",
                    fit < 0 ? "the corner marks do not make a sheet (a photo of a photo?)"
@@ -661,38 +552,25 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                              "out and laid elsewhere, or the sheet folded?)");
         goto done;
     }
-    /* The sheet is drawn again at SCAN_CROP_PPMM to be compared with the
-     * photo: no larger than a photo may be (an A0 sheet is 36 million). */
-    if (slots->width * slots->height * SCAN_CROP_PPMM * SCAN_CROP_PPMM > SCAN_MAX_PIXELS) {
-        pn_err_set(err, PN_EINPUT,
-                   "a %gx%gmm sheet is too large to read (at most %.1f square metres: A0 is 1)",
-                   slots->width, slots->height,
-                   SCAN_MAX_PIXELS / (SCAN_CROP_PPMM * SCAN_CROP_PPMM) / 1e6);
-        goto done;
+    if (check_print(&v, w, h, text, s.t->name, err)) goto done;
+    size_t n = s.slots->n;
+    scan_box *boxes = g_new(scan_box, n + 1);
+    for (size_t i = 0; i < n; i++) {
+        const pnpkit_slot *f = &s.slots->items[i];
+        boxes[i] = (scan_box){f->id, f->x, f->y, f->w, f->h};
     }
-    if (!(ref = reference(ctx, name, &ro, SCAN_CROP_PPMM, err))) goto done;
-    v.ref = ref;
-    if (check_print(&v, slots->width, slots->height, text, t->name, err)) goto done;
-    scan_box *boxes = g_new(scan_box, slots->n + 1);
-    for (size_t i = 0; i < slots->n; i++) {
-        const pnpkit_slot *s = &slots->items[i];
-        boxes[i] = (scan_box){s->id, s->x, s->y, s->w, s->h};
-    }
-    if (!strcmp(r->pub.game, "dicrono")) {
-        rc = read_dc(r, &v, boxes, slots->n, param_int(t, "size", 6), err);
+    if (!strcmp(s.game, "dicrono")) {
+        rc = read_dc(r, &v, boxes, n, api_scan_sheet_param(&s, "size", 6), err);
     } else {
-        c36_variant var = {param_int(t, "rings", 3), param_int(t, "sectors", 8),
-                           param_int(t, "target", 36), param_int(t, "dice", 8)};
-        rc = read_c36(r, &v, boxes, slots->n, &var, err);
+        c36_variant var = {
+            api_scan_sheet_param(&s, "rings", 3), api_scan_sheet_param(&s, "sectors", 8),
+            api_scan_sheet_param(&s, "target", 36), api_scan_sheet_param(&s, "dice", 8)};
+        rc = read_c36(r, &v, boxes, n, &var, err);
     }
     g_free(boxes);
-    if (!rc) r->pub.json = keep(r, to_json(r, code));
+    if (!rc) r->pub.json = keep(r, to_json(r, s.code));
 done:
-    scan_photo_free(ref);
-    pnpkit_slot_list_free(slots);
-    pnpkit_doc_free(doc);
-    g_strfreev(set);
-    scan_code_free(code);
+    api_scan_sheet_close(&s);
     return rc;
 }
 

@@ -1,0 +1,65 @@
+/* fuzz_code.c: libFuzzer harness for what a photo's QR code makes pnpkit do
+ * (src/api/scan_sheet.c): the code's text parsed, the template it names
+ * opened with its settings, the page it names laid out and drawn again. A
+ * photo's bytes almost never mutate into another readable QR code, so the
+ * scan harness never gets here; yet a code is as much the photo's input as
+ * its pixels (anyone can print a sheet with a code of their own). The input,
+ * up to its first NUL or line end, is the code's text. The sheet is drawn at
+ * 1 pixel a mm rather than a scan's 6, which only makes the picture smaller.
+ * Checks: an error is one well-formed line and the input's fault; a sheet
+ * rebuilt is a Circle 36 or DiCroNo page of positive size with slots inside
+ * it, drawn as a picture of that size. */
+#include <math.h>
+#include "api/scan_sheet.h"
+#include "fuzz/fuzz_util.h"
+
+static pnpkit_ctx *ctx; /* one for the whole run: a fuzzer runs on one thread */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    pnpkit_error e;
+    if (!(ctx = pnpkit_ctx_new(&e))) abort();
+    return 0;
+}
+
+static void check_sheet(const scan_sheet *s)
+{
+    const pnpkit_slot_list *l = s->slots;
+    bool ok = (!strcmp(s->game, "circle36") || !strcmp(s->game, "dicrono")) && l->width > 0 &&
+              l->height > 0 && s->ref && abs(s->ref->w - (int)lround(l->width)) <= 2 &&
+              abs(s->ref->h - (int)lround(l->height)) <= 2;
+    for (size_t i = 0; ok && i < l->n; i++) {
+        const pnpkit_slot *f = &l->items[i];
+        ok = f->id && f->id[0] && f->w >= 0 && f->h >= 0 && f->x >= -1e-6 && f->y >= -1e-6 &&
+             f->x + f->w <= l->width + 1e-6 && f->y + f->h <= l->height + 1e-6;
+    }
+    if (!ok) {
+        fprintf(stderr, "fuzz: a rebuilt sheet out of shape (%s, %gx%g mm, %zu slots)\n", s->game,
+                l->width, l->height, l->n);
+        abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    text[strcspn(text, "\n")] = '\0';
+    pnpkit_scan_opts o = {.file = "photo"};
+    scan_sheet s;
+    pn_err err = {0};
+    if (api_scan_sheet_open(ctx, text, &o, 1.0, &s, &err)) {
+        fuzz_check_err(&err, NULL);
+        if (err.status != PN_EINPUT) {
+            fprintf(stderr, "fuzz: a code refused as a failure: '%s'\n", err.msg);
+            abort();
+        }
+    } else {
+        check_sheet(&s);
+        api_scan_sheet_close(&s);
+    }
+    g_free(text);
+    return 0;
+}
