@@ -154,6 +154,22 @@ python3 -c "print('$head<style>' + ''.join('a{fill:url(f%d)}' % i for i in range
 expect_status 1 "two hundred thousand files" -- timeout 20 "$PNPKIT" render img.yaml -o out.pdf
 expect_stderr "^img\\.yaml:3:6: image: d\\.svg: the SVG names more than 1000 other files" "two hundred thousand files: the message"
 
+# librsvg loads no file outside the SVG's folder (nor through a link that
+# leads out), so the check neither reads nor counts one: the SVG in sub/
+# that names the 500-million-dash inner.svg above it is drawn, while the
+# same file in a folder below sub/ is counted and refused.
+printf '%s<path d="M0 0 L1e9 1" stroke="black" stroke-dasharray="1"/></svg>\n' "$head" > inner.svg
+mkdir -p sub/deeper && cp img.yaml sub/ && cp inner.svg sub/deeper/ && ln -s ../inner.svg sub/link.svg
+for ref in ../inner.svg "file://$T/inner.svg" link.svg; do
+    printf '%s\n<image width="40" height="30" xlink:href="%s"/>\n</svg>\n' "$head" "$ref" > sub/d.svg
+    expect_status 0 "$ref, outside the folder: drawn" -- timeout 60 "$PNPKIT" render sub/img.yaml -o out.pdf
+    expect_eq "$(wc -c < "$T/err")" 0 "$ref, outside the folder: nothing said"
+    rm -f out.pdf
+done
+printf '%s\n<image width="40" height="30" xlink:href="deeper/inner.svg"/>\n</svg>\n' "$head" > sub/d.svg
+expect_status 1 "a folder below: refused" -- timeout 60 "$PNPKIT" render sub/img.yaml -o out.pdf
+expect_stderr "^sub/img\\.yaml:3:6: image: sub/d\\.svg: line 2: deeper/inner\\.svg: line 1: the SVG's dashed strokes" "a folder below: the message"
+
 # Bytes not in the encoding the document names: libxml2 used to print its
 # own lines on standard error before pnpkit's message.
 printf '<?xml version="1.0" encoding="ISO-2022-JP"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><text>\033$B\377\376</text></svg>\n' > d.svg

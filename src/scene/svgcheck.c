@@ -3,6 +3,7 @@
  * collect (ids, dash patterns, font sizes, references), measure (each shape's
  * outline and vertices) and count (how often each shape is drawn, by
  * following the references to it and to its ancestors). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "scene/svgcheck.h"
 #include "scene/image.h"
 #include "util/xml.h"
@@ -12,6 +13,7 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SVGC_MAX_CHAIN 1024       /* parents and references followed to count one element */
@@ -531,9 +533,28 @@ static char *svgc_data(const char *uri, size_t *len)
     return d;
 }
 
+/* Whether path lies in dir or below it, both with links followed: librsvg
+ * loads nothing else (a file elsewhere, or a link inside that leads out). */
+static bool svgc_inside(GFile *dir, const char *path)
+{
+    char *real = realpath(path, NULL), *base = realpath(g_file_peek_path(dir), NULL);
+    bool in = false;
+    if (real && base) {
+        GFile *r = g_file_new_for_path(real), *b = g_file_new_for_path(base);
+        in = g_file_has_prefix(r, b);
+        g_object_unref(r);
+        g_object_unref(b);
+    }
+    free(real);
+    free(base);
+    return in;
+}
+
 /* The regular file a reference (not data:) names, resolved from the
  * document's folder as librsvg does; NULL when there is none (another
- * scheme, #id alone, a device or a FIFO). Caller frees; *size its size. */
+ * scheme, #id alone, a device or a FIFO) or when librsvg would not load it
+ * (outside the document's folder): it is neither read nor counted. Caller
+ * frees; *size its size. */
 static char *svgc_file(svgc *c, const char *uri, goffset *size)
 {
     char *part = g_strndup(uri, strcspn(uri, "#"));
@@ -553,7 +574,7 @@ static char *svgc_file(svgc *c, const char *uri, goffset *size)
     char *path = g_file_get_path(f);
     g_object_unref(f);
     GStatBuf st;
-    if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode)) {
+    if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode) || !svgc_inside(c->dir, path)) {
         g_free(path);
         return NULL;
     }
