@@ -11,19 +11,8 @@
  * it, drawn as a picture of that size. */
 #include <math.h>
 #include "api/scan_sheet.h"
+#include "fuzz/fuzz_ctx.h"
 #include "fuzz/fuzz_util.h"
-
-static pnpkit_ctx *ctx; /* one for the whole run: a fuzzer runs on one thread */
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    pnpkit_error e;
-    if (!(ctx = pnpkit_ctx_new(&e))) abort();
-    return 0;
-}
 
 static void check_sheet(const scan_sheet *s)
 {
@@ -50,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pnpkit_scan_opts o = {.file = "photo"};
     scan_sheet s;
     pn_err err = {0};
-    if (api_scan_sheet_open(ctx, text, &o, 1.0, &s, &err)) {
+    if (api_scan_sheet_open(fuzz_ctx(), text, &o, 1.0, &s, &err)) {
         fuzz_check_err(&err, NULL);
         if (err.status != PN_EINPUT) {
             fprintf(stderr, "fuzz: a code refused as a failure: '%s'\n", err.msg);

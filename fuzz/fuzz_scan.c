@@ -5,22 +5,10 @@
  * input kind; a result is whole (its JSON parses, every field has a slot id,
  * a value of -1..99, a confidence in 0..1 and a box of positive size). */
 #include <json-glib/json-glib.h>
+#include "fuzz/fuzz_ctx.h"
 #include "fuzz/fuzz_util.h"
-#include "pnpkit.h"
 
 #define FUZZ_SCAN_MAX_PIXELS (4LL * 1000 * 1000)
-
-static pnpkit_ctx *ctx; /* one for the whole run: a fuzzer runs on one thread */
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    pnpkit_error e;
-    if (!(ctx = pnpkit_ctx_new(&e))) abort();
-    return 0;
-}
 
 static void check_error(const pnpkit_error *e)
 {
@@ -54,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     pnpkit_scan_opts o = {.file = "photo", .max_pixels = FUZZ_SCAN_MAX_PIXELS};
     pnpkit_error e;
-    pnpkit_scan_result *r = pnpkit_scan(ctx, data, size, &o, &e);
+    pnpkit_scan_result *r = pnpkit_scan(fuzz_ctx(), data, size, &o, &e);
     if (r)
         check_result(r);
     else
