@@ -8,11 +8,14 @@
  * 1 pixel a mm rather than a scan's 6, which only makes the picture smaller.
  * Checks: an error is one well-formed line and the input's fault; a sheet
  * rebuilt is a Circle 36 or DiCroNo page of positive size with slots inside
- * it, drawn as a picture of that size. */
+ * it, drawn as a picture of that size. Codes naming a template file by its
+ * hash get the built-in Circle 36 template as that file. */
 #include <math.h>
 #include "api/scan_sheet.h"
 #include "fuzz/fuzz_ctx.h"
 #include "fuzz/fuzz_util.h"
+#include "render/marks.h"
+#include "util/resources.h"
 
 static void check_sheet(const scan_sheet *s)
 {
@@ -32,19 +35,55 @@ static void check_sheet(const scan_sheet *s)
     }
 }
 
+/* The template file a code may name by its hash: the built-in Circle 36
+ * template's text, written once. "pnpkit:1/@file" in the input stands for
+ * its hash, so the fuzzer reaches a sheet rebuilt from a file. */
+static const char *sheet_file(char hash[17])
+{
+    static char *path;
+    static char h[17];
+    if (!path) {
+        const pn_resource *r = pn_resource_find("templates/circle36.yaml");
+        if (!r) abort();
+        path = fuzz_write_file("sheet.yaml", r->data, r->len);
+        char *x = marks_text_hash(r->data, r->len);
+        g_strlcpy(h, x, sizeof h);
+        g_free(x);
+    }
+    memcpy(hash, h, 17);
+    return path;
+}
+
+static void check_refusal(const pn_err *err)
+{
+    fuzz_check_err(err, NULL);
+    if (err->status != PN_EINPUT) {
+        fprintf(stderr, "fuzz: a code refused as a failure: '%s'\n", err->msg);
+        abort();
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
     text[strcspn(text, "\n")] = '\0';
     pnpkit_scan_opts o = {.file = "photo"};
+    if (!g_ascii_strncasecmp(text, "pnpkit:1/@", 10)) {
+        char hash[17];
+        o.template_path = sheet_file(hash);
+        if (!strncmp(text + 10, "file", 4)) {
+            char *full = g_strconcat("pnpkit:1/@", hash, text + 14, NULL);
+            g_free(text);
+            text = full;
+        }
+    }
     scan_sheet s;
     pn_err err = {0};
-    if (api_scan_sheet_open(fuzz_ctx(), text, &o, 1.0, &s, &err)) {
-        fuzz_check_err(&err, NULL);
-        if (err.status != PN_EINPUT) {
-            fprintf(stderr, "fuzz: a code refused as a failure: '%s'\n", err.msg);
-            abort();
-        }
+    if (api_scan_sheet_open(fuzz_ctx(), text, &o, &s, &err)) {
+        check_refusal(&err);
+    } else if (api_scan_sheet_draw(fuzz_ctx(), &s, 1.0, &err)) {
+        check_refusal(&err);
+        api_scan_sheet_close(&s);
     } else {
         check_sheet(&s);
         api_scan_sheet_close(&s);

@@ -169,6 +169,19 @@ done
 printf '%s\n<image width="40" height="30" xlink:href="deeper/inner.svg"/>\n</svg>\n' "$head" > sub/d.svg
 expect_status 1 "a folder below: refused" -- timeout 60 "$PNPKIT" render sub/img.yaml -o out.pdf
 expect_stderr "^sub/img\\.yaml:3:6: image: sub/d\\.svg: line 2: deeper/inner\\.svg: line 1: the SVG's dashed strokes" "a folder below: the message"
+# A name is looked up from the folder that names it: sub/deeper/a.svg may
+# not follow file://.../sub/heavy.svg (above it), but sub/d.svg naming the
+# same text after it must still count it. And "file:heavy.svg" is a path
+# relative to the document, for librsvg as for the check.
+cp inner.svg sub/heavy.svg
+printf '%s<image width="4" height="3" xlink:href="file://%s/sub/heavy.svg"/></svg>\n' "$head" "$T" > sub/deeper/a.svg
+printf '%s\n<image width="40" height="30" xlink:href="deeper/a.svg"/>\n<image width="40" height="30" xlink:href="file://%s/sub/heavy.svg"/>\n</svg>\n' "$head" "$T" > sub/d.svg
+expect_status 1 "one name from two folders: refused" -- timeout 60 "$PNPKIT" render sub/img.yaml -o out.pdf
+expect_stderr "^sub/img\\.yaml:3:6: image: sub/d\\.svg: line 3: file://.*heavy\\.svg: line 1: the SVG's dashed strokes" "one name from two folders: the message"
+printf '%s\n<image width="40" height="30" xlink:href="file:heavy.svg"/>\n</svg>\n' "$head" > sub/d.svg
+expect_status 1 "file:heavy.svg: refused" -- timeout 60 "$PNPKIT" render sub/img.yaml -o out.pdf
+expect_stderr "^sub/img\\.yaml:3:6: image: sub/d\\.svg: line 2: file:heavy\\.svg: line 1: the SVG's dashed strokes" "file:heavy.svg: the message"
+expect_no_file out.pdf "file:heavy.svg"
 
 # Bytes not in the encoding the document names: libxml2 used to print its
 # own lines on standard error before pnpkit's message.

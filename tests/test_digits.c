@@ -362,7 +362,12 @@ int main(void)
         cmocka_unit_test(test_read_threads),    cmocka_unit_test(test_read_blank_and_lines),
         cmocka_unit_test(test_hostile_crops),   cmocka_unit_test(test_unusable),
     };
-#if defined(__SANITIZE_THREAD__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PN_UNDER_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(PN_UNDER_TSAN)
     /* Under ThreadSanitizer (make check-tsan) only the reading from several
      * threads at once: the others are arithmetic on one thread, which every
      * other build runs and which takes ten minutes there. */

@@ -538,12 +538,12 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                           "in shadow?");
     r->pub.code = keep(r, text);
     scan_sheet s;
-    if (api_scan_sheet_open(ctx, text, o, SCAN_CROP_PPMM, &s, err)) return -1;
+    if (api_scan_sheet_open(ctx, text, o, &s, err)) return -1;
     int rc = -1;
     r->pub.template_name = keep(r, g_strdup(s.t->name));
     r->pub.game = keep(r, g_strdup(s.game));
     double w = s.slots->width, h = s.slots->height;
-    scan_view v = {.photo = p, .ref = s.ref, .ref_ppmm = SCAN_CROP_PPMM};
+    scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
     int fit = fit_map(tags, w, h, &v.map);
     if (fit) {
         pn_err_set(err, PN_EINPUT, "%s",
@@ -552,6 +552,8 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
                              "out and laid elsewhere, or the sheet folded?)");
         goto done;
     }
+    if (api_scan_sheet_draw(ctx, &s, SCAN_CROP_PPMM, err)) goto done;
+    v.ref = s.ref;
     if (check_print(&v, w, h, text, s.t->name, err)) goto done;
     size_t n = s.slots->n;
     scan_box *boxes = g_new(scan_box, n + 1);

@@ -111,8 +111,8 @@ void api_scan_sheet_close(scan_sheet *s)
     memset(s, 0, sizeof *s);
 }
 
-int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opts *o,
-                        double ref_ppmm, scan_sheet *s, pn_err *err)
+int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opts *o, scan_sheet *s,
+                        pn_err *err)
 {
     memset(s, 0, sizeof *s);
     pnpkit_error pe;
@@ -133,18 +133,21 @@ int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opt
             s->t->name, *s->game ? ", a game of " : "", s->game);
         goto fail;
     }
-    /* The sheet is drawn again at SCAN_CROP_PPMM to be compared with the
-     * photo: no larger than a photo may be (an A0 sheet is 36 million). */
-    double w = s->slots->width, h = s->slots->height;
-    if (w * h * SCAN_CROP_PPMM * SCAN_CROP_PPMM > SCAN_MAX_PIXELS) {
-        pn_err_set(err, PN_EINPUT,
-                   "a %gx%gmm sheet is too large to read (at most %.1f square metres: A0 is 1)", w,
-                   h, SCAN_MAX_PIXELS / (SCAN_CROP_PPMM * SCAN_CROP_PPMM) / 1e6);
-        goto fail;
-    }
-    if (!(s->ref = reference(ctx, s->name, &s->ro, ref_ppmm, err))) goto fail;
     return 0;
 fail:
     api_scan_sheet_close(s);
     return -1;
+}
+
+int api_scan_sheet_draw(pnpkit_ctx *ctx, scan_sheet *s, double ref_ppmm, pn_err *err)
+{
+    /* The sheet is drawn again at SCAN_CROP_PPMM to be compared with the
+     * photo: no larger than a photo may be (an A0 sheet is 36 million). */
+    double w = s->slots->width, h = s->slots->height;
+    if (w * h * SCAN_CROP_PPMM * SCAN_CROP_PPMM > SCAN_MAX_PIXELS)
+        return pn_err_set(err, PN_EINPUT,
+                          "a %gx%gmm sheet is too large to read (at most %.1f square metres: A0 is "
+                          "1)",
+                          w, h, SCAN_MAX_PIXELS / (SCAN_CROP_PPMM * SCAN_CROP_PPMM) / 1e6);
+    return (s->ref = reference(ctx, s->name, &s->ro, ref_ppmm, err)) ? 0 : -1;
 }

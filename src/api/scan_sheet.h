@@ -25,16 +25,21 @@ typedef struct scan_sheet {
     int page;              /* the code's page, 1 and up */
     pnpkit_doc *doc;
     pnpkit_slot_list *slots;
-    scan_photo *ref; /* the printed sheet as grey pixels, ref_ppmm a mm */
+    scan_photo *ref; /* the printed sheet as grey pixels, once drawn */
 } scan_sheet;
 
-/* Rebuilds the sheet whose code is text and draws it at ref_ppmm pixels a mm
- * (a scan draws at SCAN_CROP_PPMM); o gives the template file the user named,
- * if any. Only Circle 36 and DiCroNo sheets are read, and none larger than a
- * photo may be at SCAN_CROP_PPMM. 0, or -1 with err (PN_EINPUT: the code, its template
- * or its settings are refused); s is emptied either way on failure. */
-int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opts *o,
-                        double ref_ppmm, scan_sheet *s, pn_err *err);
+/* Rebuilds the sheet whose code is text, up to its slots; o gives the
+ * template file the user named, if any. Only Circle 36 and DiCroNo sheets
+ * are read. 0, or -1 with err (PN_EINPUT: the code, its template or its
+ * settings are refused) and s emptied. The doc keeps a pointer to s->ro: s
+ * stays where it is until closed. */
+int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opts *o, scan_sheet *s,
+                        pn_err *err);
+/* Draws the sheet of an open s into s->ref at ref_ppmm pixels a mm (a scan
+ * draws at SCAN_CROP_PPMM); refused when the sheet is larger than a photo
+ * may be at SCAN_CROP_PPMM. 0, or -1 with err. */
+int api_scan_sheet_draw(pnpkit_ctx *ctx, scan_sheet *s, double ref_ppmm, pn_err *err);
+/* Frees what s holds (open or not, drawn or not) and empties it. */
 void api_scan_sheet_close(scan_sheet *s);
 
 /* The integer parameter called name of the sheet's template, or def. */

@@ -75,7 +75,7 @@ typedef struct svgc_shared {
 typedef struct svgc {
     svgc_shared *sh;
     const char *name; /* for messages */
-    GFile *dir;       /* for relative references; NULL in a data: document */
+    GFile *dir;       /* for relative references (a data: document's: its parent's) */
     int depth;
     GHashTable *ids;  /* id -> svgc_node* */
     GPtrArray *nodes; /* svgc_node*, owned */
@@ -560,12 +560,16 @@ static char *svgc_file(svgc *c, const char *uri, goffset *size)
     char *part = g_strndup(uri, strcspn(uri, "#"));
     GFile *f = NULL;
     const char *colon = strchr(part, ':'), *slash = strchr(part, '/');
+    bool file = !g_ascii_strncasecmp(part, "file:", 5);
+    const char *rest = file ? part + 5 : part;
     if (!*part || !c->dir) {
         /* #id alone: this document */
-    } else if (!g_ascii_strncasecmp(part, "file:", 5)) {
-        f = g_file_new_for_uri(part);
-    } else if (!colon || (slash && slash < colon)) {
-        char *plain = g_uri_unescape_string(part, NULL);
+    } else if (file && rest[0] == '/' && rest[1] == '/') {
+        f = g_file_new_for_uri(part); /* file://host/path */
+    } else if (file || !colon || (slash && slash < colon)) {
+        /* A path, relative or absolute; "file:d.svg" and "file:/d.svg" are
+         * paths too for a URL parser (librsvg's). */
+        char *plain = g_uri_unescape_string(rest, NULL);
         if (plain) f = g_file_resolve_relative_path(c->dir, plain);
         g_free(plain);
     }
@@ -682,14 +686,19 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
             g_free(name); /* another scheme (http:, ...): librsvg reads only files */
             return 0;
         }
-        svgc_named *known = g_hash_table_lookup(c->sh->names, name);
+        /* Kept by the folder it is named from and the name: the same name
+         * may be another file, or one librsvg does not load, elsewhere. */
+        char *key = g_strconcat(c->dir ? g_file_peek_path(c->dir) : "", "\n", name, NULL);
+        svgc_named *known = g_hash_table_lookup(c->sh->names, key);
         if (!known) {
             if (g_hash_table_size(c->sh->names) >= SVGC_MAX_FILES) {
+                g_free(key);
                 g_free(name);
                 return svgc_fail(c, at, "the SVG names more than %u other files", SVGC_MAX_FILES);
             }
             known = g_new0(svgc_named, 1); /* a file that draws itself counts once */
-            g_hash_table_insert(c->sh->names, g_strdup(name), known);
+            g_hash_table_insert(c->sh->names, key, known);
+            key = NULL;
             goffset size = 0;
             char *file = svgc_file(c, uri, &size);
             char head[64];
@@ -720,6 +729,7 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
             }
             g_free(file);
         }
+        g_free(key);
         g_free(name);
         if (!r && how == NEST_MERGE && known->kind != SNIFF_OTHER)
             /* its elements would join this document's tree, under its styles
