@@ -82,6 +82,13 @@ int api_scan_sheet_param(const scan_sheet *s, const char *name, int def)
     return p && p->value.type == PV_INT ? (int)p->value.i : def;
 }
 
+/* What a failure to rebuild the sheet is: the code's fault (its settings,
+ * its template), or the machine's (reading, memory) as the engine said. */
+static pn_status rebuild_status(const pnpkit_error *pe)
+{
+    return pe->code == PNPKIT_EIO ? PN_EIO : PN_EINPUT;
+}
+
 /* The printed sheet as grey pixels, rendered at ppmm. */
 static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_render_opts *o,
                              double ppmm, pn_err *err)
@@ -93,7 +100,7 @@ static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_ren
     pnpkit_error pe;
     pnpkit_buffer *b = pnpkit_render_mem(ctx, name, &r, &pe);
     if (!b) {
-        pn_err_set(err, PN_EINPUT, "the sheet cannot be rebuilt: %s", pe.message);
+        pn_err_set(err, rebuild_status(&pe), "the sheet cannot be rebuilt: %s", pe.message);
         return NULL;
     }
     scan_photo *p = scan_photo_load(b->data, b->len, 0, err);
@@ -121,7 +128,8 @@ int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opt
         goto fail;
     if (!(s->doc = pnpkit_doc_open(ctx, s->name, &s->ro, &pe)) ||
         !(s->slots = pnpkit_doc_slots(s->doc, s->page, &pe))) {
-        pn_err_set(err, PN_EINPUT, "the sheet in the photo cannot be rebuilt: %s", pe.message);
+        pn_err_set(err, rebuild_status(&pe), "the sheet in the photo cannot be rebuilt: %s",
+                   pe.message);
         goto fail;
     }
     s->t = api_doc_tmpl(s->doc);
