@@ -5,12 +5,14 @@
 # then a template's fonts stopped reaching libharu (their text is drawn as
 # outlines, read by FreeType). Now a TrueType font whose hmtx or loca tables
 # disagree with its glyph count is refused when the template is read (a loca
-# pointing past the glyf table made cairo's subsetter ask for 1 GB): one line
+# pointing past the glyf table, or a loca table with no glyf table, made
+# cairo's subsetter ask for 1 GB): one line
 # naming the font, exit 1, no file. A good font still renders by both.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 mkdir res
-for f in "$SRC"/fuzz/regressions/font/haru-ttf-*.ttf "$SRC"/fuzz/seeds/font/dejavu-subset.ttf; do
+for f in "$SRC"/fuzz/regressions/font/haru-ttf-*.ttf "$SRC"/fuzz/regressions/font/cairo-subset-loca-*.ttf \
+    "$SRC"/fuzz/seeds/font/dejavu-subset.ttf; do
     name=${f##*/}
     cp "$f" font.ttf
     cat > t.yaml <<'Y'
@@ -21,7 +23,7 @@ components:
   - {type: text, text: "Bold AVAV fi", font: DejaVu Sans, bold: true, x: 10mm, y: 30mm}
 Y
     case $name in
-    haru-ttf-*)
+    haru-ttf-* | cairo-subset-loca-*)
         for backend in haru cairo; do
             expect_status 1 "$name ($backend)" -- timeout 60 "$PNPKIT" render t.yaml --backend $backend -o res/h.pdf
             expect_stderr "^t\.yaml:2:9: fonts: font\.ttf: a damaged font: " "$name ($backend): the font named"

@@ -234,10 +234,12 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
     }
     /* A TrueType font's glyph metrics and locations are checked too: a loca
      * table pointing past its glyf table made cairo's subsetter ask for 1 GB
-     * (the font harness); a CFF font has neither table. */
-    gsize glyf_len;
+     * (the font harness), and so did a loca table with no glyf table at all
+     * (the eighth campaign); a CFF font has neither table. */
+    gsize glyf_len, loca_len;
     bool truetype = n >= 12 && !pn_sfnt_damage((const guint8 *)bytes, n, false) &&
-                    sfnt_table((const guint8 *)bytes, "glyf", &glyf_len);
+                    (sfnt_table((const guint8 *)bytes, "glyf", &glyf_len) ||
+                     sfnt_table((const guint8 *)bytes, "loca", &loca_len));
     const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, truetype);
     g_free(bytes);
     if (damage) {
