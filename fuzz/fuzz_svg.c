@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *path = fuzz_write_file("picture.svg", data, size);
     pn_err err = {0};
     if (scene_svg_check_tags(path, (const char *)data, size, &err) ||
-        scene_svg_check(path, (const char *)data, size, &err)) {
+        scene_svg_check(path, (const char *)data, size, NULL, &err)) {
         fuzz_check_err(&err, err.status == PN_EIO ? NULL : path); /* EIO: no libxml2 */
         if (err.status != PN_EINPUT && err.status != PN_EIO) {
             fprintf(stderr, "fuzz: an SVG refused as a failure: '%s'\n", err.msg);

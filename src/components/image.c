@@ -6,6 +6,7 @@
 #include "components/comp.h"
 #include "util/paths.h"
 #include "scene/image.h"
+#include "scene/svgcheck.h"
 
 static const pv_spec image_props[] = {
     {.name = "src",
@@ -63,6 +64,25 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         double k = !strcmp(fit, "cover") ? fmax(kx, ky) : fmin(kx, ky);
         im.w = info.iw * k;
         im.h = info.ih * k;
+    }
+    /* An SVG's pattern tiles are drawn as pixels whole, however little of
+     * them shows: bounded over the SVG's own area (scene/svgcheck.h), and
+     * here over the box, which a cover fit overflows and a stretched one
+     * draws wider one way than the other. */
+    if (info.kind == SCENE_IMAGE_SVG && info.tiles > 0) {
+        double kx = im.w / info.iw, ky = im.h / info.ih;
+        double over = im.w * im.h / (im.cw * im.ch) * fmax(kx, ky) / fmin(kx, ky);
+        bool one = !(info.tile * over <= SCENE_SVG_MAX_TILE);
+        if (one || !(info.tiles * over <= SCENE_SVG_MAX_TILES)) {
+            g_free(path);
+            return comp_err(ctx, err,
+                            "image: %s: fitted this way, %s would measure about %.3g times the "
+                            "box (at most %d): librsvg draws a whole tile as pixels; use fit: "
+                            "contain",
+                            src, one ? "a pattern tile of the SVG" : "the SVG's pattern tiles",
+                            (one ? info.tile : info.tiles) * over,
+                            one ? SCENE_SVG_MAX_TILE : SCENE_SVG_MAX_TILES);
+        }
     }
     im.x = im.cx + (im.cw - im.w) / 2;
     im.y = im.cy + (im.ch - im.h) / 2;

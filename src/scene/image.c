@@ -74,10 +74,13 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         }
     }
     g_object_unref(h);
-    int bad = scene_svg_check(path, bytes, len, err);
+    scene_svg_tiles tiles;
+    int bad = scene_svg_check(path, bytes, len, &tiles, err);
     g_free(bytes);
     if (bad) return -1;
     info->kind = SCENE_IMAGE_SVG;
+    info->tile = tiles.tile;
+    info->tiles = tiles.tiles;
     info->jpeg = false;
     info->iw = w;
     info->ih = hh;
@@ -103,6 +106,7 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
 
 int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
 {
+    *info = (scene_image_info){0};
     GStatBuf st;
     if (g_stat(path, &st) != 0)
         return pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, g_strerror(errno));

@@ -28,6 +28,9 @@ typedef struct scene_image_info {
     scene_image_kind kind;
     double iw, ih; /* intrinsic size: pixels (PNG, JPEG, ...) or CSS pixels (SVG) */
     bool jpeg;     /* a JPEG file (PIXBUF), which a PDF can embed as it is */
+    /* an SVG's pattern tiles over its own area: the largest, all drawn
+     * (scene/svgcheck.h); 0 for other images */
+    double tile, tiles;
 } scene_image_info;
 
 /* Probes path: 0 with info, or -1 with err ("PATH: ...") when the file cannot

@@ -1,10 +1,14 @@
 /* svgcheck.c: how many dashes an SVG image could draw, bounded before librsvg
  * draws it (see svgcheck.h). Three passes over the document libxml2 reads:
  * collect (ids, dash patterns, font sizes, references), measure (each shape's
- * outline and vertices) and count (how often each shape is drawn, by
- * following the references to it and to its ancestors). */
+ * outline, vertices and box) and count (how often each shape is drawn, by
+ * following the references to it and to its ancestors); svgtiles.c then
+ * bounds the pattern tiles. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "scene/svgcheck.h"
+#include "scene/svgc.h"
+#include "scene/svgsheet.h"
+#include "scene/svgxform.h"
 #include "scene/image.h"
 #include "util/xml.h"
 
@@ -16,95 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SVGC_MAX_CHAIN 1024       /* parents and references followed to count one element */
-#define SVGC_MAX_WORK (64u << 20) /* bytes parsed for one image, nested ones included */
-#define SVGC_MAX_FILES 1000u      /* other files one image may name */
-#define SVGC_MAX_REFS 1000000u    /* references between elements, counted one by one */
-/* The outline of one glyph, in font sizes (generous: a Latin letter's takes
- * 3 to 5, a dense CJK one's 15). */
-#define SVGC_TEXT_OUTLINE 20.0
-
-typedef struct svgc_node svgc_node;
-
-/* A reference to an element: drawn weight times for each time from is. */
-typedef struct svgc_ref {
-    svgc_node *from; /* NULL: from a style sheet (once) */
-    double weight;
-    bool marker; /* weight is the vertices of from (or of the document) */
-    bool href;   /* a use's (or another element's) href: drawn once each time */
-    struct svgc_ref *next;
-} svgc_ref;
-
-struct svgc_node {
-    xmlNode *node;
-    svgc_node *parent;
-    svgc_ref *refs;
-    double length;         /* outline, in the element's user units (shapes only) */
-    double vertices;       /* where markers would go */
-    double shapes_below;   /* shapes drawn with it: itself, its descendants, what its uses draw */
-    double vertices_below; /* their vertices */
-    unsigned char below_state; /* 0 not counted, 1 being counted, 2 counted */
-    svgc_node *use_target;     /* a use: the first element of its id */
-    double refd;               /* how often references draw it (see svgc_referenced) */
-    unsigned char refd_state;  /* 0 not counted, 1 being counted, 2 counted */
-    double include_chars;      /* an XInclude of text: the characters it brings */
-    svgc_node *same_id;        /* the next element with the same id (a reference may reach any) */
-    bool hidden;               /* inside defs, symbol, marker, ...: drawn only when referenced */
-};
-
-/* A reference whose target is known only once every id is. */
-typedef struct svgc_pending {
-    svgc_node *from; /* NULL: a style sheet */
-    char *id;        /* the element (without '#') */
-    bool marker;
-    bool href; /* from an href (a use's target) */
-} svgc_pending;
-
-/* A document drawn by another (an image, an external reference). */
-typedef struct svgc_outer {
-    svgc_node *from;
-    double dashes; /* what it draws, once */
-} svgc_outer;
-
-typedef struct svgc_shared {
-    const pn_xml_fns *xml;
-    GHashTable *names; /* references to other files looked up, as written */
-    size_t work;       /* bytes parsed so far */
-} svgc_shared;
-
-typedef struct svgc {
-    svgc_shared *sh;
-    const char *name; /* for messages */
-    GFile *dir;       /* for relative references (a data: document's: its parent's) */
-    int depth;
-    GHashTable *ids;  /* id -> svgc_node* */
-    GPtrArray *nodes; /* svgc_node*, owned */
-    GPtrArray *pending;
-    GArray *outer;   /* svgc_outer */
-    GPtrArray *refs; /* svgc_ref*, owned */
-    double dash;     /* the finest mean dash (INFINITY: no dashes) */
-    long dash_line;
-    double font_abs, font_rel, big;
-    double big_rel;  /* growth of viewports given in % or em */
-    double big_em;   /* the largest viewport given in em */
-    double spacing;  /* the largest letter- or word-spacing */
-    svgc_node *loop; /* an element found drawn inside itself */
-    double v_total;
-    double elements;
-    pn_err *err;
-    int failed;
-} svgc;
-
 static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
-                    size_t len, double *dashes, bool *xml, pn_err *err);
+                    size_t len, svgc_result *res, bool *xml, pn_err *err);
 
 static long svgc_line(svgc *c, const xmlNode *n)
 {
     return n ? c->sh->xml->get_line_no(n) : 0;
 }
 
-static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
-static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...)
+int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...)
 {
     if (c->failed) return -1;
     va_list ap;
@@ -123,40 +47,8 @@ static int svgc_fail(svgc *c, const xmlNode *n, const char *fmt, ...)
 
 /* ---- numbers and lengths ---- */
 
-/* An SVG or CSS number at *s (sign, digits, point, exponent; "1." and ".5"
- * as strtod reads them; no hex, inf or nan); advances *s. false when there
- * is none. */
-static bool svgc_number(const char **s, double *v)
-{
-    const char *p = *s, *start = p;
-    if (*p == '+' || *p == '-') p++;
-    size_t digits = 0;
-    while (g_ascii_isdigit(*p))
-        p++, digits++;
-    if (*p == '.') {
-        const char *q = p + 1;
-        while (g_ascii_isdigit(*q))
-            q++, digits++;
-        if (digits) p = q;
-    }
-    if (!digits) return false;
-    if ((*p == 'e' || *p == 'E') &&
-        (g_ascii_isdigit(p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit(p[2])))) {
-        p += 2;
-        while (g_ascii_isdigit(*p))
-            p++;
-    }
-    char *num = g_strndup(start, (size_t)(p - start));
-    *v = g_ascii_strtod(num, NULL);
-    g_free(num);
-    *s = p;
-    return true;
-}
-
-typedef enum { UNIT_ABS, UNIT_FONT, UNIT_PERCENT, UNIT_UNKNOWN } svgc_unit;
-
 /* The unit after a number: its factor to user units for absolute ones. */
-static svgc_unit svgc_unit_at(const char **s, double *factor)
+svgc_unit svgc_unit_at(const char **s, double *factor)
 {
     const char *p = *s;
     static const struct {
@@ -189,7 +81,7 @@ static svgc_unit svgc_unit_at(const char **s, double *factor)
 }
 
 /* The font size a relative length is measured against, generously. */
-static double svgc_font(const svgc *c)
+double svgc_font(const svgc *c)
 {
     /* the largest size given, or the default (medium, 12px in librsvg; 16 here) */
     double f = (c->font_abs > 0 ? c->font_abs : 16.0) * c->font_rel;
@@ -198,38 +90,64 @@ static double svgc_font(const svgc *c)
 
 /* The largest viewport a percentage can be of: the largest size given, grown
  * by every viewport given in % or em (nested ones multiply). */
-static double svgc_big(const svgc *c)
+double svgc_big(const svgc *c)
 {
     double b = fmax(c->big, c->big_em * svgc_font(c)) * c->big_rel;
     return isfinite(b) ? b : HUGE_VAL;
 }
 
+/* The length at *p (a number and its unit) in user units, generously (its
+ * absolute value; a percentage of the largest viewport); *p is moved past
+ * it. false when there is no number. */
+static bool svgc_length_at(svgc *c, const char **p, double *len)
+{
+    double x, f;
+    if (!svgx_number(p, &x)) return false;
+    switch (svgc_unit_at(p, &f)) {
+    case UNIT_ABS:
+        *len = fabs(x) * f;
+        break;
+    case UNIT_FONT:
+        *len = fabs(x) * svgc_font(c);
+        break;
+    case UNIT_PERCENT:
+        *len = fabs(x) / 100 * svgc_big(c) * 1.5;
+        break;
+    default:
+        *len = 0;
+    }
+    return true;
+}
+
+/* The largest length of a list (x="1 2em 30%"). */
+double svgc_list_length(svgc *c, const char *v)
+{
+    double most = 0, len;
+    for (const char *p = v; *p;) {
+        if (svgc_length_at(c, &p, &len))
+            most = fmax(most, len);
+        else
+            p++;
+    }
+    return most;
+}
+
 /* An attribute length in user units (absolute value); 0 when absent or not
  * a length. */
-static double svgc_attr_length(svgc *c, const char *v)
+double svgc_attr_length(svgc *c, const char *v)
 {
     if (!v) return 0;
     while (g_ascii_isspace(*v))
         v++;
-    double x, f;
-    if (!svgc_number(&v, &x)) return 0;
-    switch (svgc_unit_at(&v, &f)) {
-    case UNIT_ABS:
-        return fabs(x) * f;
-    case UNIT_FONT:
-        return fabs(x) * svgc_font(c);
-    case UNIT_PERCENT:
-        return fabs(x) / 100 * svgc_big(c) * 1.5;
-    default:
-        return 0;
-    }
+    double len;
+    return svgc_length_at(c, &v, &len) ? len : 0;
 }
 
 /* ---- attributes and style ---- */
 
 /* The text of one attribute (libxml2 keeps it as text children once entities
  * are expanded). Caller frees. */
-static char *svgc_attr_text(const xmlAttr *a)
+char *svgc_attr_text(const xmlAttr *a)
 {
     GString *s = g_string_new(NULL);
     for (const xmlNode *t = a->children; t; t = t->next)
@@ -240,7 +158,7 @@ static char *svgc_attr_text(const xmlAttr *a)
 /* The text of every attribute named name, whatever its namespace, joined by
  * spaces (librsvg reads one of them: every one is counted); NULL when there
  * is none. Caller frees. */
-static char *svgc_prop(const xmlNode *n, const char *name)
+char *svgc_prop(const xmlNode *n, const char *name)
 {
     GString *all = NULL;
     for (const xmlAttr *a = n->properties; a; a = a->next) {
@@ -254,38 +172,6 @@ static char *svgc_prop(const xmlNode *n, const char *name)
         g_free(v);
     }
     return all ? g_string_free(all, FALSE) : NULL;
-}
-
-/* CSS text with its comments taken out and its escapes undone (\41 is A, \-
- * is -), so that neither hides a property's name or a reference. */
-static char *svgc_css_unescape(const char *css)
-{
-    GString *s = g_string_new(NULL);
-    for (const char *p = css; *p;) {
-        if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            p = e ? e + 2 : p + strlen(p);
-            continue;
-        }
-        if (*p != '\\') {
-            g_string_append_c(s, *p++);
-            continue;
-        }
-        p++;
-        if (g_ascii_isxdigit(*p)) {
-            gunichar u = 0;
-            for (int i = 0; i < 6 && g_ascii_isxdigit(*p); i++)
-                u = u * 16 + (gunichar)g_ascii_xdigit_value(*p++);
-            if (g_ascii_isspace(*p)) p++;
-            if (u == 0 || u > 0x10ffff || (u >= 0xd800 && u < 0xe000)) u = 0xfffd;
-            g_string_append_unichar(s, u);
-        } else if (*p == '\n') {
-            p++;
-        } else if (*p) {
-            g_string_append_c(s, *p++);
-        }
-    }
-    return g_string_free(s, FALSE);
 }
 
 /* A dash pattern's value: the mean of a dash and its gap, the finest yet is
@@ -307,7 +193,7 @@ static int svgc_dash_value(svgc *c, const xmlNode *n, const char *v)
         if (!*p || *p == ';' || *p == '}' || *p == '!' || *p == '"' || *p == '\'') break;
         double x, f;
         const char *at = p;
-        if (!svgc_number(&p, &x))
+        if (!svgx_number(&p, &x))
             return svgc_fail(c, n, "cannot read the stroke-dasharray '%.40s'", at);
         svgc_unit u = svgc_unit_at(&p, &f);
         if (u != UNIT_ABS)
@@ -343,7 +229,7 @@ static void svgc_font_value(svgc *c, const char *v)
         if (!g_ascii_strncasecmp(p, "larger", 6)) c->font_rel *= 1.2;
         if (!g_ascii_strncasecmp(p, "large", 5)) c->font_abs = fmax(c->font_abs, 48);
         double x, f;
-        if (!svgc_number(&p, &x)) {
+        if (!svgx_number(&p, &x)) {
             p++;
             continue;
         }
@@ -373,12 +259,36 @@ static void svgc_spacing_value(svgc *c, const char *v)
     while (g_ascii_isspace(*p))
         p++;
     double x, f;
-    if (!svgc_number(&p, &x)) return;
+    if (!svgx_number(&p, &x)) return;
     svgc_unit u = svgc_unit_at(&p, &f);
     double len = u == UNIT_ABS       ? fabs(x) * f
                  : u == UNIT_PERCENT ? fabs(x) / 100 * svgc_big(c)
                                      : fabs(x) * svgc_font(c);
     c->spacing = fmax(c->spacing, len);
+}
+
+/* A stroke-width: the largest kept for each kind of unit (markers are drawn
+ * in units of it). */
+static void svgc_stroke_value(svgc *c, const char *v)
+{
+    const char *p = v;
+    while (g_ascii_isspace(*p))
+        p++;
+    double x, f;
+    if (!svgx_number(&p, &x)) return;
+    switch (svgc_unit_at(&p, &f)) {
+    case UNIT_ABS:
+        c->stroke_abs = fmax(c->stroke_abs, fabs(x) * f);
+        break;
+    case UNIT_FONT:
+        c->stroke_em = fmax(c->stroke_em, fabs(x));
+        break;
+    case UNIT_PERCENT:
+        c->stroke_pc = fmax(c->stroke_pc, fabs(x));
+        break;
+    default:
+        break;
+    }
 }
 
 /* A reference as a URL parser reads it: spaces around it and tabs and line
@@ -412,8 +322,14 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
 
 /* The reference of the url( at *at (in low, the lower-case copy of text);
  * *at is moved past it. */
-static int svgc_url_at(svgc *c, svgc_node *from, const char *text, const char *low, const char **at,
-                       bool marker)
+bool svgc_ident(char ch)
+{
+    return g_ascii_isalnum(ch) || ch == '-' || ch == '_';
+}
+
+/* The reference of the url( at *at (in low, the lower-case copy of text),
+ * cleaned (caller frees); *at is moved past it. */
+char *svgc_url_text(const char *text, const char *low, const char **at)
 {
     const char *p = *at + 4;
     while (g_ascii_isspace(*p) || *p == '"' || *p == '\'')
@@ -425,6 +341,29 @@ static int svgc_url_at(svgc *c, svgc_node *from, const char *text, const char *l
     char *uri = svgc_clean_uri(raw);
     g_free(raw);
     *at = p + n; /* a url( inside this one is part of it */
+    return uri;
+}
+
+/* Whether the url( at p in CSS text low belongs to a marker property (the
+ * name before the nearest colon, looked for a short way back). */
+bool svgc_url_marker(const char *low, const char *p)
+{
+    const char *d = p;
+    while (d > low && p - d < 256 && d[-1] != ':' && d[-1] != ';' && d[-1] != '{')
+        d--;
+    if (d == low || d[-1] != ':') return false;
+    const char *e = d - 1, *b = e;
+    while (b > low && e - b < 64 && (svgc_ident(b[-1]) || g_ascii_isspace(b[-1])))
+        b--;
+    while (g_ascii_isspace(*b))
+        b++;
+    return !strncmp(b, "marker", 6);
+}
+
+static int svgc_url_at(svgc *c, svgc_node *from, const char *text, const char *low, const char **at,
+                       bool marker)
+{
+    char *uri = svgc_url_text(text, low, at);
     int r = svgc_nested(c, from, uri, NEST_MERGE);
     const char *hash = strchr(uri, '#');
     if (!r && hash && hash[1]) svgc_add_pending(c, from, hash + 1, strlen(hash + 1), marker);
@@ -445,16 +384,11 @@ static int svgc_urls(svgc *c, svgc_node *from, const char *text, bool marker)
     return r;
 }
 
-static bool svgc_ident(char ch)
-{
-    return g_ascii_isalnum(ch) || ch == '-' || ch == '_';
-}
-
 /* Declarations in CSS text (a style attribute or a style sheet): dash
  * patterns, font sizes and references. from is NULL for a style sheet. */
 static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
 {
-    char *text = svgc_css_unescape(css);
+    char *text = svgs_unescape(css);
     char *low = g_ascii_strdown(text, -1);
     int r = 0;
     if (strstr(low, "@import")) {
@@ -484,25 +418,20 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
         } else if ((len == 14 && !strncmp(b, "letter-spacing", len)) ||
                    (len == 12 && !strncmp(b, "word-spacing", len))) {
             svgc_spacing_value(c, value);
+        } else if (len == 12 && !strncmp(b, "stroke-width", len)) {
+            svgc_stroke_value(c, value);
+        } else if (len == 9 && !strncmp(b, "transform", len)) {
+            /* librsvg 2.54 reads the transform property too */
+            double k = svgx_transform_scale(value);
+            if (from)
+                from->T = fmax(from->T, k);
+            else
+                c->sheet_T = fmax(c->sheet_T, k), c->sheet_T_n++;
         }
     }
-    /* references, each with the property it belongs to (the name before
-     * the nearest colon, looked for a short way back) */
-    for (const char *p = low; (p = g_strstr_len(p, end - p, "url("));) {
-        const char *d = p;
-        while (d > low && p - d < 256 && d[-1] != ':' && d[-1] != ';' && d[-1] != '{')
-            d--;
-        bool marker = false;
-        if (d > low && d[-1] == ':') {
-            const char *e = d - 1, *b = e;
-            while (b > low && e - b < 64 && (svgc_ident(b[-1]) || g_ascii_isspace(b[-1])))
-                b--;
-            while (g_ascii_isspace(*b))
-                b++;
-            marker = !strncmp(b, "marker", 6);
-        }
-        if ((r = svgc_url_at(c, from, text, low, &p, marker))) goto out;
-    }
+    /* references, each with the property it belongs to */
+    for (const char *p = low; (p = g_strstr_len(p, end - p, "url("));)
+        if ((r = svgc_url_at(c, from, text, low, &p, svgc_url_marker(low, p)))) goto out;
 out:
     g_free(low);
     g_free(text);
@@ -631,21 +560,21 @@ static size_t svgc_head(const char *path, char *buf, size_t n)
 /* What a file named by a document was found to be, kept by its name. */
 typedef struct svgc_named {
     svgc_sniff_kind kind; /* SNIFF_XML: a document libxml2 reads */
-    double dashes;        /* what it draws as an image */
+    svgc_result res;      /* what it draws as an image */
 } svgc_named;
 
-/* Checks bytes that may be an SVG document drawn as an image: *dashes what
- * it draws, 0 when libxml2 does not read it (librsvg will not draw it as an
- * SVG either). *xml whether it is a document. */
+/* Checks bytes that may be an SVG document drawn as an image: *res what it
+ * draws, nothing when libxml2 does not read it (librsvg will not draw it as
+ * an SVG either). *xml whether it is a document. */
 static int svgc_image_doc(svgc *c, const xmlNode *at, const char *name, GFile *dir,
-                          const char *bytes, size_t len, double *dashes, bool *xml)
+                          const char *bytes, size_t len, svgc_result *res, bool *xml)
 {
-    *dashes = 0;
+    *res = (svgc_result){0};
     *xml = false;
     if (c->depth + 1 > SCENE_SVG_MAX_NESTING)
         return svgc_fail(c, at, "SVG documents are drawn inside each other more than %d deep",
                          SCENE_SVG_MAX_NESTING);
-    int r = svgc_doc(c->sh, name, dir, c->depth + 1, bytes, len, dashes, xml, c->err);
+    int r = svgc_doc(c->sh, name, dir, c->depth + 1, bytes, len, res, xml, c->err);
     if (r && *xml) {
         char *inner = g_strdup(c->err->msg);
         svgc_fail(c, at, "%s", inner);
@@ -665,7 +594,7 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
     if (uri[0] == '#' || !uri[0]) return 0;
     if (how == NEST_MERGE && !g_ascii_strncasecmp(uri, "data:", 5)) return 0;
     const xmlNode *at = from ? from->node : NULL;
-    double d = 0;
+    svgc_result d = {0};
     bool xml = false;
     int r = 0;
     if (!g_ascii_strncasecmp(uri, "data:", 5)) {
@@ -725,7 +654,7 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
                     g_free(bytes);
                     if (!xml) known->kind = SNIFF_OTHER;
                 }
-                known->dashes = d;
+                known->res = d;
             }
             g_free(file);
         }
@@ -741,9 +670,9 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
         if (!r && known->kind == SNIFF_GZIP)
             r = svgc_fail(c, at,
                           "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
-        d = how == NEST_IMAGE ? known->dashes : 0;
+        d = how == NEST_IMAGE ? known->res : (svgc_result){0};
     }
-    if (!r && d > 0) {
+    if (!r && (d.dashes > 0 || d.tiles > 0)) {
         svgc_outer o = {from, d};
         g_array_append_val(c->outer, o);
     }
@@ -773,7 +702,7 @@ static int svgc_include(svgc *c, svgc_node *s, const char *uri)
 
 /* ---- pass 1: collect ---- */
 
-static bool svgc_is(const xmlNode *n, const char *name)
+bool svgc_is(const xmlNode *n, const char *name)
 {
     return !strcmp((const char *)n->name, name);
 }
@@ -782,6 +711,14 @@ static const char *const svgc_hidden_names[] = {
     "defs",   "symbol",         "marker",         "pattern", "clipPath", "mask",
     "filter", "linearGradient", "radialGradient", "style",   "script",
 };
+
+/* An element whose content is drawn only when it is named. */
+bool svgc_container(const xmlNode *n)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(svgc_hidden_names); i++)
+        if (svgc_is(n, svgc_hidden_names[i])) return true;
+    return false;
+}
 
 static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
 {
@@ -798,8 +735,9 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
         n->_private = s;
         c->elements++;
         s->hidden = parent && parent->hidden;
-        for (size_t i = 0; i < G_N_ELEMENTS(svgc_hidden_names); i++)
-            if (svgc_is(n, svgc_hidden_names[i])) s->hidden = true;
+        if (svgc_container(n)) s->hidden = true;
+        s->T = 1;
+        if (svgc_is(n, "pattern")) c->patterns++;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;
             char *v = svgc_attr_text(a);
@@ -819,6 +757,10 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 svgc_font_value(c, v);
             } else if (!strcmp(name, "letter-spacing") || !strcmp(name, "word-spacing")) {
                 svgc_spacing_value(c, v);
+            } else if (!strcmp(name, "stroke-width")) {
+                svgc_stroke_value(c, v);
+            } else if (!strcmp(name, "transform")) {
+                s->T = fmax(s->T, svgx_transform_scale(v));
             } else if (!strcmp(name, "style")) {
                 r = svgc_css(c, n, s, v);
             } else if (!strcmp(name, "href")) {
@@ -836,7 +778,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 const char *p = v;
                 while (g_ascii_isspace(*p))
                     p++;
-                if (svgc_number(&p, &x)) {
+                if (svgx_number(&p, &x)) {
                     svgc_unit u = svgc_unit_at(&p, &f);
                     if (u == UNIT_ABS)
                         c->big = fmax(c->big, fabs(x) * f);
@@ -850,7 +792,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 const char *p = v;
                 double x;
                 while (*p) {
-                    if (svgc_number(&p, &x))
+                    if (svgx_number(&p, &x))
                         c->big = fmax(c->big, fabs(x));
                     else
                         p++;
@@ -858,7 +800,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             }
             /* presentation attributes are CSS values: escapes undone */
             if (!r && v && strchr(v, '(') && strcmp(name, "style")) {
-                char *u = svgc_css_unescape(v);
+                char *u = svgs_unescape(v);
                 r = svgc_urls(c, s, u, !strncmp(name, "marker", 6));
                 g_free(u);
             }
@@ -866,6 +808,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             if (r) return -1;
         }
         if (svgc_is(n, "style")) {
+            g_ptr_array_add(c->styles, n);
             GString *css = g_string_new(NULL);
             for (xmlNode *t = n->children; t; t = t->next)
                 if ((t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE) && t->content)
@@ -881,11 +824,36 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
 
 /* ---- pass 2: measure ---- */
 
-/* The length of path data (control polygons of curves, generous arcs) and its
- * vertices. Unreadable characters are skipped: librsvg stops there, so what
- * is counted is never less than what it draws. */
-static double svgc_path(const char *d, double *vertices)
+/* A box grown point by point. */
+typedef struct svgc_box {
+    bool any;
+    double x0, y0, x1, y1;
+} svgc_box;
+
+static void svgc_box_add(svgc_box *b, double x, double y, double r)
 {
+    if (!b->any) {
+        b->any = true;
+        b->x0 = b->x1 = x;
+        b->y0 = b->y1 = y;
+    }
+    b->x0 = fmin(b->x0, x - r), b->x1 = fmax(b->x1, x + r);
+    b->y0 = fmin(b->y0, y - r), b->y1 = fmax(b->y1, y + r);
+}
+
+static void svgc_box_size(const svgc_box *b, double *w, double *h)
+{
+    *w = b->any ? b->x1 - b->x0 : 0;
+    *h = b->any ? b->y1 - b->y0 : 0;
+}
+
+/* The length of path data (control polygons of curves, generous arcs), its
+ * vertices and its box (control points included, arcs as whole circles).
+ * Unreadable characters are skipped: librsvg stops there, so what is counted
+ * is never less than what it draws. */
+static double svgc_path(const char *d, double *vertices, double *bw, double *bh)
+{
+    svgc_box box = {0};
     static const char cmds[] = "MLHVCSQTAZ";
     static const int nargs[] = {2, 2, 1, 1, 6, 4, 4, 2, 7, 0};
     double len = 0, x = 0, y = 0, sx = 0, sy = 0, cx = 0, cy = 0, v = 0;
@@ -911,7 +879,7 @@ static double svgc_path(const char *d, double *vertices)
                 a[got] = *p++ - '0';
                 continue;
             }
-            if (!svgc_number(&p, &a[got])) break;
+            if (!svgx_number(&p, &a[got])) break;
         }
         if (got < na) {
             if (*p && !g_ascii_isalpha(*p)) p++;
@@ -929,6 +897,7 @@ static double svgc_path(const char *d, double *vertices)
         case 'M':
             nx = ox + a[0], ny = oy + a[1];
             sx = nx, sy = ny;
+            svgc_box_add(&box, nx, ny, 0);
             cmd = rel ? 'l' : 'L';
             break;
         case 'L':
@@ -955,6 +924,7 @@ static double svgc_path(const char *d, double *vertices)
             nx = ox + a[na - 2], ny = oy + a[na - 1];
             len +=
                 hypot(c1x - x, c1y - y) + hypot(ncx - c1x, ncy - c1y) + hypot(nx - ncx, ny - ncy);
+            svgc_box_add(&box, c1x, c1y, 0);
             break;
         case 'Q':
         case 'T':
@@ -966,48 +936,59 @@ static double svgc_path(const char *d, double *vertices)
             }
             nx = ox + a[na - 2], ny = oy + a[na - 1];
             len += hypot(ncx - x, ncy - y) + hypot(nx - ncx, ny - ncy);
+            svgc_box_add(&box, ncx, ncy, 0);
             break;
         case 'A': {
             nx = ox + a[5], ny = oy + a[6];
             double chord = hypot(nx - x, ny - y);
-            len += 2 * G_PI * fmax(fmax(fabs(a[0]), fabs(a[1])), chord) + chord;
+            double r = fmax(fmax(fabs(a[0]), fabs(a[1])), chord);
+            len += 2 * G_PI * r + chord;
+            svgc_box_add(&box, x, y, r);
+            svgc_box_add(&box, nx, ny, r);
             break;
         }
         }
+        if (*k == 'C' || *k == 'S') svgc_box_add(&box, ncx, ncy, 0);
+        svgc_box_add(&box, x, y, 0);
+        svgc_box_add(&box, nx, ny, 0);
         cx = ncx, cy = ncy;
         x = nx, y = ny;
         prev = *k;
         v++;
     }
     *vertices = v;
+    svgc_box_size(&box, bw, bh);
     return len;
 }
 
-static double svgc_points(const char *pts, bool closed, double *vertices)
+static double svgc_points(const char *pts, bool closed, double *vertices, double *bw, double *bh)
 {
+    svgc_box box = {0};
     double len = 0, x0 = 0, y0 = 0, x = 0, y = 0, v = 0;
     const char *p = pts;
     for (;;) {
         double a, b;
         while (g_ascii_isspace(*p) || *p == ',')
             p++;
-        if (!svgc_number(&p, &a)) break;
+        if (!svgx_number(&p, &a)) break;
         while (g_ascii_isspace(*p) || *p == ',')
             p++;
-        if (!svgc_number(&p, &b)) break;
+        if (!svgx_number(&p, &b)) break;
         if (v == 0)
             x0 = a, y0 = b;
         else
             len += hypot(a - x, b - y);
         x = a, y = b;
+        svgc_box_add(&box, a, b, 0);
         v++;
     }
     if (closed) len += hypot(x - x0, y - y0);
     *vertices = v;
+    svgc_box_size(&box, bw, bh);
     return len;
 }
 
-static double svgc_chars(const xmlNode *n)
+double svgc_chars(const xmlNode *n)
 {
     double k = 0;
     for (; n; n = n->next) {
@@ -1022,7 +1003,7 @@ static double svgc_chars(const xmlNode *n)
 }
 
 /* The largest length among the attributes named name (any namespace). */
-static double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
+double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
 {
     double x = 0;
     for (const xmlAttr *a = n->properties; a; a = a->next) {
@@ -1035,7 +1016,7 @@ static double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
 }
 
 /* Inside a text element (whose characters its outermost text counts). */
-static bool svgc_in_text(const svgc_node *s)
+bool svgc_in_text(const svgc_node *s)
 {
     for (const svgc_node *a = s->parent; a; a = a->parent)
         if (svgc_is(a->node, "text")) return true;
@@ -1047,21 +1028,27 @@ static void svgc_measure(svgc *c, svgc_node *s)
     const xmlNode *n = s->node;
     char *v = NULL;
     if (svgc_is(n, "path") && (v = svgc_prop(n, "d"))) {
-        s->length = svgc_path(v, &s->vertices);
+        s->length = svgc_path(v, &s->vertices, &s->bw, &s->bh);
     } else if ((svgc_is(n, "polyline") || svgc_is(n, "polygon")) && (v = svgc_prop(n, "points"))) {
-        s->length = svgc_points(v, svgc_is(n, "polygon"), &s->vertices);
+        s->length = svgc_points(v, svgc_is(n, "polygon"), &s->vertices, &s->bw, &s->bh);
     } else if (svgc_is(n, "line")) {
-        s->length = svgc_num_attr(c, n, "x1") + svgc_num_attr(c, n, "x2") +
-                    svgc_num_attr(c, n, "y1") + svgc_num_attr(c, n, "y2");
+        s->bw = svgc_num_attr(c, n, "x1") + svgc_num_attr(c, n, "x2");
+        s->bh = svgc_num_attr(c, n, "y1") + svgc_num_attr(c, n, "y2");
+        s->length = s->bw + s->bh;
         s->vertices = 2;
     } else if (svgc_is(n, "rect")) {
-        s->length = 2 * (svgc_num_attr(c, n, "width") + svgc_num_attr(c, n, "height"));
+        s->bw = svgc_num_attr(c, n, "width");
+        s->bh = svgc_num_attr(c, n, "height");
+        s->length = 2 * (s->bw + s->bh);
         s->vertices = 4;
     } else if (svgc_is(n, "circle")) {
-        s->length = 2 * G_PI * svgc_num_attr(c, n, "r");
+        s->bw = s->bh = 2 * svgc_num_attr(c, n, "r");
+        s->length = G_PI * s->bw;
         s->vertices = 1;
     } else if (svgc_is(n, "ellipse")) {
-        s->length = 2 * G_PI * fmax(svgc_num_attr(c, n, "rx"), svgc_num_attr(c, n, "ry"));
+        /* rx or ry may be auto: the other */
+        s->bw = s->bh = 2 * fmax(svgc_num_attr(c, n, "rx"), svgc_num_attr(c, n, "ry"));
+        s->length = G_PI * s->bw;
         s->vertices = 1;
     } else if (svgc_is(n, "text") && !svgc_in_text(s)) {
         /* each glyph's outline, and an underline, overline and line-through
@@ -1076,12 +1063,10 @@ static void svgc_measure(svgc *c, svgc_node *s)
 
 /* ---- pass 3: count ---- */
 
-static double svgc_times(svgc *c, svgc_node *s, int chain);
-
 /* The shapes and vertices drawn with s: itself, its descendants, and what
  * its use (and the uses below it) draw, as often as they draw it. A property
  * set on s (a pattern fill, markers) is drawn for each of them. */
-static void svgc_below(svgc_node *s, int chain)
+void svgc_below(svgc_node *s, int chain)
 {
     if (s->below_state == 2) return;
     if (s->below_state == 1) return; /* a loop, refused (svgc_referenced) */
@@ -1124,6 +1109,7 @@ static double svgc_referenced(svgc *c, svgc_node *s, int chain)
     s->refd_state = 1;
     double t = svgc_referenced(c, s->parent, chain + 1);
     for (svgc_ref *r = s->refs; r; r = r->next) {
+        if (r->sheet) continue;
         double from = r->from ? svgc_times(c, r->from, chain + 1) : 1;
         double w = r->weight;
         /* a property on a group reaches every shape below it (a marker every
@@ -1146,7 +1132,7 @@ static double svgc_referenced(svgc *c, svgc_node *s, int chain)
     return s->refd;
 }
 
-static double svgc_times(svgc *c, svgc_node *s, int chain)
+double svgc_times(svgc *c, svgc_node *s, int chain)
 {
     double t = (s->hidden ? 0 : 1) + svgc_referenced(c, s, chain);
     return t <= HUGE_VAL ? t : HUGE_VAL;
@@ -1163,6 +1149,7 @@ static void svgc_free(svgc *c)
         g_ptr_array_free(c->pending, TRUE);
     }
     if (c->outer) g_array_free(c->outer, TRUE);
+    if (c->styles) g_ptr_array_free(c->styles, TRUE);
 }
 
 /* The most attributes (counted by their '=') of any start tag in the bytes,
@@ -1218,9 +1205,9 @@ static size_t svgc_most_attributes(const char *b, size_t len, int depth)
 }
 
 static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, const char *bytes,
-                    size_t len, double *dashes, bool *xml, pn_err *err)
+                    size_t len, svgc_result *res, bool *xml, pn_err *err)
 {
-    *dashes = 0;
+    *res = (svgc_result){0};
     *xml = true; /* until libxml2 says otherwise */
     svgc c = {.sh = sh, .name = name, .dir = dir, .depth = depth, .err = err};
     if (len > INT_MAX || sh->work + len > SVGC_MAX_WORK)
@@ -1247,6 +1234,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     c.nodes = g_ptr_array_new_with_free_func(g_free);
     c.refs = g_ptr_array_new_with_free_func(g_free);
     c.pending = g_ptr_array_new_with_free_func(g_free);
+    c.styles = g_ptr_array_new();
     c.outer = g_array_new(FALSE, FALSE, sizeof(svgc_outer));
     c.dash = INFINITY;
     c.font_rel = 1;
@@ -1260,6 +1248,8 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
         svgc_pending *p = c.pending->pdata[i];
         if (p->href && p->from && svgc_is(p->from->node, "use"))
             p->from->use_target = g_hash_table_lookup(c.ids, p->id);
+        if (p->href && p->from && !p->from->href_target)
+            p->from->href_target = g_hash_table_lookup(c.ids, p->id);
         for (svgc_node *to = g_hash_table_lookup(c.ids, p->id); to; to = to->same_id) {
             if (c.refs->len >= SVGC_MAX_REFS) {
                 r = svgc_fail(&c, p->from ? p->from->node : NULL,
@@ -1279,6 +1269,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
             g_ptr_array_add(c.refs, ref);
         }
     }
+    if ((r = svgc_sheet_refs(&c))) goto out;
     /* every element counted, whatever its dashes: a loop is refused */
     for (guint i = 0; i < c.nodes->len; i++)
         svgc_times(&c, c.nodes->pdata[i], 0);
@@ -1302,11 +1293,11 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     }
     for (guint i = 0; i < c.outer->len; i++) {
         svgc_outer *o = &g_array_index(c.outer, svgc_outer, i);
-        double d = o->dashes * (o->from ? svgc_times(&c, o->from, 0) : 1);
+        double d = o->res.dashes * (o->from ? svgc_times(&c, o->from, 0) : 1);
         total += d;
         if (d > worst) worst = d, worst_node = o->from ? o->from->node : NULL;
     }
-    *dashes = total;
+    res->dashes = total;
     if (!(total <= SCENE_SVG_MAX_DASHES)) {
         if (total < 1e9)
             r = svgc_fail(&c, worst_node,
@@ -1320,6 +1311,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
                           "most %.0f million): a long shape with a fine stroke-dasharray",
                           SCENE_SVG_MAX_DASHES / 1e6);
     }
+    if (!r) r = svgc_tiles(&c, res);
 out:
     if (c.failed) r = -1;
     svgc_free(&c);
@@ -1335,7 +1327,8 @@ int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err
     return 0;
 }
 
-int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err)
+int scene_svg_check(const char *path, const char *bytes, size_t len, scene_svg_tiles *tiles,
+                    pn_err *err)
 {
     const pn_xml_fns *xml = pn_xml(err);
     if (!xml) return -1;
@@ -1343,9 +1336,10 @@ int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err
     GFile *f = g_file_new_for_path(path);
     GFile *dir = g_file_get_parent(f);
     g_object_unref(f);
-    double dashes;
+    svgc_result res;
     bool is_xml;
-    int r = svgc_doc(&sh, path, dir, 0, bytes, len, &dashes, &is_xml, err);
+    int r = svgc_doc(&sh, path, dir, 0, bytes, len, &res, &is_xml, err);
+    if (tiles) *tiles = (scene_svg_tiles){r ? 0 : res.tile, r ? 0 : res.tiles};
     if (dir) g_object_unref(dir);
     g_hash_table_destroy(sh.names);
     return r;

@@ -9,9 +9,11 @@
  * units over the finest pattern's mean dash, times how often it is drawn
  * (use, markers, masks, patterns, a group's properties for what it and its
  * uses draw), plus the SVG documents it draws as images. Lengths and dashes
- * are in the same user units, so transforms do not matter. What cannot be
- * counted is refused: relative dash units, style or elements from another
- * file, an element drawn inside itself. docs/robustness.md lists the limits. */
+ * are in the same user units, so transforms do not matter. It also bounds
+ * the pixels of pattern tiles, which librsvg draws whole at the scale a
+ * shape is drawn at: there every transform counts. What cannot be counted
+ * is refused: relative dash units, style or elements from another file, an
+ * element drawn inside itself. docs/robustness.md lists the limits. */
 #ifndef PN_SVGCHECK_H
 #define PN_SVGCHECK_H
 
@@ -33,12 +35,26 @@
  * SCENE_SVG_MAX_ATTRIBUTES attributes: 0, or -1 with err (PN_EINPUT). */
 int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err *err);
 
+/* A pattern's tile, as pixels at the scale the SVG is drawn at, over the
+ * pixels of the SVG itself: librsvg draws a whole tile however little of it
+ * shows, each time it fills a shape. A tile may be this large: */
+#define SCENE_SVG_MAX_TILE 2
+/* and all the tiles drawn, added up: */
+#define SCENE_SVG_MAX_TILES 32
+
+/* The pattern tiles of an SVG, over its own area (as above), bounded. */
+typedef struct scene_svg_tiles {
+    double tile;  /* the largest */
+    double tiles; /* all drawn */
+} scene_svg_tiles;
+
 /* Checks the SVG document of len bytes read from path (relative references
- * are resolved from its folder). 0 when it may be drawn; -1 with err
- * (PN_EINPUT, "PATH: line N: ...") when it would draw too many dashes, takes
- * its style or elements from another file, draws an element inside itself,
- * or cannot be read the way librsvg reads it; PN_EIO when libxml2 cannot be
- * loaded. */
-int scene_svg_check(const char *path, const char *bytes, size_t len, pn_err *err);
+ * are resolved from its folder). 0 when it may be drawn, with *tiles (when
+ * not NULL); -1 with err (PN_EINPUT, "PATH: line N: ...") when it would draw
+ * too many dashes or too large pattern tiles, takes its style or elements
+ * from another file, draws an element inside itself, or cannot be read the
+ * way librsvg reads it; PN_EIO when libxml2 cannot be loaded. */
+int scene_svg_check(const char *path, const char *bytes, size_t len, scene_svg_tiles *tiles,
+                    pn_err *err);
 
 #endif

@@ -1,0 +1,619 @@
+/* svgtiles.c: the pixels an SVG's pattern tiles take, bounded before librsvg
+ * draws it (see svgcheck.h): how much each element's units can measure in
+ * the document's pixels, through every transform, nested viewport, marker
+ * and pattern above it, and the tile of each pattern each shape it fills
+ * draws. Style sheets' references are followed element by element
+ * (svgsheet.h) so that a rule's pattern is sized by the shapes it fills. */
+#include "scene/svgc.h"
+#include "scene/svgcheck.h"
+#include "scene/svgsheet.h"
+#include "scene/svgxform.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- style sheets, element by element ----
+ * The dash count takes a style sheet's reference as from every element at
+ * once; a pattern's tile depends on which element it fills, so each rule's
+ * references are also given from every element its selectors may apply to
+ * (svgsheet.h). A reference of the sheet that no rule holds (the sheet read
+ * another way than its rules) is given from every element. */
+
+#define SVGC_MAX_SHEET_WORK 10000000.0 /* elements looked at for selectors */
+
+typedef struct svgc_sheet {
+    svgc *c;
+    GHashTable *index;   /* " tag", ".class", "#id" (lower case) -> GPtrArray of svgc_node* */
+    GHashTable *found;   /* id -> references found in rules */
+    unsigned transforms; /* transform properties found in rules */
+    double work;
+} svgc_sheet;
+
+/* Whether the document has pattern tiles to bound: patterns of its own, or
+ * documents it draws that have some. */
+static bool svgc_has_tiles(const svgc *c)
+{
+    bool inner = false;
+    for (guint i = 0; i < c->outer->len; i++)
+        inner = inner || g_array_index(c->outer, svgc_outer, i).res.tiles > 0;
+    return c->patterns || inner;
+}
+
+static int svgc_sheet_ref(svgc *c, svgc_node *from, const char *id, bool marker)
+{
+    for (svgc_node *to = g_hash_table_lookup(c->ids, id); to; to = to->same_id) {
+        if (c->refs->len >= SVGC_MAX_REFS)
+            return svgc_fail(c, from->node,
+                             "the SVG has more than %u references between its elements (a style "
+                             "sheet's rule applying to many elements?)",
+                             SVGC_MAX_REFS);
+        svgc_ref *ref = g_new0(svgc_ref, 1);
+        ref->from = from;
+        ref->marker = marker;
+        ref->sheet = true;
+        ref->weight = 1;
+        ref->next = to->refs;
+        to->refs = ref;
+        g_ptr_array_add(c->refs, ref);
+    }
+    return 0;
+}
+
+static void svgc_index_add(GHashTable *index, char kind, const char *names, svgc_node *s)
+{
+    char **words = g_strsplit_set(names, " \t\r\n\f", -1);
+    for (char **w = words; *w; w++) {
+        if (!**w) continue;
+        char *low = g_ascii_strdown(*w, -1);
+        char *key = g_strdup_printf("%c%s", kind, low);
+        g_free(low);
+        GPtrArray *a = g_hash_table_lookup(index, key);
+        if (!a) {
+            a = g_ptr_array_new();
+            g_hash_table_insert(index, key, a);
+        } else {
+            g_free(key);
+        }
+        g_ptr_array_add(a, s);
+    }
+    g_strfreev(words);
+}
+
+static GHashTable *svgc_index(svgc *c)
+{
+    GHashTable *ix =
+        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+    for (guint i = 0; i < c->nodes->len; i++) {
+        svgc_node *s = c->nodes->pdata[i];
+        svgc_index_add(ix, ' ', (const char *)s->node->name, s);
+        char *id = svgc_prop(s->node, "id"), *cls = svgc_prop(s->node, "class");
+        if (id) svgc_index_add(ix, '#', id, s);
+        if (cls) svgc_index_add(ix, '.', cls, s);
+        g_free(id);
+        g_free(cls);
+    }
+    return ix;
+}
+
+/* The elements that may match subject k: those with its id, its first
+ * class or its name, or all. */
+static GPtrArray *svgc_candidates(svgc_sheet *sh, const svgs_subject *k)
+{
+    char *key = k->id         ? g_strconcat("#", k->id, NULL)
+                : k->cls->len ? g_strconcat(".", (const char *)k->cls->pdata[0], NULL)
+                : k->tag      ? g_strconcat(" ", k->tag, NULL)
+                              : NULL;
+    if (!key) return sh->c->nodes;
+    char *low = g_ascii_strdown(key, -1);
+    GPtrArray *a = g_hash_table_lookup(sh->index, low);
+    g_free(low);
+    g_free(key);
+    return a;
+}
+
+/* The transform properties among CSS declarations (low: their lower-case
+ * copy): the largest; *n counts them. */
+static double svgc_decl_transforms(const char *low, const char *text, unsigned *n)
+{
+    double k = 0;
+    const char *end = low + strlen(low);
+    for (const char *p = low; (p = memchr(p, ':', (size_t)(end - p))); p++) {
+        const char *e = p;
+        while (e > low && g_ascii_isspace(e[-1]))
+            e--;
+        const char *b = e;
+        while (b > low && svgc_ident(b[-1]))
+            b--;
+        if (e - b == 9 && !strncmp(b, "transform", 9)) {
+            k = fmax(k, svgx_transform_scale(text + (p + 1 - low)));
+            (*n)++;
+        }
+    }
+    return k;
+}
+
+/* What a rule gives each element it may apply to: a reference to id, or
+ * (id NULL) a transform of scale k. */
+typedef struct svgc_give {
+    const char *id;
+    bool marker;
+    double k;
+} svgc_give;
+
+static int svgc_sheet_give(svgc_sheet *sh, GPtrArray *subjects, const svgc_give *g)
+{
+    svgc *c = sh->c;
+    for (guint i = 0; i < subjects->len; i++) {
+        const svgs_subject *k = subjects->pdata[i];
+        GPtrArray *cand = svgc_candidates(sh, k);
+        for (guint j = 0; cand && j < cand->len; j++) {
+            svgc_node *s = cand->pdata[j];
+            if (++sh->work > SVGC_MAX_SHEET_WORK)
+                return svgc_fail(c, NULL,
+                                 "the SVG's style sheet applies to too many elements for pnpkit "
+                                 "to count");
+            char *sid = svgc_prop(s->node, "id"), *cls = svgc_prop(s->node, "class");
+            bool match = svgs_match(k, (const char *)s->node->name, sid, cls);
+            g_free(sid);
+            g_free(cls);
+            if (!match) continue;
+            if (!g->id)
+                s->T = fmax(s->T, g->k);
+            else if (svgc_sheet_ref(c, s, g->id, g->marker))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
+{
+    svgc_sheet *sh = data;
+    svgc *c = sh->c;
+    char *text = svgs_unescape(decls), *low = g_ascii_strdown(text, -1);
+    const char *end = low + strlen(low);
+    GPtrArray *subjects = svgs_subjects(sel);
+    int r = 0;
+    double k = svgc_decl_transforms(low, text, &sh->transforms);
+    if (k > 1) {
+        svgc_give g = {NULL, false, k};
+        r = svgc_sheet_give(sh, subjects, &g);
+    }
+    for (const char *p = low; !r && (p = g_strstr_len(p, end - p, "url("));) {
+        bool marker = svgc_url_marker(low, p);
+        char *uri = svgc_url_text(text, low, &p);
+        const char *hash = strchr(uri, '#');
+        if (hash && hash[1] && g_hash_table_lookup(c->ids, hash + 1)) {
+            gsize n = GPOINTER_TO_SIZE(g_hash_table_lookup(sh->found, hash + 1));
+            g_hash_table_insert(sh->found, g_strdup(hash + 1), GSIZE_TO_POINTER(n + 1));
+            svgc_give g = {hash + 1, marker, 0};
+            r = svgc_sheet_give(sh, subjects, &g);
+        }
+        g_free(uri);
+    }
+    g_ptr_array_unref(subjects);
+    g_free(low);
+    g_free(text);
+    return r;
+}
+
+/* The references of the style sheets, from each element they may apply to.
+ * After the pending references are resolved. */
+int svgc_sheet_refs(svgc *c)
+{
+    if (!c->styles->len || !svgc_has_tiles(c)) return 0; /* only tiles need them */
+    svgc_sheet sh = {c, svgc_index(c), g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
+                     0, 0};
+    int r = 0;
+    for (guint i = 0; !r && i < c->styles->len; i++) {
+        const xmlNode *n = c->styles->pdata[i];
+        GString *css = g_string_new(NULL);
+        for (xmlNode *t = n->children; t; t = t->next)
+            if ((t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE) && t->content)
+                g_string_append(css, (const char *)t->content);
+        r = svgs_rules(css->str, svgc_sheet_rule, &sh);
+        g_string_free(css, TRUE);
+    }
+    for (guint i = 0; !r && i < c->pending->len; i++) {
+        svgc_pending *p = c->pending->pdata[i];
+        if (p->from || !g_hash_table_lookup(c->ids, p->id)) continue;
+        gsize left = GPOINTER_TO_SIZE(g_hash_table_lookup(sh.found, p->id));
+        if (left) {
+            g_hash_table_insert(sh.found, g_strdup(p->id), GSIZE_TO_POINTER(left - 1));
+            continue;
+        }
+        for (guint j = 0; !r && j < c->nodes->len; j++)
+            r = svgc_sheet_ref(c, c->nodes->pdata[j], p->id, p->marker);
+    }
+    /* transforms read from the rules apply where their selectors do; if the
+     * sheet has any other, the largest applies to every element */
+    if (sh.transforms >= c->sheet_T_n) c->sheet_T = 1;
+    g_hash_table_destroy(sh.index);
+    g_hash_table_destroy(sh.found);
+    return r ? -1 : 0;
+}
+
+/* ---- pass 4: pattern tiles ----
+ * librsvg draws a pattern's whole tile as pixels, at the scale of the shape
+ * it fills, however little of the tile shows (cairo then repeats it): a tile
+ * forty times a small shape's box took 700 MB at 300 dpi. A tile's size is
+ * bounded from the pattern's width and height, the box of each shape it
+ * fills, and how much one unit of that shape can measure in the document's
+ * pixels (svgc_scale): every transform above it, the viewBox of a nested
+ * viewport, a marker drawn in stroke widths, a pattern's, mask's or clip's
+ * content drawn in a shape's box. */
+
+/* Whether n has an attribute named name (any namespace). */
+static bool svgc_has(const xmlNode *n, const char *name)
+{
+    for (const xmlAttr *a = n->properties; a; a = a->next)
+        if (!strcmp((const char *)a->name, name)) return true;
+    return false;
+}
+
+/* The pattern that gives p its attribute name: p or the first pattern its
+ * href chain names that has it (librsvg takes each attribute that way). */
+static const xmlNode *svgc_pattern_with(const svgc_node *p, const char *name)
+{
+    for (int i = 0; p && i < SVGC_MAX_CHAIN && svgc_is(p->node, "pattern"); i++, p = p->href_target)
+        if (svgc_has(p->node, name)) return p->node;
+    return NULL;
+}
+
+/* Which units an attribute (patternUnits, markerUnits, ...) of n may give:
+ * user (userSpaceOnUse) and other (the other keyword, or the default when it
+ * is absent or not read). */
+static void svgc_units(const xmlNode *n, const char *name, bool *user, bool *other)
+{
+    *user = false, *other = !n;
+    for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        char *v = g_strstrip(svgc_attr_text(a));
+        if (!strcmp(v, "userSpaceOnUse"))
+            *user = true;
+        else
+            *other = true;
+        g_free(v);
+    }
+}
+
+/* A pattern's width or height: in user units, and as a fraction of a box;
+ * the largest of its attributes. 0 when none (no tile is drawn). */
+static void svgc_pattern_len(svgc *c, const svgc_node *p, const char *name, double *user,
+                             double *frac)
+{
+    *user = *frac = 0;
+    const xmlNode *n = svgc_pattern_with(p, name);
+    for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        char *v = svgc_attr_text(a);
+        const char *q = g_strchug(v);
+        double x, f;
+        *user = fmax(*user, svgc_attr_length(c, v));
+        if (svgx_number(&q, &x)) {
+            svgc_unit u = svgc_unit_at(&q, &f);
+            *frac = fmax(*frac, fabs(x) * (u == UNIT_PERCENT ? 0.01
+                                           : u == UNIT_FONT  ? svgc_font(c)
+                                                             : f));
+        }
+        g_free(v);
+    }
+}
+
+/* The largest scale of n's viewBox attributes over a viewport of w by h;
+ * 0 when it has no viewBox librsvg reads. */
+static double svgc_viewbox_scale(const xmlNode *n, double w, double h)
+{
+    double k = 0;
+    for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
+        if (strcmp((const char *)a->name, "viewBox")) continue;
+        char *v = svgc_attr_text(a);
+        double vw, vh;
+        if (svgx_viewbox(v, &vw, &vh)) k = fmax(k, fmax(w / vw, h / vh));
+        g_free(v);
+    }
+    return k;
+}
+
+/* The largest transform among n's attributes named name; 1 when none. */
+static double svgc_transform_attr(const xmlNode *n, const char *name)
+{
+    double k = 1;
+    for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
+        if (strcmp((const char *)a->name, name)) continue;
+        char *v = svgc_attr_text(a);
+        k = fmax(k, svgx_transform_scale(v));
+        g_free(v);
+    }
+    return k;
+}
+
+/* Pattern p filling shapes whose scale is at most sb, and whose box sides
+ * times their scale are at most bw and bh: its tile's sides *tw and *th in
+ * the document's pixels, and the scale of its content. */
+static double svgc_pattern_tile(svgc *c, const svgc_node *p, double sb, double bw, double bh,
+                                double *tw, double *th)
+{
+    double uw, fw, uh, fh;
+    bool user, box;
+    svgc_pattern_len(c, p, "width", &uw, &fw);
+    svgc_pattern_len(c, p, "height", &uh, &fh);
+    svgc_units(svgc_pattern_with(p, "patternUnits"), "patternUnits", &user, &box);
+    double pt = svgc_transform_attr(svgc_pattern_with(p, "patternTransform"), "patternTransform");
+    *tw = fmax(user ? uw * sb : 0, box ? fw * bw : 0) * pt;
+    *th = fmax(user ? uh * sb : 0, box ? fh * bh : 0) * pt;
+    double k = svgc_viewbox_scale(svgc_pattern_with(p, "viewBox"), *tw, *th);
+    if (k > 0) return k;
+    const xmlNode *cn = svgc_pattern_with(p, "patternContentUnits");
+    bool cuser = true, cbox = false; /* the default: userSpaceOnUse */
+    if (cn) svgc_units(cn, "patternContentUnits", &cuser, &cbox);
+    return fmax(cuser ? sb : 0, cbox ? fmax(bw, bh) : 0) * pt;
+}
+
+static double svgc_scale(svgc *c, svgc_node *s, int chain);
+
+/* The scale of a nested viewport's viewBox (an svg, a symbol), its size
+ * given by the use that draws it, or else its own, or else (a percentage,
+ * or none) as large as any viewport. */
+static double svgc_viewport_scale(svgc *c, const xmlNode *n, const xmlNode *use)
+{
+    double size[2];
+    static const char *const side[2] = {"width", "height"};
+    for (int i = 0; i < 2; i++) {
+        const xmlNode *by = use && svgc_has(use, side[i]) ? use : svgc_has(n, side[i]) ? n : NULL;
+        size[i] = by ? svgc_num_attr(c, by, side[i]) : svgc_big(c) * 1.5;
+    }
+    double k = svgc_viewbox_scale(n, size[0], size[1]);
+    return k > 0 ? k : 1;
+}
+
+/* Grows a memoised value; notes that it grew. */
+static void svgc_grow(svgc *c, double *at, double v)
+{
+    if (!(v <= HUGE_VAL)) v = HUGE_VAL; /* NaN: 0 times HUGE_VAL */
+    if (v > *at * (1 + 1e-9) || (*at == 0 && v > 0)) c->changed = true;
+    if (v > *at) *at = v;
+}
+
+/* The largest scale, and box sides times scale, of f and what is drawn with
+ * it (its descendants, what its uses draw), memoised in f->below_*. A cycle
+ * (an element that names an ancestor's pattern) takes what is found so far;
+ * the next round (svgc_tiles) completes it. */
+static void svgc_below_scale(svgc *c, svgc_node *f, int chain)
+{
+    if (f->bs_state) return;
+    if (chain > SVGC_MAX_CHAIN) {
+        svgc_grow(c, &f->below_s, HUGE_VAL);
+        f->bs_state = 2;
+        return;
+    }
+    f->bs_state = 1;
+    double S = svgc_scale(c, f, chain + 1);
+    svgc_grow(c, &f->below_s, S);
+    svgc_grow(c, &f->below_w, f->bw > 0 ? f->bw * S : 0);
+    svgc_grow(c, &f->below_h, f->bh > 0 ? f->bh * S : 0);
+    for (const xmlNode *ch = f->node->children; ch; ch = ch->next) {
+        svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
+        if (!k) continue;
+        svgc_below_scale(c, k, chain + 1);
+        svgc_grow(c, &f->below_s, k->below_s);
+        svgc_grow(c, &f->below_w, k->below_w);
+        svgc_grow(c, &f->below_h, k->below_h);
+    }
+    for (svgc_node *t = f->use_target; t; t = t->same_id) {
+        svgc_below_scale(c, t, chain + 1);
+        svgc_grow(c, &f->below_s, t->below_s);
+        svgc_grow(c, &f->below_w, t->below_w);
+        svgc_grow(c, &f->below_h, t->below_h);
+    }
+    f->bs_state = 2;
+}
+
+/* The scale reference r gives the content of s. */
+static double svgc_ref_scale(svgc *c, svgc_node *s, const svgc_ref *r, int chain)
+{
+    if (r->href) {
+        double k = svgc_is(s->node, "svg") || svgc_is(s->node, "symbol")
+                       ? svgc_viewport_scale(c, s->node, r->from ? r->from->node : NULL)
+                       : 1;
+        return svgc_scale(c, r->from, chain) * k;
+    }
+    svgc_below_scale(c, r->from, chain);
+    double sb = r->from->below_s, bw = r->from->below_w, bh = r->from->below_h;
+    const xmlNode *n = s->node;
+    if (svgc_is(n, "pattern")) {
+        double tw, th;
+        return svgc_pattern_tile(c, s, sb, bw, bh, &tw, &th);
+    }
+    if (svgc_is(n, "marker")) {
+        bool user, stroke;
+        svgc_units(svgc_has(n, "markerUnits") ? n : NULL, "markerUnits", &user, &stroke);
+        double mw = svgc_has(n, "markerWidth") ? svgc_num_attr(c, n, "markerWidth") : 3;
+        double mh = svgc_has(n, "markerHeight") ? svgc_num_attr(c, n, "markerHeight") : 3;
+        double k = svgc_viewbox_scale(n, mw, mh);
+        return sb * (stroke ? c->stroke_max : 1) * (k > 0 ? k : 1);
+    }
+    /* clips, masks, filters (an feImage of an element): their content in
+     * the shape's units or its box */
+    static const char *const boxed[][2] = {
+        {"clipPath", "clipPathUnits"}, {"mask", "maskContentUnits"}, {"filter", "primitiveUnits"}};
+    for (size_t i = 0; i < G_N_ELEMENTS(boxed); i++) {
+        if (!svgc_is(n, boxed[i][0])) continue;
+        bool user = true, box = false; /* the default: userSpaceOnUse */
+        if (svgc_has(n, boxed[i][1])) svgc_units(n, boxed[i][1], &user, &box);
+        return fmax(user ? sb : 0, box ? fmax(bw, bh) : 0);
+    }
+    return sb; /* another element (a gradient): in the shape's units */
+}
+
+/* How much one unit of s can measure in the document's pixels, over every
+ * way s is drawn (memoised in s->S, grown round after round). */
+static double svgc_scale(svgc *c, svgc_node *s, int chain)
+{
+    if (s->s_state) return s->S; /* found, or a cycle: what is known */
+    if (chain > SVGC_MAX_CHAIN) return HUGE_VAL;
+    s->s_state = 1;
+    /* drawn in place, unless it is drawn only when named (defs, symbol,
+     * marker, pattern, ...) */
+    double ctx = !s->parent                ? c->root_scale
+                 : svgc_container(s->node) ? 0
+                                           : svgc_scale(c, s->parent, chain + 1) * s->vbk;
+    for (svgc_ref *r = s->refs; r; r = r->next)
+        if (r->from) ctx = fmax(ctx, svgc_ref_scale(c, s, r, chain + 1));
+    svgc_grow(c, &s->S, ctx * s->T);
+    s->s_state = 2;
+    return s->S;
+}
+
+/* The document's own size and the scale of its root viewBox (as the
+ * probe reads it: width and height when both are absolute, else the
+ * viewBox). */
+static void svgc_root(svgc *c)
+{
+    svgc_node *root = c->nodes->len ? c->nodes->pdata[0] : NULL;
+    const xmlNode *n = root ? root->node : NULL;
+    double w = 0, h = 0, vw = 0, vh = 0;
+    bool vb = false;
+    for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
+        char *v = svgc_attr_text(a);
+        const char *p = g_strchug(v);
+        double x, f;
+        if (!strcmp((const char *)a->name, "viewBox")) {
+            vb = vb || svgx_viewbox(v, &vw, &vh);
+        } else if ((!strcmp((const char *)a->name, "width") ||
+                    !strcmp((const char *)a->name, "height")) &&
+                   svgx_number(&p, &x)) {
+            svgc_unit u = svgc_unit_at(&p, &f);
+            double len = u == UNIT_ABS ? fabs(x) * f : u == UNIT_FONT ? fabs(x) * svgc_font(c) : -1;
+            if (a->name[0] == 'w')
+                w = len;
+            else
+                h = len;
+        }
+        g_free(v);
+    }
+    if (!(w > 0 && h > 0)) w = vb ? vw : 100, h = vb ? vh : 100;
+    c->nat_w = w, c->nat_h = h;
+    double k = svgc_viewbox_scale(n, w, h);
+    c->root_scale = k > 0 ? k : 1;
+}
+
+/* Sizes each element's scale needs: the largest stroke width, text boxes,
+ * the enlargement of nested viewports. After pass 2. */
+static void svgc_scale_prepare(svgc *c)
+{
+    c->stroke_max = fmax(1, fmax(c->stroke_abs, fmax(c->stroke_em * svgc_font(c),
+                                                     c->stroke_pc / 100 * svgc_big(c) * 1.5)));
+    for (guint i = 0; i < c->nodes->len; i++) {
+        svgc_node *s = c->nodes->pdata[i];
+        const xmlNode *n = s->node;
+        c->shape_max = fmax(c->shape_max, fmax(s->bw, s->bh));
+        if (svgc_is(n, "textPath")) c->text_path = true;
+        if (svgc_is(n, "text") || svgc_in_text(s)) {
+            static const char *const pos[] = {"x", "y", "dx", "dy"};
+            for (const xmlAttr *a = n->properties; a; a = a->next)
+                for (size_t k = 0; k < G_N_ELEMENTS(pos); k++)
+                    if (!strcmp((const char *)a->name, pos[k])) {
+                        char *v = svgc_attr_text(a);
+                        c->text_pos = fmax(c->text_pos, svgc_list_length(c, v));
+                        g_free(v);
+                    }
+        }
+        s->T = fmax(s->T, c->sheet_T);
+        s->vbk = 1;
+        if (svgc_is(n, "svg") && s->parent) s->vbk = svgc_viewport_scale(c, n, NULL);
+    }
+    for (guint i = 0; i < c->nodes->len; i++) {
+        svgc_node *s = c->nodes->pdata[i];
+        if (svgc_is(s->node, "text") && !svgc_in_text(s)) {
+            double side = svgc_chars(s->node->children) * (2 * svgc_font(c) + c->spacing) +
+                          2 * c->text_pos + (c->text_path ? c->shape_max : 0);
+            s->bw = s->bh = side <= HUGE_VAL ? side : HUGE_VAL;
+        }
+    }
+}
+
+/* The rounds of svgc_scale. A cycle (a group filled with a pattern defined
+ * inside it, whose content the group's fill reaches too) is a reference
+ * librsvg does not draw, and is followed with what is known so far; what
+ * the first round found before the cycle was complete comes in the next.
+ * Values still growing after three rounds grow only through such cycles. */
+static void svgc_scale_rounds(svgc *c)
+{
+    for (int k = 0; k < 3; k++) {
+        c->changed = false;
+        for (guint i = 0; i < c->nodes->len; i++) {
+            svgc_node *s = c->nodes->pdata[i];
+            s->s_state = s->bs_state = 0;
+        }
+        for (guint i = 0; i < c->nodes->len; i++)
+            svgc_below_scale(c, c->nodes->pdata[i], 0);
+        if (!c->changed) return;
+    }
+}
+
+/* Bounds the pixels of the document's pattern tiles and of those of the
+ * documents it draws as images, over its own area: the largest tile in
+ * res->tile, all the tiles drawn (a tile each time a shape is filled) in
+ * res->tiles. */
+int svgc_tiles(svgc *c, svgc_result *res)
+{
+    svgc_root(c);
+    res->nat_w = c->nat_w, res->nat_h = c->nat_h;
+    if (!svgc_has_tiles(c)) return 0;
+    svgc_scale_prepare(c);
+    svgc_scale_rounds(c);
+    double area = c->nat_w * c->nat_h, most = 0, sum = 0;
+    const xmlNode *worst = NULL, *worst_sum = NULL;
+    for (guint i = 0; i < c->nodes->len; i++) {
+        svgc_node *p = c->nodes->pdata[i];
+        if (!svgc_is(p->node, "pattern")) continue;
+        for (svgc_ref *r = p->refs; r; r = r->next) {
+            /* a pattern taking p as its template; a style sheet (its rules
+             * have a reference from each element they may apply to) */
+            if (r->href || !r->from) continue;
+            double sb = r->from->below_s, bw = r->from->below_w, bh = r->from->below_h;
+            svgc_below(r->from, 0);
+            double shapes = r->from->shapes_below, times = svgc_times(c, r->from, 0);
+            double tw, th;
+            svgc_pattern_tile(c, p, sb, bw, bh, &tw, &th);
+            double a = tw * th, all = a * times * fmax(shapes, 1);
+            if (!(a <= HUGE_VAL)) a = HUGE_VAL;
+            if (!(all <= HUGE_VAL)) all = HUGE_VAL;
+            if (a > most) most = a, worst = p->node;
+            if (all > 0 && (!worst_sum || all > sum)) worst_sum = p->node;
+            sum += all;
+        }
+    }
+    for (guint i = 0; i < c->outer->len; i++) {
+        svgc_outer *o = &g_array_index(c->outer, svgc_outer, i);
+        if (!(o->res.tiles > 0)) continue;
+        const xmlNode *e = o->from ? o->from->node : NULL;
+        double k = o->from ? svgc_scale(c, o->from, 0) : c->root_scale;
+        double w = e ? svgc_num_attr(c, e, "width") : 0, h = e ? svgc_num_attr(c, e, "height") : 0;
+        double fit = fmax(w > 0 ? w / o->res.nat_w : 1, h > 0 ? h / o->res.nat_h : 1);
+        double drawn = o->res.nat_w * o->res.nat_h * fit * fit * k * k;
+        double a = o->res.tile * drawn, all = o->res.tiles * drawn;
+        if (o->from) all *= svgc_times(c, o->from, 0);
+        if (!(a <= HUGE_VAL)) a = HUGE_VAL;
+        if (!(all <= HUGE_VAL)) all = HUGE_VAL;
+        if (a > most) most = a, worst = e;
+        if (!worst_sum || all > sum) worst_sum = e;
+        sum += all;
+    }
+    res->tile = most / area;
+    res->tiles = sum / area;
+    if (!(res->tile <= SCENE_SVG_MAX_TILE))
+        return svgc_fail(c, worst,
+                         "a pattern's tile would measure about %.3g times the SVG's own size (at "
+                         "most %d): librsvg draws a whole tile as pixels, however little of it "
+                         "shows; give the pattern a smaller width and height",
+                         res->tile, SCENE_SVG_MAX_TILE);
+    if (!(res->tiles <= SCENE_SVG_MAX_TILES))
+        return svgc_fail(c, worst_sum,
+                         "the SVG's pattern tiles would measure about %.3g times its own size "
+                         "all together (at most %d): each shape a pattern fills draws a whole "
+                         "tile as pixels",
+                         res->tiles, SCENE_SVG_MAX_TILES);
+    return 0;
+}

@@ -1,0 +1,59 @@
+# cli_svg_tiles.sh: an SVG image whose pattern tiles would take far more
+# pixels than the picture itself is refused before librsvg draws it
+# (src/scene/svgcheck.c): the fuzzer's input, which took 700 MB as a PNG at
+# 300 dpi, is one line naming the SVG and the pattern's line, exit 1, and no
+# file; an ordinary hatched drawing is drawn at 600 dpi in little memory; a
+# fit that draws the SVG far beyond its box (cover, stretch) is refused
+# where contain is drawn.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+cat > img.yaml <<'Y'
+name: img
+components:
+  - {type: image, src: d.svg, x: 10mm, y: 10mm, w: 40mm, h: 30mm}
+Y
+head='<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">'
+
+# The fuzzer's input (minimised): a tile 40 by 30 times the circle's box.
+printf '%s\n<defs><pattern id="p" width="40" height="30" viewBox="0 0 40 30"><rect width="40" height="30"/></pattern></defs>\n<circle cx="10" cy="10" r="8" fill="url(#p)"/>\n</svg>\n' "$head" > d.svg
+for out in out.png out.pdf; do
+    expect_status 1 "fuzzer's tile: refused ($out)" -- timeout 60 "$PNPKIT" render img.yaml -o $out
+    expect_stderr "^img\.yaml:3:6: image: d\.svg: line 2: a pattern's tile would measure about 256 times the SVG's own size \\(at most 2\\)" "fuzzer's tile: the message ($out)"
+    expect_eq "$(wc -l < "$T/err")" 1 "fuzzer's tile: one line"
+    expect_no_file $out "fuzzer's tile"
+done
+# A transform above the shape enlarges its tile: refused at 30 times, drawn at 1.
+printf '%s\n<pattern id="p" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="2" height="4"/></pattern>\n<g transform="scale(30)"><rect width="1" height="1" fill="url(#p)"/></g>\n</svg>\n' "$head" > d.svg
+expect_status 1 "scaled shape: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a pattern's tile would measure about 12 times" "scaled shape: the message"
+sed -i 's/scale(30)/scale(1)/' d.svg
+expect_status 0 "unscaled shape: drawn" -- "$PNPKIT" render img.yaml -o out.png
+rm -f out.png
+
+# A hatched and textured drawing: tiles of 2 units, and one of the whole
+# background (a little larger than the picture), drawn at 600 dpi.
+cat > d.svg <<S
+$head
+<defs><pattern id="h" width="2" height="2" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="1" height="2" fill="#888"/></pattern>
+<pattern id="b" width="1" height="1"><rect width="44" height="34" fill="#ccf"/><circle cx="22" cy="17" r="9" fill="#eef"/></pattern></defs>
+<rect x="-2" y="-2" width="44" height="34" fill="url(#b)"/>
+<circle cx="10" cy="10" r="8" fill="url(#h)" stroke="black"/><rect x="24" y="14" width="12" height="12" fill="url(#h)"/>
+</svg>
+S
+expect_status 0 "hatched drawing: drawn" -- /usr/bin/time -f "%M" -o rss "$PNPKIT" render img.yaml -o out.png --dpi 600
+expect_eq "$(awk '{print ($1 < 400000)}' rss)" 1 "hatched drawing: under 400 MB at 600 dpi ($(cat rss) KB)"
+rm -f out.png
+
+# Fitted by cover into a long box, the SVG is drawn 7.5 times the box: its
+# background tile (1.25 times the SVG) 9.35 times.
+cat > fit.yaml <<'Y'
+name: fit
+components:
+  - {type: image, src: d.svg, x: 10mm, y: 10mm, w: 100mm, h: 10mm, fit: cover}
+Y
+expect_status 1 "cover: refused" -- "$PNPKIT" render fit.yaml -o out.png
+expect_stderr "^fit\.yaml:3:6: image: d\.svg: fitted this way, a pattern tile of the SVG would measure about 9\\.35 times the box \\(at most 2\\)" "cover: the message"
+expect_no_file out.png "cover"
+sed -i 's/fit: cover/fit: contain/' fit.yaml
+expect_status 0 "contain: drawn" -- "$PNPKIT" render fit.yaml -o out.png
+finish
