@@ -96,7 +96,7 @@ bench-warm: build
 	@$(BUILD)/bench/bench-warm $(PNPKIT)
 	@$(BUILD)/bench/bench-warm-plain $(PNPKIT)
 
-# The SVG dash check's cost and what it refuses (bench/svg-dashes.sh).
+# The SVG check's cost (dashes, pattern tiles) and what it refuses (bench/svg-dashes.sh).
 bench-svg: build
 	@sh bench/svg-dashes.sh $(BUILD)
 

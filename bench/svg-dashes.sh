@@ -1,11 +1,15 @@
 #!/bin/sh
-# svg-dashes.sh BUILD: what the SVG dash check (src/scene/svgcheck.c) costs and
-# what it saves. Renders one template placing an SVG image, to PDF, for: a
-# 4 MB map of 75 000 dashed paths (the check's cost on the largest SVG read);
-# a path of 2 million dashes (the most allowed: what cairo then takes); the
-# fuzzer's path to the edge of cairo's range (refused, where cairo took
-# 0.94 GB); and the same map without dashes. Prints wall seconds and peak MB
-# of each whole render (/usr/bin/time), and whether it was refused.
+# svg-dashes.sh BUILD: what the SVG check (src/scene/svgcheck.c: dashes,
+# src/scene/svgtiles.c: pattern tiles) costs and what it saves. Renders one
+# template placing an SVG image, to PDF, for: a 4 MB map of 34 000 dashed
+# paths (the check's cost on the largest SVG read); a path of 2 million
+# dashes (the most allowed: what cairo then takes); the fuzzer's path to the
+# edge of cairo's range (refused, where cairo took 0.94 GB); the same map
+# without dashes; the map filled with a pattern by its style sheet (the tile
+# bound's cost: every path sized); and, as PNG at 300 dpi, a pattern tile
+# twice the picture (the most allowed) and the fuzzer's tile 256 times it
+# (refused, where it took 700 MB). Prints wall seconds and peak MB of each
+# whole render (/usr/bin/time), and whether it was refused.
 set -u
 build=${1:-build}
 pnpkit=$(cd "$build" && pwd)/pnpkit
@@ -28,8 +32,8 @@ map() { # map FILE STYLE: 4 MB of short random paths
         }
         print "</svg>" }' > "$1"
 }
-run() { # run NAME
-    /usr/bin/time -f "%e %M" "$pnpkit" render t.yaml -o out.pdf > /dev/null 2> err
+run() { # run NAME [OUTPUT [OPTIONS]]
+    /usr/bin/time -f "%e %M" "$pnpkit" render t.yaml -o "${2:-out.pdf}" ${3:-} > /dev/null 2> err
     status=$?
     set -- "$1" $(tail -n 1 err)
     verdict=drawn
@@ -45,3 +49,10 @@ printf '%s<path d="M0 0 h3999999" stroke="black" stroke-dasharray="1"/></svg>\n'
 run "2 million dashes (the most)"
 printf '%s<path d="M1 3e70 L19 5" stroke="black" stroke-dasharray="0.05"/></svg>\n' "$head" > d.svg
 run "a path to 3e70, dashes of 0.05"
+map d.svg "fill: url(#p)"
+sed -i 's|<style>|<defs><pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse"><circle cx="4" cy="4" r="2"/></pattern></defs><style>|' d.svg
+run "4 MB map, a pattern fill"
+printf '%s<pattern id="p" width="1" height="1"><rect width="400" height="300" fill="#ccf"/></pattern><rect x="-83" y="-62" width="566" height="424" fill="url(#p)"/></svg>\n' "$head" > d.svg
+run "a tile twice the picture, PNG" out.png "--dpi 300"
+printf '%s<pattern id="p" width="40" height="30" viewBox="0 0 40 30"><rect width="40" height="30"/></pattern><circle cx="10" cy="10" r="8" fill="url(#p)"/></svg>\n' "$head" > d.svg
+run "the fuzzer's tile, PNG" out.png "--dpi 300"

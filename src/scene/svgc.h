@@ -109,7 +109,6 @@ typedef struct svgc {
     unsigned sheet_T_n;                      /* and how many there are */
     double stroke_abs, stroke_em, stroke_pc; /* the largest stroke-width in each kind of unit */
     double stroke_max;                       /* the largest stroke-width, in user units */
-    double text_pos;                         /* the largest x, y, dx or dy of text */
     double shape_max;                        /* the largest side of a shape's box */
     bool text_path;
     unsigned patterns; /* pattern elements */

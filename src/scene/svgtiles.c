@@ -498,6 +498,50 @@ static void svgc_root(svgc *c)
     c->root_scale = k > 0 ? k : 1;
 }
 
+/* How far a text's positions spread on one axis: its absolute positions
+ * (x or y) from the least to the largest, plus every relative one (dx or
+ * dy), over the text and every element inside it. */
+typedef struct svgc_spread {
+    bool any;
+    double lo, hi, rel;
+} svgc_spread;
+
+static void svgc_spread_list(svgc *c, const char *v, svgc_spread *sp, bool rel)
+{
+    for (const char *p = v; *p;) {
+        double x, f;
+        if (!svgx_number(&p, &x)) {
+            p++;
+            continue;
+        }
+        svgc_unit u = svgc_unit_at(&p, &f);
+        double len = u == UNIT_ABS       ? x * f
+                     : u == UNIT_FONT    ? x * svgc_font(c)
+                     : u == UNIT_PERCENT ? x / 100 * svgc_big(c) * 1.5
+                                         : 0;
+        if (rel) {
+            sp->rel += fabs(len);
+        } else {
+            if (!sp->any) sp->any = true, sp->lo = sp->hi = len;
+            sp->lo = fmin(sp->lo, len), sp->hi = fmax(sp->hi, len);
+        }
+    }
+}
+
+static void svgc_text_spread(svgc *c, const xmlNode *n, svgc_spread sp[2])
+{
+    static const char *const names[] = {"x", "y", "dx", "dy"};
+    for (const xmlAttr *a = n->properties; a; a = a->next)
+        for (int k = 0; k < 4; k++)
+            if (!strcmp((const char *)a->name, names[k])) {
+                char *v = svgc_attr_text(a);
+                svgc_spread_list(c, v, &sp[k % 2], k >= 2);
+                g_free(v);
+            }
+    for (const xmlNode *ch = n->children; ch; ch = ch->next)
+        if (ch->type == XML_ELEMENT_NODE) svgc_text_spread(c, ch, sp);
+}
+
 /* Sizes each element's scale needs: the largest stroke width, text boxes,
  * the enlargement of nested viewports. After pass 2. */
 static void svgc_scale_prepare(svgc *c)
@@ -509,16 +553,6 @@ static void svgc_scale_prepare(svgc *c)
         const xmlNode *n = s->node;
         c->shape_max = fmax(c->shape_max, fmax(s->bw, s->bh));
         if (svgc_is(n, "textPath")) c->text_path = true;
-        if (svgc_is(n, "text") || svgc_in_text(s)) {
-            static const char *const pos[] = {"x", "y", "dx", "dy"};
-            for (const xmlAttr *a = n->properties; a; a = a->next)
-                for (size_t k = 0; k < G_N_ELEMENTS(pos); k++)
-                    if (!strcmp((const char *)a->name, pos[k])) {
-                        char *v = svgc_attr_text(a);
-                        c->text_pos = fmax(c->text_pos, svgc_list_length(c, v));
-                        g_free(v);
-                    }
-        }
         s->T = fmax(s->T, c->sheet_T);
         s->vbk = 1;
         if (svgc_is(n, "svg") && s->parent) s->vbk = svgc_viewport_scale(c, n, NULL);
@@ -526,8 +560,11 @@ static void svgc_scale_prepare(svgc *c)
     for (guint i = 0; i < c->nodes->len; i++) {
         svgc_node *s = c->nodes->pdata[i];
         if (svgc_is(s->node, "text") && !svgc_in_text(s)) {
+            svgc_spread sp[2] = {{0}};
+            svgc_text_spread(c, s->node, sp);
             double side = svgc_chars(s->node->children) * (2 * svgc_font(c) + c->spacing) +
-                          2 * c->text_pos + (c->text_path ? c->shape_max : 0);
+                          fmax(sp[0].hi - sp[0].lo + sp[0].rel, sp[1].hi - sp[1].lo + sp[1].rel) +
+                          (c->text_path ? c->shape_max : 0);
             s->bw = s->bh = side <= HUGE_VAL ? side : HUGE_VAL;
         }
     }
