@@ -4,7 +4,9 @@
 # 300 dpi, is one line naming the SVG and the pattern's line, exit 1, and no
 # file; an ordinary hatched drawing is drawn at 600 dpi in little memory; a
 # fit that draws the SVG far beyond its box (cover, stretch) is refused
-# where contain is drawn.
+# where contain is drawn. Pictures drawn inside an SVG (PNG, JPEG, other
+# SVGs, which librsvg decodes whole at their own size) are bounded too: a
+# 218 KB PNG of 15000x15000 pixels, or an SVG 15000 px a side, took 1.8 GB.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 cat > img.yaml <<'Y'
@@ -56,4 +58,32 @@ expect_stderr "^fit\.yaml:3:6: image: d\.svg: fitted this way, a pattern tile of
 expect_no_file out.png "cover"
 sed -i 's/fit: cover/fit: contain/' fit.yaml
 expect_status 0 "contain: drawn" -- "$PNPKIT" render fit.yaml -o out.png
+
+# png W H FILE: a grey PNG of W by H pixels, all black (a few hundred KB).
+png() {
+    /usr/bin/python3 - "$@" <<'P'
+import struct, sys, zlib
+w, h, name = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+def chunk(t, d):
+    return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+z = zlib.compressobj(9)
+row = b'\0' * (w + 1)
+data = b''.join(z.compress(row) for _ in range(h)) + z.flush()
+with open(name, 'wb') as f:
+    f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 0, 0, 0, 0)) +
+            chunk(b'IDAT', data) + chunk(b'IEND', b''))
+P
+}
+png 15000 15000 big.png
+png 60 40 small.png
+rm -f out.png
+printf '%s\n<image href="big.png" width="40" height="30"/>\n</svg>\n' "$head" > d.svg
+expect_status 1 "a large PNG inside: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: line 2: big\\.png: a picture of 15000x15000 pixels drawn inside the SVG is too large" "a large PNG inside: the message"
+expect_no_file out.png "a large PNG inside"
+printf '%s\n<image href="data:image/svg+xml,%%3Csvg xmlns=%%22http://www.w3.org/2000/svg%%22 width=%%2215000%%22 height=%%2215000%%22/%%3E" width="40" height="30"/>\n</svg>\n' "$head" > d.svg
+expect_status 1 "a large SVG inside: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a data: URI: a picture of 15000x15000 pixels drawn inside the SVG is too large" "a large SVG inside: the message"
+printf '%s\n<image href="small.png" width="40" height="30"/>\n</svg>\n' "$head" > d.svg
+expect_status 0 "a small PNG inside: drawn" -- "$PNPKIT" render img.yaml -o out.png
 finish

@@ -174,21 +174,49 @@ static void all_tiles(void **state)
     g_string_free(b, TRUE);
 }
 
+static void write_file(const char *name, const char *text)
+{
+    char *file = g_build_filename(dir, name, NULL);
+    g_file_set_contents(file, text, -1, NULL);
+    g_free(file);
+}
+
 static void nested_documents(void **state)
 {
     (void)state;
-    /* a 40x30 SVG whose tile is its own size, drawn twice as large each way */
-    const char *inner = "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='30'>"
-                        "<pattern id='p' width='1' height='1'/><rect width='40' height='30' "
-                        "fill='url(#p)'/></svg>";
-    char *file = g_build_filename(dir, "inner.svg", NULL);
-    g_file_set_contents(file, inner, -1, NULL);
-    g_free(file);
-    assert_float_equal(tile("<image href=\"inner.svg\" width=\"40\" height=\"30\"/>"), 1, 1e-9);
+    /* An SVG drawn inside as an image is drawn as pixels at its own size:
+     * its tiles are bounded against it, whatever size it is drawn at. */
+    write_file("inner.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='30'>"
+                            "<pattern id='p' width='1' height='1'/><rect width='40' height='30' "
+                            "fill='url(#p)'/></svg>");
+    assert_float_equal(tile("<image href=\"inner.svg\" width=\"400\" height=\"300\"/>"), 0, 0);
+    write_file("inner.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='40' height='30'>"
+                            "<pattern id='p' width='40' height='30'/><circle r='8' "
+                            "fill='url(#p)'/></svg>");
     char msg[512];
-    assert_true(check_doc("", "<image href=\"inner.svg\" width=\"80\" height=\"60\"/>", NULL, msg,
+    assert_true(check_doc("", "<image href=\"inner.svg\" width=\"4\" height=\"3\"/>", NULL, msg,
                           sizeof msg) < 0);
-    assert_non_null(strstr(msg, "line 2: a pattern's tile would measure about 4 times"));
+    assert_non_null(
+        strstr(msg, "line 2: inner.svg: line 1: a pattern's tile would measure about 256"));
+    /* Its pixels count as a picture's: one side and the viewBox's
+     * proportions give the other (20000 by 10000). */
+    write_file("inner.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='20000' "
+                            "viewBox='0 0 2 1'/>");
+    assert_true(check_doc("", "<image href=\"inner.svg\" width=\"4\" height=\"3\"/>", NULL, msg,
+                          sizeof msg) < 0);
+    assert_non_null(strstr(msg, "inner.svg: a picture of 20000x10000 pixels drawn inside the SVG"));
+    /* three of 4000 by 4000, drawn twice each: 48 million pixels */
+    write_file("inner.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='4000' height='4000'/>");
+    write_file("a.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='4000' height='4000'/>");
+    assert_true(tile("<image href=\"inner.svg\"/><image href=\"a.svg\"/><image "
+                     "href=\"inner.svg\"/><image href=\"a.svg\"/>") == 0);
+    write_file("b.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='4000' height='4000'/>");
+    assert_true(check_doc("",
+                          "<image href=\"inner.svg\"/><image href=\"a.svg\"/><image "
+                          "href=\"b.svg\"/>",
+                          NULL, msg, sizeof msg) < 0);
+    assert_non_null(
+        strstr(msg, "line 2: the pictures drawn inside the SVG add up to more than 40"));
 }
 
 static void transform_bounds(void **state)
@@ -256,7 +284,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    const char *names[] = {"t.svg", "inner.svg"};
+    const char *names[] = {"t.svg", "inner.svg", "a.svg", "b.svg"};
     for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
         char *p = g_build_filename(dir, names[i], NULL);
         g_unlink(p);

@@ -68,9 +68,10 @@ typedef struct svgc_pending {
 /* A document drawn by another (an image, an external reference). */
 /* What one document draws that its drawer counts. */
 typedef struct svgc_result {
-    double dashes;       /* dashes drawn */
-    double tile, tiles;  /* its largest pattern tile, and all it draws, over its own area */
-    double nat_w, nat_h; /* its own size, in pixels */
+    double dashes;             /* dashes drawn */
+    double tile, tiles;        /* its largest pattern tile, and all it draws, over its own area */
+    double nat_w, nat_h;       /* its own size, in pixels (the smallest reading) */
+    double raster_w, raster_h; /* its size as pixels when drawn as an image (the largest) */
 } svgc_result;
 
 typedef struct svgc_outer {
@@ -82,6 +83,7 @@ typedef struct svgc_shared {
     const pn_xml_fns *xml;
     GHashTable *names; /* references to other files looked up, as written */
     size_t work;       /* bytes parsed so far */
+    double pixels;     /* of the pictures drawn inside, so far */
 } svgc_shared;
 
 typedef struct svgc {
@@ -113,7 +115,8 @@ typedef struct svgc {
     bool text_path;
     unsigned patterns; /* pattern elements */
 
-    double root_scale, nat_w, nat_h;
+    double root_scale, nat_w, nat_h, raster_w, raster_h;
+    bool root_em; /* its width or height in em or ex */
     bool changed; /* a scale grew in this round */
     pn_err *err;
     int failed;

@@ -10,6 +10,7 @@
 #include "scene/svgsheet.h"
 #include "scene/svgxform.h"
 #include "scene/image.h"
+#include "util/pixbuf.h"
 #include "util/xml.h"
 
 #include <gio/gio.h>
@@ -320,8 +321,7 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
 
 #define SVGC_MAX_URL 4096 /* bytes of one url(...) looked at */
 
-/* The reference of the url( at *at (in low, the lower-case copy of text);
- * *at is moved past it. */
+/* A character of a CSS name. */
 bool svgc_ident(char ch)
 {
     return g_ascii_isalnum(ch) || ch == '-' || ch == '_';
@@ -561,7 +561,51 @@ static size_t svgc_head(const char *path, char *buf, size_t n)
 typedef struct svgc_named {
     svgc_sniff_kind kind; /* SNIFF_XML: a document libxml2 reads */
     svgc_result res;      /* what it draws as an image */
+    double w, h;          /* its size as pixels (0: no picture librsvg reads) */
 } svgc_named;
+
+/* The size of a picture (not an SVG) in a file or in memory, from its header
+ * as gdk-pixbuf reads it (librsvg loads pictures with gdk-pixbuf): false
+ * when no loader knows it (librsvg does not draw it either). */
+static bool svgc_picture_size(const char *file, const char *bytes, size_t len, double *w, double *h)
+{
+    pn_err e = {0};
+    const pn_pixbuf_fns *pb = pn_pixbuf(&e);
+    if (!pb) return false;
+    int iw = 0, ih = 0;
+    bool ok;
+    if (file) {
+        char *format = pn_pixbuf_probe(pb, file, &iw, &ih);
+        ok = format != NULL;
+        g_free(format);
+    } else {
+        ok = pn_pixbuf_probe_bytes(pb, bytes, len, &iw, &ih);
+    }
+    *w = iw, *h = ih;
+    return ok && iw > 0 && ih > 0;
+}
+
+/* A picture drawn inside the SVG, w by h pixels (an SVG drawn as an image
+ * is drawn as pixels at its own size too): librsvg decodes each whole and
+ * keeps it while it draws, so each and all of them (counted once when
+ * count) are bounded. */
+static int svgc_picture(svgc *c, const xmlNode *at, const char *name, double w, double h,
+                        bool count)
+{
+    if (!(w <= SCENE_IMAGE_MAX_SIDE && h <= SCENE_IMAGE_MAX_SIDE &&
+          w * h <= SCENE_SVG_MAX_INNER_PIXELS))
+        return svgc_fail(c, at,
+                         "%.80s: a picture of %.0fx%.0f pixels drawn inside the SVG is too large "
+                         "(at most %d pixels a side and %.0f million pixels)",
+                         name, w, h, SCENE_IMAGE_MAX_SIDE, SCENE_SVG_MAX_INNER_PIXELS / 1e6);
+    if (count) c->sh->pixels += w * h;
+    if (!(c->sh->pixels <= SCENE_SVG_MAX_INNER_PIXELS))
+        return svgc_fail(c, at,
+                         "the pictures drawn inside the SVG add up to more than %.0f million "
+                         "pixels",
+                         SCENE_SVG_MAX_INNER_PIXELS / 1e6);
+    return 0;
+}
 
 /* Checks bytes that may be an SVG document drawn as an image: *res what it
  * draws, nothing when libxml2 does not read it (librsvg will not draw it as
@@ -607,6 +651,11 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
                           "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
         else if (k == SNIFF_XML)
             r = svgc_image_doc(c, at, "a data: URI", c->dir, bytes, len, &d, &xml);
+        double w, h;
+        if (!r && xml)
+            r = svgc_picture(c, at, "a data: URI", d.raster_w, d.raster_h, true);
+        else if (!r && k != SNIFF_GZIP && svgc_picture_size(NULL, bytes, len, &w, &h))
+            r = svgc_picture(c, at, "a data: URI", w, h, true);
         g_free(bytes);
     } else {
         char *name = g_strndup(uri, strcspn(uri, "#"));
@@ -619,6 +668,7 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
          * may be another file, or one librsvg does not load, elsewhere. */
         char *key = g_strconcat(c->dir ? g_file_peek_path(c->dir) : "", "\n", name, NULL);
         svgc_named *known = g_hash_table_lookup(c->sh->names, key);
+        bool first = !known;
         if (!known) {
             if (g_hash_table_size(c->sh->names) >= SVGC_MAX_FILES) {
                 g_free(key);
@@ -655,7 +705,10 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
                     if (!xml) known->kind = SNIFF_OTHER;
                 }
                 known->res = d;
+                known->w = d.raster_w, known->h = d.raster_h;
             }
+            if (file && known->kind == SNIFF_OTHER && !r)
+                svgc_picture_size(file, NULL, 0, &known->w, &known->h);
             g_free(file);
         }
         g_free(key);
@@ -670,9 +723,11 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
         if (!r && known->kind == SNIFF_GZIP)
             r = svgc_fail(c, at,
                           "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
+        if (!r && how == NEST_IMAGE && known->w > 0)
+            r = svgc_picture(c, at, uri, known->w, known->h, first);
         d = how == NEST_IMAGE ? known->res : (svgc_result){0};
     }
-    if (!r && (d.dashes > 0 || d.tiles > 0)) {
+    if (!r && d.dashes > 0) {
         svgc_outer o = {from, d};
         g_array_append_val(c->outer, o);
     }
@@ -1332,7 +1387,7 @@ int scene_svg_check(const char *path, const char *bytes, size_t len, scene_svg_t
 {
     const pn_xml_fns *xml = pn_xml(err);
     if (!xml) return -1;
-    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0};
+    svgc_shared sh = {xml, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free), 0, 0};
     GFile *f = g_file_new_for_path(path);
     GFile *dir = g_file_get_parent(f);
     g_object_unref(f);

@@ -26,6 +26,11 @@
 /* SVG documents drawn as images inside an SVG image, one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 
+/* Pixels of the pictures an SVG draws inside it (PNG, JPEG, ..., and SVGs,
+ * which librsvg draws as pixels at their own size), all together: librsvg
+ * decodes each whole. */
+#define SCENE_SVG_MAX_INNER_PIXELS 40000000.0
+
 /* Attributes of one element: libxml2 2.9 (librsvg's parser) reads a tag in
  * time that grows with the square of its attributes. */
 #define SCENE_SVG_MAX_ATTRIBUTES 10000u

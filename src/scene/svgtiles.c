@@ -29,14 +29,11 @@ typedef struct svgc_sheet {
     double work;
 } svgc_sheet;
 
-/* Whether the document has pattern tiles to bound: patterns of its own, or
- * documents it draws that have some. */
+/* Whether the document has pattern tiles to bound (an SVG drawn inside it
+ * as an image is drawn as pixels at its own size, and bounded on its own). */
 static bool svgc_has_tiles(const svgc *c)
 {
-    bool inner = false;
-    for (guint i = 0; i < c->outer->len; i++)
-        inner = inner || g_array_index(c->outer, svgc_outer, i).res.tiles > 0;
-    return c->patterns || inner;
+    return c->patterns > 0;
 }
 
 static int svgc_sheet_ref(svgc *c, svgc_node *from, const char *id, bool marker)
@@ -465,9 +462,10 @@ static double svgc_scale(svgc *c, svgc_node *s, int chain)
     return s->S;
 }
 
-/* The document's own size and the scale of its root viewBox (as the
- * probe reads it: width and height when both are absolute, else the
- * viewBox). */
+/* The document's own size and the scale of its root viewBox, as the probe
+ * reads them (width and height when both are absolute, else the viewBox);
+ * and the largest size gdk-pixbuf's loader may give it when it is drawn
+ * as an image (one side and the viewBox's proportions). */
 static void svgc_root(svgc *c)
 {
     svgc_node *root = c->nodes->len ? c->nodes->pdata[0] : NULL;
@@ -484,18 +482,22 @@ static void svgc_root(svgc *c)
                     !strcmp((const char *)a->name, "height")) &&
                    svgx_number(&p, &x)) {
             svgc_unit u = svgc_unit_at(&p, &f);
-            double len = u == UNIT_ABS ? fabs(x) * f : u == UNIT_FONT ? fabs(x) * svgc_font(c) : -1;
+            double len = u == UNIT_ABS ? fabs(x) * f : u == UNIT_FONT ? fabs(x) * svgc_font(c) : 0;
+            if (u == UNIT_FONT) c->root_em = true;
             if (a->name[0] == 'w')
-                w = len;
+                w = fmax(w, len);
             else
-                h = len;
+                h = fmax(h, len);
         }
         g_free(v);
     }
-    if (!(w > 0 && h > 0)) w = vb ? vw : 100, h = vb ? vh : 100;
-    c->nat_w = w, c->nat_h = h;
-    double k = svgc_viewbox_scale(n, w, h);
+    bool both = w > 0 && h > 0;
+    c->nat_w = both ? w : vb ? vw : 100;
+    c->nat_h = both ? h : vb ? vh : 100;
+    double k = svgc_viewbox_scale(n, c->nat_w, c->nat_h);
     c->root_scale = k > 0 ? k : 1;
+    c->raster_w = fmax(c->nat_w, fmax(w, vb && h > 0 ? h * vw / vh : 0));
+    c->raster_h = fmax(c->nat_h, fmax(h, vb && w > 0 ? w * vh / vw : 0));
 }
 
 /* How far a text's positions spread on one axis: its absolute positions
@@ -597,7 +599,13 @@ int svgc_tiles(svgc *c, svgc_result *res)
 {
     svgc_root(c);
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
+    res->raster_w = c->raster_w, res->raster_h = c->raster_h;
     if (!svgc_has_tiles(c)) return 0;
+    if (c->root_em)
+        return svgc_fail(c, ((svgc_node *)c->nodes->pdata[0])->node,
+                         "the SVG has patterns and its width or height in em or ex: pnpkit bounds "
+                         "a pattern's tile against the SVG's size, so give the size in px, mm or "
+                         "another absolute unit");
     svgc_scale_prepare(c);
     svgc_scale_rounds(c);
     double area = c->nat_w * c->nat_h, most = 0, sum = 0;
@@ -621,22 +629,6 @@ int svgc_tiles(svgc *c, svgc_result *res)
             if (all > 0 && (!worst_sum || all > sum)) worst_sum = p->node;
             sum += all;
         }
-    }
-    for (guint i = 0; i < c->outer->len; i++) {
-        svgc_outer *o = &g_array_index(c->outer, svgc_outer, i);
-        if (!(o->res.tiles > 0)) continue;
-        const xmlNode *e = o->from ? o->from->node : NULL;
-        double k = o->from ? svgc_scale(c, o->from, 0) : c->root_scale;
-        double w = e ? svgc_num_attr(c, e, "width") : 0, h = e ? svgc_num_attr(c, e, "height") : 0;
-        double fit = fmax(w > 0 ? w / o->res.nat_w : 1, h > 0 ? h / o->res.nat_h : 1);
-        double drawn = o->res.nat_w * o->res.nat_h * fit * fit * k * k;
-        double a = o->res.tile * drawn, all = o->res.tiles * drawn;
-        if (o->from) all *= svgc_times(c, o->from, 0);
-        if (!(a <= HUGE_VAL)) a = HUGE_VAL;
-        if (!(all <= HUGE_VAL)) all = HUGE_VAL;
-        if (a > most) most = a, worst = e;
-        if (!worst_sum || all > sum) worst_sum = e;
-        sum += all;
     }
     res->tile = most / area;
     res->tiles = sum / area;

@@ -1,11 +1,13 @@
 /* pixbuf.h: the gdk-pixbuf functions pnpkit uses to read images that are
  * neither PNG nor SVG (JPEG, GIF, BMP, TIFF, WebP, ... whatever loaders the
- * system's gdk-pixbuf has) and to decode scanned photos, loaded on first use through util/lazylib.h so
- * that a run without such images never loads gdk-pixbuf. */
+ * system's gdk-pixbuf has) and to decode scanned photos, loaded on first use through util/lazylib.h
+ * so that a run without such images never loads gdk-pixbuf. */
 #ifndef PN_PIXBUF_H
 #define PN_PIXBUF_H
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include "util/err.h"
 
 typedef struct pn_pixbuf_fns {
@@ -26,6 +28,7 @@ typedef struct pn_pixbuf_fns {
     gboolean (*loader_close)(GdkPixbufLoader *loader, GError **error);
     GdkPixbuf *(*loader_get_pixbuf)(GdkPixbufLoader *loader);
     GdkPixbuf *(*apply_embedded_orientation)(GdkPixbuf *src);
+    void (*loader_set_size)(GdkPixbufLoader *loader, int width, int height);
 } pn_pixbuf_fns;
 
 /* The functions, loading gdk-pixbuf on the first call (thread-safe). NULL
@@ -36,5 +39,10 @@ const pn_pixbuf_fns *pn_pixbuf(pn_err *err);
  * and its size in pixels from the file's header, without decoding pixels; or
  * NULL when no loader knows the file. */
 char *pn_pixbuf_probe(const pn_pixbuf_fns *pb, const char *path, int *w, int *h);
+
+/* The size in pixels of a picture in memory, from its header, as gdk-pixbuf's
+ * loaders announce it, without decoding pixels: true when a loader knows
+ * it. */
+bool pn_pixbuf_probe_bytes(const pn_pixbuf_fns *pb, const void *bytes, size_t len, int *w, int *h);
 
 #endif
