@@ -20,6 +20,16 @@
 
 typedef struct svgc_node svgc_node;
 
+/* A pattern's attributes, as its href chain gives them (svgtiles.c). */
+typedef struct svgc_pat {
+    bool done;
+    double uw, fw, uh, fh; /* width and height: in user units, as a fraction of a box */
+    bool user, box;        /* patternUnits may be userSpaceOnUse, objectBoundingBox */
+    double pt;             /* patternTransform's largest stretch */
+    const xmlNode *vb;     /* the pattern giving its viewBox */
+    bool cuser, cbox;      /* patternContentUnits, as above */
+} svgc_pat;
+
 /* A reference to an element: drawn weight times for each time from is. */
 typedef struct svgc_ref {
     svgc_node *from; /* NULL: from a style sheet (once) */
@@ -55,6 +65,7 @@ struct svgc_node {
     double below_s, below_w, below_h; /* the largest S, bw*S and bh*S of what is drawn with it */
     unsigned char bs_state;           /* as s_state */
     svgc_node *href_target;           /* the element its href names (a pattern's template) */
+    svgc_pat pat;                     /* a pattern's attributes */
 };
 
 /* A reference whose target is known only once every id is. */

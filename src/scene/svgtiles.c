@@ -328,23 +328,26 @@ static double svgc_transform_attr(const xmlNode *n, const char *name)
 /* Pattern p filling shapes whose scale is at most sb, and whose box sides
  * times their scale are at most bw and bh: its tile's sides *tw and *th in
  * the document's pixels, and the scale of its content. */
-static double svgc_pattern_tile(svgc *c, const svgc_node *p, double sb, double bw, double bh,
-                                double *tw, double *th)
+static double svgc_pattern_tile(svgc *c, svgc_node *p, double sb, double bw, double bh, double *tw,
+                                double *th)
 {
-    double uw, fw, uh, fh;
-    bool user, box;
-    svgc_pattern_len(c, p, "width", &uw, &fw);
-    svgc_pattern_len(c, p, "height", &uh, &fh);
-    svgc_units(svgc_pattern_with(p, "patternUnits"), "patternUnits", &user, &box);
-    double pt = svgc_transform_attr(svgc_pattern_with(p, "patternTransform"), "patternTransform");
-    *tw = fmax(user ? uw * sb : 0, box ? fw * bw : 0) * pt;
-    *th = fmax(user ? uh * sb : 0, box ? fh * bh : 0) * pt;
-    double k = svgc_viewbox_scale(svgc_pattern_with(p, "viewBox"), *tw, *th);
+    svgc_pat *a = &p->pat;
+    if (!a->done) { /* read once: a pattern may fill a million shapes */
+        a->done = true;
+        svgc_pattern_len(c, p, "width", &a->uw, &a->fw);
+        svgc_pattern_len(c, p, "height", &a->uh, &a->fh);
+        svgc_units(svgc_pattern_with(p, "patternUnits"), "patternUnits", &a->user, &a->box);
+        a->pt = svgc_transform_attr(svgc_pattern_with(p, "patternTransform"), "patternTransform");
+        a->vb = svgc_pattern_with(p, "viewBox");
+        const xmlNode *cn = svgc_pattern_with(p, "patternContentUnits");
+        a->cuser = true, a->cbox = false; /* the default: userSpaceOnUse */
+        if (cn) svgc_units(cn, "patternContentUnits", &a->cuser, &a->cbox);
+    }
+    *tw = fmax(a->user ? a->uw * sb : 0, a->box ? a->fw * bw : 0) * a->pt;
+    *th = fmax(a->user ? a->uh * sb : 0, a->box ? a->fh * bh : 0) * a->pt;
+    double k = a->vb ? svgc_viewbox_scale(a->vb, *tw, *th) : 0;
     if (k > 0) return k;
-    const xmlNode *cn = svgc_pattern_with(p, "patternContentUnits");
-    bool cuser = true, cbox = false; /* the default: userSpaceOnUse */
-    if (cn) svgc_units(cn, "patternContentUnits", &cuser, &cbox);
-    return fmax(cuser ? sb : 0, cbox ? fmax(bw, bh) : 0) * pt;
+    return fmax(a->cuser ? sb : 0, a->cbox ? fmax(bw, bh) : 0) * a->pt;
 }
 
 static double svgc_scale(svgc *c, svgc_node *s, int chain);
@@ -591,6 +594,16 @@ static void svgc_scale_rounds(svgc *c)
     }
 }
 
+/* "about 3.2 times", or "over a million times". */
+static const char *svgc_times_text(char *buf, size_t n, double k)
+{
+    if (k < 1e6)
+        g_snprintf(buf, n, "about %.3g times", k);
+    else
+        g_strlcpy(buf, "over a million times", n);
+    return buf;
+}
+
 /* Bounds the pixels of the document's pattern tiles and of those of the
  * documents it draws as images, over its own area: the largest tile in
  * res->tile, all the tiles drawn (a tile each time a shape is filled) in
@@ -632,17 +645,17 @@ int svgc_tiles(svgc *c, svgc_result *res)
     }
     res->tile = most / area;
     res->tiles = sum / area;
+    char how[64];
     if (!(res->tile <= SCENE_SVG_MAX_TILE))
         return svgc_fail(c, worst,
-                         "a pattern's tile would measure about %.3g times the SVG's own size (at "
-                         "most %d): librsvg draws a whole tile as pixels, however little of it "
-                         "shows; give the pattern a smaller width and height",
-                         res->tile, SCENE_SVG_MAX_TILE);
+                         "a pattern's tile would measure %s the SVG's own size (at most %d): "
+                         "librsvg draws a whole tile as pixels, however little of it shows; give "
+                         "the pattern a smaller width and height",
+                         svgc_times_text(how, sizeof how, res->tile), SCENE_SVG_MAX_TILE);
     if (!(res->tiles <= SCENE_SVG_MAX_TILES))
         return svgc_fail(c, worst_sum,
-                         "the SVG's pattern tiles would measure about %.3g times its own size "
-                         "all together (at most %d): each shape a pattern fills draws a whole "
-                         "tile as pixels",
-                         res->tiles, SCENE_SVG_MAX_TILES);
+                         "the SVG's pattern tiles would measure %s its own size all together (at "
+                         "most %d): each shape a pattern fills draws a whole tile as pixels",
+                         svgc_times_text(how, sizeof how, res->tiles), SCENE_SVG_MAX_TILES);
     return 0;
 }
