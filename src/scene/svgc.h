@@ -26,6 +26,7 @@ typedef struct svgc_pat {
     double uw, fw, uh, fh; /* width and height: in user units, as a fraction of a box */
     bool user, box;        /* patternUnits may be userSpaceOnUse, objectBoundingBox */
     double pt;             /* patternTransform's largest stretch */
+    bool pt_turns;         /* and whether it turns */
     const xmlNode *vb;     /* the pattern giving its viewBox */
     bool cuser, cbox;      /* patternContentUnits, as above */
 } svgc_pat;
@@ -57,7 +58,11 @@ struct svgc_node {
     svgc_node *same_id;        /* the next element with the same id (a reference may reach any) */
     bool hidden;               /* inside defs, symbol, marker, ...: drawn only when referenced */
     /* pattern tiles (see svgc_tiles) */
-    double T;                         /* how much its transform can enlarge */
+    double T;                            /* how much its transform can enlarge */
+    double chunks;                       /* a text's pieces, each filled on its own */
+    bool turn_own, turned, below_turned; /* a transform of its own, above it, below it turns */
+    int depth;                           /* its ancestors */
+    bool t_given;                        /* T comes from transforms given (which may shrink) */
     double vbk;                       /* how much a nested svg's viewBox enlarges, drawn in place */
     double bw, bh;                    /* a shape's box, in its own units */
     double S, S_prev;                 /* how much its units can enlarge, in the document's pixels */
@@ -66,6 +71,7 @@ struct svgc_node {
     unsigned char bs_state;           /* as s_state */
     svgc_node *href_target;           /* the element its href names (a pattern's template) */
     svgc_pat pat;                     /* a pattern's attributes */
+    int href_rank; /* the rank of the href that gave href_target and use_target */
 };
 
 /* A reference whose target is known only once every id is. */
@@ -74,6 +80,7 @@ typedef struct svgc_pending {
     char *id;        /* the element (without '#') */
     bool marker;
     bool href; /* from an href (a use's target) */
+    int rank;  /* which href librsvg follows: 2 href, 1 xlink:href, 0 another's (none) */
 } svgc_pending;
 
 /* A document drawn by another (an image, an external reference). */
@@ -127,8 +134,16 @@ typedef struct svgc {
     unsigned patterns; /* pattern elements */
 
     double root_scale, nat_w, nat_h, raster_w, raster_h;
-    bool root_em; /* its width or height in em or ex */
-    bool changed; /* a scale grew in this round */
+    bool root_em;                /* its width or height in em or ex */
+    const xmlNode *css_geometry; /* where CSS first gives a width, height, r, rx or ry */
+    const xmlNode *odd_paint;    /* where context-fill or a filter's FillPaint is first used */
+    bool sheet_turns;            /* a style sheet's transform turns */
+    double font_sheet;           /* the largest growth of a relative font size in a style sheet */
+    int max_depth;               /* of the elements */
+    bool nested_vp;              /* a viewport other than the root's (svg, symbol, marker) */
+    bool vertical_text;          /* text may run downwards (writing-mode, rotated glyphs) */
+    double pct_base;             /* what a percentage of the viewport may be of */
+    bool changed;                /* a scale grew in this round */
     pn_err *err;
     int failed;
 } svgc;
@@ -161,6 +176,9 @@ bool svgc_ident(char ch);
 char *svgc_url_text(const char *text, const char *low, const char **at);
 /* Whether the url( at p in CSS text low belongs to a marker property. */
 bool svgc_url_marker(const char *low, const char *p);
+/* Records a transform of scale k given to s. */
+void svgc_transform_given(svgc_node *s, double k);
+
 /* Whether element n is named name. */
 bool svgc_is(const xmlNode *n, const char *name);
 /* An element whose content is drawn only when it is named (defs, symbol,

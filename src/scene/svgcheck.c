@@ -414,17 +414,31 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
             if ((r = svgc_dash_value(c, n, value))) goto out;
         } else if ((len == 9 && !strncmp(b, "font-size", len)) ||
                    (len == 4 && !strncmp(b, "font", len))) {
+            double before = c->font_rel;
             svgc_font_value(c, value);
+            /* a style sheet's relative size applies again at each level */
+            if (!from) c->font_sheet = fmax(c->font_sheet, c->font_rel / before);
         } else if ((len == 14 && !strncmp(b, "letter-spacing", len)) ||
                    (len == 12 && !strncmp(b, "word-spacing", len))) {
             svgc_spacing_value(c, value);
         } else if (len == 12 && !strncmp(b, "stroke-width", len)) {
             svgc_stroke_value(c, value);
+        } else if ((len == 5 && !strncmp(b, "width", len)) ||
+                   (len == 6 && !strncmp(b, "height", len)) || (len == 1 && b[0] == 'r') ||
+                   (len == 2 && (!strncmp(b, "rx", len) || !strncmp(b, "ry", len)))) {
+            /* librsvg 2.54 reads geometry from CSS too: the tiles' bound
+             * does not (svgtiles.c refuses it with patterns) */
+            if (!c->css_geometry) c->css_geometry = n;
         } else if (len == 9 && !strncmp(b, "transform", len)) {
             /* librsvg 2.54 reads the transform property too */
             double k = svgx_transform_scale(value);
+            bool turns = svgx_transform_turns(value);
             if (from)
-                from->T = fmax(from->T, k);
+                from->turn_own = from->turn_own || turns;
+            else
+                c->sheet_turns = c->sheet_turns || turns;
+            if (from)
+                svgc_transform_given(from, k);
             else
                 c->sheet_T = fmax(c->sheet_T, k), c->sheet_T_n++;
         }
@@ -767,6 +781,35 @@ static const char *const svgc_hidden_names[] = {
     "filter", "linearGradient", "radialGradient", "style",   "script",
 };
 
+/* Paints that draw a pattern somewhere else than in the shape it fills, at
+ * a scale the tiles' bound does not follow (svgtiles.c refuses them with
+ * patterns): a marker's content filled with its path's paint
+ * (context-fill, context-stroke), a filter's FillPaint or StrokePaint
+ * input (drawn one unit a pixel over a group's whole box). */
+static void svgc_paint_kinds(svgc *c, const xmlNode *n, const char *name, const char *v)
+{
+    char *low = g_ascii_strdown(v, -1);
+    char *u = strstr(low, "context-") ? svgs_unescape(low) : NULL;
+    if (u && (strstr(u, "context-fill") || strstr(u, "context-stroke")) && !c->odd_paint)
+        c->odd_paint = n;
+    if (!strcmp(name, "writing-mode") || !strcmp(name, "rotate") || strstr(name, "orientation") ||
+        strstr(low, "writing-mode") || strstr(low, "orientation"))
+        c->vertical_text = true;
+    if ((!strcmp(name, "in") || !strcmp(name, "in2")) &&
+        (strstr(low, "fillpaint") || strstr(low, "strokepaint")) && !c->odd_paint)
+        c->odd_paint = n;
+    g_free(u);
+    g_free(low);
+}
+
+/* A transform given to s (attribute, CSS): s->T is the largest of those
+ * given (librsvg takes one of them), which may be below 1. */
+void svgc_transform_given(svgc_node *s, double k)
+{
+    s->T = s->t_given ? fmax(s->T, k) : k;
+    s->t_given = true;
+}
+
 /* An element whose content is drawn only when it is named. */
 bool svgc_container(const xmlNode *n)
 {
@@ -792,6 +835,10 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
         s->hidden = parent && parent->hidden;
         if (svgc_container(n)) s->hidden = true;
         s->T = 1;
+        s->depth = parent ? parent->depth + 1 : 0;
+        c->max_depth = MAX(c->max_depth, s->depth);
+        if ((svgc_is(n, "svg") && parent) || svgc_is(n, "symbol") || svgc_is(n, "marker"))
+            c->nested_vp = true;
         if (svgc_is(n, "pattern")) c->patterns++;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;
@@ -815,7 +862,13 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             } else if (!strcmp(name, "stroke-width")) {
                 svgc_stroke_value(c, v);
             } else if (!strcmp(name, "transform")) {
-                s->T = fmax(s->T, svgx_transform_scale(v));
+                svgc_transform_given(s, svgx_transform_scale(v));
+                s->turn_own = s->turn_own || svgx_transform_turns(v);
+            } else if (!strcmp(name, "orient")) {
+                /* a marker turned along its path */
+                const char *o = v;
+                double x;
+                s->turn_own = s->turn_own || !svgx_number(&o, &x) || fmod(x, 90) != 0;
             } else if (!strcmp(name, "style")) {
                 r = svgc_css(c, n, s, v);
             } else if (!strcmp(name, "href")) {
@@ -825,7 +878,14 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                                           : svgc_nested(c, s, t, image ? NEST_IMAGE : NEST_MERGE);
                 if (!r && t[0] == '#' && t[1]) {
                     svgc_add_pending(c, s, t + 1, strlen(t + 1), false);
-                    ((svgc_pending *)c->pending->pdata[c->pending->len - 1])->href = true;
+                    svgc_pending *p = c->pending->pdata[c->pending->len - 1];
+                    p->href = true;
+                    /* librsvg follows href, else xlink:href, and no other */
+                    p->rank = !a->ns ? 2
+                              : a->ns->href && !strcmp((const char *)a->ns->href,
+                                                       "http://www.w3.org/1999/xlink")
+                                  ? 1
+                                  : 0;
                 }
                 g_free(t);
             } else if (!strcmp(name, "width") || !strcmp(name, "height")) {
@@ -853,6 +913,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                         p++;
                 }
             }
+            if (v) svgc_paint_kinds(c, n, name, v);
             /* presentation attributes are CSS values: escapes undone */
             if (!r && v && strchr(v, '(') && strcmp(name, "style")) {
                 char *u = svgs_unescape(v);
@@ -868,6 +929,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             for (xmlNode *t = n->children; t; t = t->next)
                 if ((t->type == XML_TEXT_NODE || t->type == XML_CDATA_SECTION_NODE) && t->content)
                     g_string_append(css, (const char *)t->content);
+            svgc_paint_kinds(c, n, "style", css->str);
             int r = svgc_css(c, n, NULL, css->str);
             g_string_free(css, TRUE);
             if (r) return -1;
@@ -1070,6 +1132,27 @@ double svgc_num_attr(svgc *c, const xmlNode *n, const char *name)
     return x;
 }
 
+/* The pieces of a text that librsvg fills one by one, a pattern's tile
+ * each: every element inside it, and every position of an x or y list. */
+static double svgc_text_chunks(const xmlNode *n)
+{
+    double k = 0;
+    for (const xmlAttr *a = n->properties; a; a = a->next) {
+        if (strcmp((const char *)a->name, "x") && strcmp((const char *)a->name, "y")) continue;
+        char *v = svgc_attr_text(a);
+        double x;
+        for (const char *p = v; *p;)
+            if (svgx_number(&p, &x))
+                k++;
+            else
+                p++;
+        g_free(v);
+    }
+    for (const xmlNode *ch = n->children; ch; ch = ch->next)
+        if (ch->type == XML_ELEMENT_NODE) k += 1 + svgc_text_chunks(ch);
+    return k;
+}
+
 /* Inside a text element (whose characters its outermost text counts). */
 bool svgc_in_text(const svgc_node *s)
 {
@@ -1109,6 +1192,7 @@ static void svgc_measure(svgc *c, svgc_node *s)
         /* each glyph's outline, and an underline, overline and line-through
          * across it and its spacing */
         s->length = svgc_chars(n->children) * (svgc_font(c) * SVGC_TEXT_OUTLINE + 3 * c->spacing);
+        s->chunks = 1 + svgc_text_chunks(n);
     }
     g_free(v);
     if (s->vertices > 0) s->vertices += 1; /* the first vertex (a polygon's closes on it) */
@@ -1131,7 +1215,8 @@ void svgc_below(svgc_node *s, int chain)
         return;
     }
     s->below_state = 1;
-    double shapes = s->length > 0 || s->vertices > 0, vertices = s->vertices;
+    double shapes = s->chunks > 0 ? s->chunks : s->length > 0 || s->vertices > 0;
+    double vertices = s->vertices;
     for (const xmlNode *ch = s->node->children; ch; ch = ch->next) {
         svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
         if (!k) continue;
@@ -1297,14 +1382,20 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     c.big_rel = 1;
     int r = svgc_collect(&c, doc->children, NULL);
     if (r) goto out;
+    if (c.font_sheet > 1) {
+        c.font_rel *= pow(c.font_sheet, c.max_depth);
+        if (!(c.font_rel < 1e30)) c.font_rel = 1e30;
+    }
     for (guint i = 0; i < c.nodes->len; i++)
         svgc_measure(&c, c.nodes->pdata[i]);
     for (guint i = 0; i < c.pending->len; i++) {
         svgc_pending *p = c.pending->pdata[i];
-        if (p->href && p->from && svgc_is(p->from->node, "use"))
-            p->from->use_target = g_hash_table_lookup(c.ids, p->id);
-        if (p->href && p->from && !p->from->href_target)
-            p->from->href_target = g_hash_table_lookup(c.ids, p->id);
+        if (p->href && p->from && p->rank > p->from->href_rank) {
+            p->from->href_rank = p->rank;
+            svgc_node *to = g_hash_table_lookup(c.ids, p->id);
+            if (svgc_is(p->from->node, "use")) p->from->use_target = to;
+            p->from->href_target = to;
+        }
         for (svgc_node *to = g_hash_table_lookup(c.ids, p->id); to; to = to->same_id) {
             if (c.refs->len >= SVGC_MAX_REFS) {
                 r = svgc_fail(&c, p->from ? p->from->node : NULL,

@@ -45,7 +45,7 @@ int scene_svg_check_tags(const char *path, const char *bytes, size_t len, pn_err
  * shows, each time it fills a shape. A tile may be this large: */
 #define SCENE_SVG_MAX_TILE 2
 /* and all the tiles drawn, added up: */
-#define SCENE_SVG_MAX_TILES 32
+#define SCENE_SVG_MAX_TILES 100
 
 /* The pattern tiles of an SVG, over its own area (as above), bounded. */
 typedef struct scene_svg_tiles {

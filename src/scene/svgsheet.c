@@ -8,6 +8,16 @@ char *svgs_unescape(const char *css)
 {
     GString *s = g_string_new(NULL);
     for (const char *p = css; *p;) {
+        if (*p == '"' || *p == '\'') { /* a string: no comment inside it */
+            char q = *p;
+            g_string_append_c(s, *p++);
+            while (*p && *p != q && *p != '\n') {
+                if (*p == '\\' && p[1]) g_string_append_c(s, *p++);
+                g_string_append_c(s, *p++);
+            }
+            if (*p == q) g_string_append_c(s, *p++);
+            continue;
+        }
         if (p[0] == '/' && p[1] == '*') {
             const char *e = strstr(p + 2, "*/");
             p = e ? e + 2 : p + strlen(p);
@@ -42,7 +52,16 @@ static const char *svgs_skip(const char *p, const char *end)
         const char *e = g_strstr_len(p + 2, end - (p + 2), "*/");
         return e ? e + 2 : end;
     }
-    if (*p == '\\') return p + 2 <= end ? p + 2 : end;
+    if (*p == '\\') {
+        /* up to six hex digits and the space after them, or one character */
+        const char *q = p + 1;
+        int n = 0;
+        while (q < end && n < 6 && g_ascii_isxdigit(*q))
+            q++, n++;
+        if (n && q < end && g_ascii_isspace(*q)) q++;
+        if (!n && q < end) q++;
+        return q;
+    }
     if (*p == '"' || *p == '\'') {
         char q = *p++;
         while (p < end && *p != q && *p != '\n')
@@ -84,10 +103,15 @@ static int svgs_walk(const char *p, const char *end, svgs_rule_fn fn, void *data
         }
         const char *body = ++p;
         int d = 1;
+        nest = 0; /* inside ( ) or [ ] (a url( too), a brace is part of them */
         while (p < end) {
-            if (*p == '{')
+            if (*p == '(' || *p == '[')
+                nest++;
+            else if ((*p == ')' || *p == ']') && nest > 0)
+                nest--;
+            else if (nest == 0 && *p == '{')
                 d++;
-            else if (*p == '}' && --d == 0)
+            else if (nest == 0 && *p == '}' && --d == 0)
                 break;
             p = svgs_skip(p, end);
         }

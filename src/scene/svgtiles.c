@@ -110,7 +110,7 @@ static GPtrArray *svgc_candidates(svgc_sheet *sh, const svgs_subject *k)
 
 /* The transform properties among CSS declarations (low: their lower-case
  * copy): the largest; *n counts them. */
-static double svgc_decl_transforms(const char *low, const char *text, unsigned *n)
+static double svgc_decl_transforms(const char *low, const char *text, unsigned *n, bool *turns)
 {
     double k = 0;
     const char *end = low + strlen(low);
@@ -123,6 +123,7 @@ static double svgc_decl_transforms(const char *low, const char *text, unsigned *
             b--;
         if (e - b == 9 && !strncmp(b, "transform", 9)) {
             k = fmax(k, svgx_transform_scale(text + (p + 1 - low)));
+            *turns = *turns || svgx_transform_turns(text + (p + 1 - low));
             (*n)++;
         }
     }
@@ -135,6 +136,7 @@ typedef struct svgc_give {
     const char *id;
     bool marker;
     double k;
+    bool turns;
 } svgc_give;
 
 static int svgc_sheet_give(svgc_sheet *sh, GPtrArray *subjects, const svgc_give *g)
@@ -154,9 +156,10 @@ static int svgc_sheet_give(svgc_sheet *sh, GPtrArray *subjects, const svgc_give 
             g_free(sid);
             g_free(cls);
             if (!match) continue;
-            if (!g->id)
-                s->T = fmax(s->T, g->k);
-            else if (svgc_sheet_ref(c, s, g->id, g->marker))
+            if (!g->id) {
+                svgc_transform_given(s, g->k);
+                s->turn_own = s->turn_own || g->turns;
+            } else if (svgc_sheet_ref(c, s, g->id, g->marker))
                 return -1;
         }
     }
@@ -171,9 +174,11 @@ static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
     const char *end = low + strlen(low);
     GPtrArray *subjects = svgs_subjects(sel);
     int r = 0;
-    double k = svgc_decl_transforms(low, text, &sh->transforms);
-    if (k > 1) {
-        svgc_give g = {NULL, false, k};
+    unsigned nt = sh->transforms;
+    bool turns = false;
+    double k = svgc_decl_transforms(low, text, &sh->transforms, &turns);
+    if (nt < sh->transforms) { /* any transform, a shrinking one too */
+        svgc_give g = {NULL, false, k, turns};
         r = svgc_sheet_give(sh, subjects, &g);
     }
     for (const char *p = low; !r && (p = g_strstr_len(p, end - p, "url("));) {
@@ -183,7 +188,7 @@ static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
         if (hash && hash[1] && g_hash_table_lookup(c->ids, hash + 1)) {
             gsize n = GPOINTER_TO_SIZE(g_hash_table_lookup(sh->found, hash + 1));
             g_hash_table_insert(sh->found, g_strdup(hash + 1), GSIZE_TO_POINTER(n + 1));
-            svgc_give g = {hash + 1, marker, 0};
+            svgc_give g = {hash + 1, marker, 0, false};
             r = svgc_sheet_give(sh, subjects, &g);
         }
         g_free(uri);
@@ -224,7 +229,7 @@ int svgc_sheet_refs(svgc *c)
     }
     /* transforms read from the rules apply where their selectors do; if the
      * sheet has any other, the largest applies to every element */
-    if (sh.transforms >= c->sheet_T_n) c->sheet_T = 1;
+    if (sh.transforms >= c->sheet_T_n) c->sheet_T = 0;
     g_hash_table_destroy(sh.index);
     g_hash_table_destroy(sh.found);
     return r ? -1 : 0;
@@ -240,11 +245,18 @@ int svgc_sheet_refs(svgc *c)
  * viewport, a marker drawn in stroke widths, a pattern's, mask's or clip's
  * content drawn in a shape's box. */
 
-/* Whether n has an attribute named name (any namespace). */
+/* Whether attribute a is name, without a namespace: the only one librsvg
+ * reads (x:width is not a width). */
+static bool svgc_named(const xmlAttr *a, const char *name)
+{
+    return !a->ns && !strcmp((const char *)a->name, name);
+}
+
+/* Whether n has the attribute name (without a namespace). */
 static bool svgc_has(const xmlNode *n, const char *name)
 {
     for (const xmlAttr *a = n->properties; a; a = a->next)
-        if (!strcmp((const char *)a->name, name)) return true;
+        if (svgc_named(a, name)) return true;
     return false;
 }
 
@@ -264,7 +276,7 @@ static void svgc_units(const xmlNode *n, const char *name, bool *user, bool *oth
 {
     *user = false, *other = !n;
     for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
-        if (strcmp((const char *)a->name, name)) continue;
+        if (!svgc_named(a, name)) continue;
         char *v = g_strstrip(svgc_attr_text(a));
         if (!strcmp(v, "userSpaceOnUse"))
             *user = true;
@@ -282,13 +294,14 @@ static void svgc_pattern_len(svgc *c, const svgc_node *p, const char *name, doub
     *user = *frac = 0;
     const xmlNode *n = svgc_pattern_with(p, name);
     for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
-        if (strcmp((const char *)a->name, name)) continue;
+        if (!svgc_named(a, name)) continue;
         char *v = svgc_attr_text(a);
         const char *q = g_strchug(v);
         double x, f;
-        *user = fmax(*user, svgc_attr_length(c, v));
         if (svgx_number(&q, &x)) {
             svgc_unit u = svgc_unit_at(&q, &f);
+            *user = fmax(*user,
+                         u == UNIT_PERCENT ? fabs(x) / 100 * c->pct_base : svgc_attr_length(c, v));
             *frac = fmax(*frac, fabs(x) * (u == UNIT_PERCENT ? 0.01
                                            : u == UNIT_FONT  ? svgc_font(c)
                                                              : f));
@@ -303,7 +316,7 @@ static double svgc_viewbox_scale(const xmlNode *n, double w, double h)
 {
     double k = 0;
     for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
-        if (strcmp((const char *)a->name, "viewBox")) continue;
+        if (!svgc_named(a, "viewBox")) continue;
         char *v = svgc_attr_text(a);
         double vw, vh;
         if (svgx_viewbox(v, &vw, &vh)) k = fmax(k, fmax(w / vw, h / vh));
@@ -317,7 +330,7 @@ static double svgc_transform_attr(const xmlNode *n, const char *name)
 {
     double k = 1;
     for (const xmlAttr *a = n ? n->properties : NULL; a; a = a->next) {
-        if (strcmp((const char *)a->name, name)) continue;
+        if (!svgc_named(a, name)) continue;
         char *v = svgc_attr_text(a);
         k = fmax(k, svgx_transform_scale(v));
         g_free(v);
@@ -337,7 +350,14 @@ static double svgc_pattern_tile(svgc *c, svgc_node *p, double sb, double bw, dou
         svgc_pattern_len(c, p, "width", &a->uw, &a->fw);
         svgc_pattern_len(c, p, "height", &a->uh, &a->fh);
         svgc_units(svgc_pattern_with(p, "patternUnits"), "patternUnits", &a->user, &a->box);
-        a->pt = svgc_transform_attr(svgc_pattern_with(p, "patternTransform"), "patternTransform");
+        const xmlNode *ptn = svgc_pattern_with(p, "patternTransform");
+        a->pt = svgc_transform_attr(ptn, "patternTransform");
+        for (const xmlAttr *t = ptn ? ptn->properties : NULL; t; t = t->next)
+            if (svgc_named(t, "patternTransform")) {
+                char *v = svgc_attr_text(t);
+                a->pt_turns = a->pt_turns || svgx_transform_turns(v);
+                g_free(v);
+            }
         a->vb = svgc_pattern_with(p, "viewBox");
         const xmlNode *cn = svgc_pattern_with(p, "patternContentUnits");
         a->cuser = true, a->cbox = false; /* the default: userSpaceOnUse */
@@ -390,18 +410,21 @@ static void svgc_below_scale(svgc *c, svgc_node *f, int chain)
     f->bs_state = 1;
     double S = svgc_scale(c, f, chain + 1);
     svgc_grow(c, &f->below_s, S);
+    f->below_turned = f->below_turned || f->turned;
     svgc_grow(c, &f->below_w, f->bw > 0 ? f->bw * S : 0);
     svgc_grow(c, &f->below_h, f->bh > 0 ? f->bh * S : 0);
     for (const xmlNode *ch = f->node->children; ch; ch = ch->next) {
         svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
         if (!k) continue;
         svgc_below_scale(c, k, chain + 1);
+        f->below_turned = f->below_turned || k->below_turned;
         svgc_grow(c, &f->below_s, k->below_s);
         svgc_grow(c, &f->below_w, k->below_w);
         svgc_grow(c, &f->below_h, k->below_h);
     }
     for (svgc_node *t = f->use_target; t; t = t->same_id) {
         svgc_below_scale(c, t, chain + 1);
+        f->below_turned = f->below_turned || t->below_turned;
         svgc_grow(c, &f->below_s, t->below_s);
         svgc_grow(c, &f->below_w, t->below_w);
         svgc_grow(c, &f->below_h, t->below_h);
@@ -409,21 +432,27 @@ static void svgc_below_scale(svgc *c, svgc_node *f, int chain)
     f->bs_state = 2;
 }
 
-/* The scale reference r gives the content of s. */
-static double svgc_ref_scale(svgc *c, svgc_node *s, const svgc_ref *r, int chain)
+/* The scale reference r gives the content of s; *turned when it may turn
+ * it. */
+static double svgc_ref_scale(svgc *c, svgc_node *s, const svgc_ref *r, int chain, bool *turned)
 {
     if (r->href) {
+        *turned = r->from->turned;
         double k = svgc_is(s->node, "svg") || svgc_is(s->node, "symbol")
                        ? svgc_viewport_scale(c, s->node, r->from ? r->from->node : NULL)
                        : 1;
-        return svgc_scale(c, r->from, chain) * k;
+        double S = svgc_scale(c, r->from, chain) * k;
+        *turned = r->from->turned;
+        return S;
     }
     svgc_below_scale(c, r->from, chain);
     double sb = r->from->below_s, bw = r->from->below_w, bh = r->from->below_h;
+    *turned = r->from->below_turned;
     const xmlNode *n = s->node;
     if (svgc_is(n, "pattern")) {
-        double tw, th;
-        return svgc_pattern_tile(c, s, sb, bw, bh, &tw, &th);
+        double tw, th, k = svgc_pattern_tile(c, s, sb, bw, bh, &tw, &th);
+        *turned = *turned || s->pat.pt_turns;
+        return k;
     }
     if (svgc_is(n, "marker")) {
         bool user, stroke;
@@ -458,8 +487,16 @@ static double svgc_scale(svgc *c, svgc_node *s, int chain)
     double ctx = !s->parent                ? c->root_scale
                  : svgc_container(s->node) ? 0
                                            : svgc_scale(c, s->parent, chain + 1) * s->vbk;
-    for (svgc_ref *r = s->refs; r; r = r->next)
-        if (r->from) ctx = fmax(ctx, svgc_ref_scale(c, s, r, chain + 1));
+    bool turned = s->turn_own || (c->sheet_T > 0 && c->sheet_turns);
+    if (s->parent && !svgc_container(s->node)) turned = turned || s->parent->turned;
+    for (svgc_ref *r = s->refs; r; r = r->next) {
+        if (!r->from) continue;
+        bool t = false;
+        ctx = fmax(ctx, svgc_ref_scale(c, s, r, chain + 1, &t));
+        turned = turned || t;
+    }
+    if (turned && !s->turned) c->changed = true;
+    s->turned = s->turned || turned;
     svgc_grow(c, &s->S, ctx * s->T);
     s->s_state = 2;
     return s->S;
@@ -479,7 +516,9 @@ static void svgc_root(svgc *c)
         char *v = svgc_attr_text(a);
         const char *p = g_strchug(v);
         double x, f;
-        if (!strcmp((const char *)a->name, "viewBox")) {
+        if (a->ns) {
+            /* another namespace's: not read */
+        } else if (!strcmp((const char *)a->name, "viewBox")) {
             vb = vb || svgx_viewbox(v, &vw, &vh);
         } else if ((!strcmp((const char *)a->name, "width") ||
                     !strcmp((const char *)a->name, "height")) &&
@@ -499,6 +538,9 @@ static void svgc_root(svgc *c)
     c->nat_h = both ? h : vb ? vh : 100;
     double k = svgc_viewbox_scale(n, c->nat_w, c->nat_h);
     c->root_scale = k > 0 ? k : 1;
+    /* a percentage is of the root's viewport, in its user units, unless
+     * another viewport may be nearer */
+    c->pct_base = c->nested_vp ? svgc_big(c) * 1.5 : vb ? fmax(vw, vh) : fmax(c->nat_w, c->nat_h);
     c->raster_w = fmax(c->nat_w, fmax(w, vb && h > 0 ? h * vw / vh : 0));
     c->raster_h = fmax(c->nat_h, fmax(h, vb && w > 0 ? w * vh / vw : 0));
 }
@@ -567,10 +609,14 @@ static void svgc_scale_prepare(svgc *c)
         if (svgc_is(s->node, "text") && !svgc_in_text(s)) {
             svgc_spread sp[2] = {{0}};
             svgc_text_spread(c, s->node, sp);
-            double side = svgc_chars(s->node->children) * (2 * svgc_font(c) + c->spacing) +
-                          fmax(sp[0].hi - sp[0].lo + sp[0].rel, sp[1].hi - sp[1].lo + sp[1].rel) +
-                          (c->text_path ? c->shape_max : 0);
-            s->bw = s->bh = side <= HUGE_VAL ? side : HUGE_VAL;
+            /* a glyph's advance is at most 1.5 font sizes, a line 2 high */
+            double run = svgc_chars(s->node->children) * (1.5 * svgc_font(c) + c->spacing);
+            double on = c->text_path ? c->shape_max : 0;
+            double w = run + sp[0].hi - sp[0].lo + sp[0].rel + on;
+            double h =
+                (c->vertical_text ? run : 2 * svgc_font(c)) + sp[1].hi - sp[1].lo + sp[1].rel + on;
+            s->bw = w <= HUGE_VAL ? w : HUGE_VAL;
+            s->bh = h <= HUGE_VAL ? h : HUGE_VAL;
         }
     }
 }
@@ -614,6 +660,16 @@ int svgc_tiles(svgc *c, svgc_result *res)
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
     res->raster_w = c->raster_w, res->raster_h = c->raster_h;
     if (!svgc_has_tiles(c)) return 0;
+    if (c->css_geometry)
+        return svgc_fail(c, c->css_geometry,
+                         "the SVG has patterns and gives a size (width, height, r, rx or ry) in "
+                         "CSS: pnpkit bounds a pattern's tile by the sizes of shapes and "
+                         "viewports given as attributes, so give them as attributes");
+    if (c->odd_paint)
+        return svgc_fail(c, c->odd_paint,
+                         "the SVG has patterns and paints with context-fill, context-stroke or a "
+                         "filter's FillPaint or StrokePaint, which draw a pattern at a scale "
+                         "pnpkit does not bound: paint these with a colour");
     if (c->root_em)
         return svgc_fail(c, ((svgc_node *)c->nodes->pdata[0])->node,
                          "the SVG has patterns and its width or height in em or ex: pnpkit bounds "
@@ -635,7 +691,10 @@ int svgc_tiles(svgc *c, svgc_result *res)
             double shapes = r->from->shapes_below, times = svgc_times(c, r->from, 0);
             double tw, th;
             svgc_pattern_tile(c, p, sb, bw, bh, &tw, &th);
-            double a = tw * th, all = a * times * fmax(shapes, 1);
+            /* a tile turned off the axes is drawn as the box around it */
+            bool turned = r->from->below_turned || p->pat.pt_turns;
+            double a = turned ? tw * th + (tw * tw + th * th) / 2 : tw * th;
+            double all = a * times * fmax(shapes, 1);
             if (!(a <= HUGE_VAL)) a = HUGE_VAL;
             if (!(all <= HUGE_VAL)) all = HUGE_VAL;
             if (a > most) most = a, worst = p->node;

@@ -91,9 +91,11 @@ static double svgx_function(const char *name, const svgx_args *x)
     return 1 + most;
 }
 
-double svgx_transform_scale(const char *v)
+/* Walks the functions of a transform list, calling fn with each one's name
+ * (lower case) and numbers; stops when fn returns false. */
+static void svgx_functions(const char *v,
+                           bool (*fn)(const char *name, const svgx_args *x, void *data), void *data)
 {
-    double k = 1;
     const char *p = v;
     while (*p && *p != ';' && *p != '}') {
         if (!g_ascii_isalpha(*p)) {
@@ -131,11 +133,41 @@ double svgx_transform_scale(const char *v)
                 x.n++;
             }
         }
-        double f = svgx_function(name, &x);
-        if (!isfinite(f)) return HUGE_VAL;
-        k *= f;
-        if (!isfinite(k)) return HUGE_VAL;
+        if (!fn(name, &x, data)) return;
     }
+}
+
+static bool svgx_scale_fn(const char *name, const svgx_args *x, void *data)
+{
+    double *k = data, f = svgx_function(name, x);
+    *k = isfinite(f) ? *k * f : HUGE_VAL;
+    if (!isfinite(*k)) *k = HUGE_VAL;
+    return *k < HUGE_VAL;
+}
+
+static bool svgx_turns_fn(const char *name, const svgx_args *x, void *data)
+{
+    bool *turns = data;
+    if (!strcmp(name, "matrix"))
+        *turns = *turns || (x->n > 1 && x->v[1] != 0) || (x->n > 2 && x->v[2] != 0);
+    else if (!strcmp(name, "rotate"))
+        *turns = *turns || (x->n > 0 && fmod(x->v[0], 90) != 0) || (x->n > 0 && x->unit[0][0]);
+    else if (g_str_has_prefix(name, "skew"))
+        *turns = *turns || (x->n > 0 && (x->v[0] != 0 || (x->n > 1 && x->v[1] != 0)));
+    return !*turns;
+}
+
+bool svgx_transform_turns(const char *v)
+{
+    bool turns = false;
+    svgx_functions(v, svgx_turns_fn, &turns);
+    return turns;
+}
+
+double svgx_transform_scale(const char *v)
+{
+    double k = 1;
+    svgx_functions(v, svgx_scale_fn, &k);
     return k;
 }
 

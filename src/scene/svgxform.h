@@ -20,6 +20,11 @@ bool svgx_number(const char **s, double *v);
  * is not finite. */
 double svgx_transform_scale(const char *v);
 
+/* Whether the transform list v may turn a rectangle off the axes (a
+ * rotation not by a right angle, a skew, a matrix that does either); read
+ * generously: any rotate, skew or matrix with a non-zero b or c counts. */
+bool svgx_transform_turns(const char *v);
+
 /* A viewBox's width and height: true when v holds four numbers and both are
  * above zero (librsvg draws nothing for any other). */
 bool svgx_viewbox(const char *v, double *w, double *h);
