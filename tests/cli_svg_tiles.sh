@@ -86,4 +86,25 @@ expect_status 1 "a large SVG inside: refused" -- "$PNPKIT" render img.yaml -o ou
 expect_stderr "line 2: a data: URI: a picture of 15000x15000 pixels drawn inside the SVG is too large" "a large SVG inside: the message"
 printf '%s\n<image href="small.png" width="40" height="30"/>\n</svg>\n' "$head" > d.svg
 expect_status 0 "a small PNG inside: drawn" -- "$PNPKIT" render img.yaml -o out.png
+rm -f out.png
+# Pictures whose loader decodes them whole before it tells their size (TGA,
+# TIFF, HEIF, ...) are not drawn inside an SVG.
+printf '%s\n<image href="data:image/x-tga;base64,AAAAAA==" width="40" height="30"/>\n</svg>\n' "$head" > d.svg
+expect_status 1 "a TGA inside: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a data: URI: a picture of type image/x-tga drawn inside the SVG, which pnpkit does not draw there" "a TGA inside: the message"
+# librsvg draws masks and filters at the SVG's own size: 40 million pixels at most.
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="16000" height="12000"><rect width="10" height="10"/></svg>\n' > d.svg
+expect_status 1 "a huge SVG: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "image: d\\.svg: an SVG of 16000x12000 pixels is too large \\(at most 16384 a side and 40 million pixels\\)" "a huge SVG: the message"
+# A pattern's content is drawn again for every shape it fills: 1 000 dots in
+# 1 100 rectangles are 1.1 million shapes.
+{
+    echo "$head<defs><pattern id=\"p\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\">"
+    i=0; while [ $i -lt 1000 ]; do echo "<circle cx=\"5\" cy=\"5\" r=\"1\"/>"; i=$((i + 1)); done
+    echo "</pattern></defs><g fill=\"url(#p)\">"
+    i=0; while [ $i -lt 1100 ]; do echo "<rect width=\"1\" height=\"1\"/>"; i=$((i + 1)); done
+    echo "</g></svg>"
+} > d.svg
+expect_status 1 "pattern content x fills: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "the SVG would draw about 1\\.1 million shapes \\(at most 1 million\\)" "pattern content x fills: the message"
 finish

@@ -96,11 +96,12 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
                           "%s: the SVG is %gx%g pixels, less than one (give it a width and "
                           "height of 1px or more)",
                           path, w, hh);
-    if (w > SCENE_IMAGE_MAX_SIDE || hh > SCENE_IMAGE_MAX_SIDE)
+    /* librsvg draws masks, filters and groups at the SVG's own size */
+    if (w > SCENE_IMAGE_MAX_SIDE || hh > SCENE_IMAGE_MAX_SIDE || w * hh > SCENE_IMAGE_MAX_PIXELS)
         return pn_err_set(err, PN_EINPUT,
                           "%s: an SVG of %.0fx%.0f pixels is too large (at most %d "
-                          "a side)",
-                          path, w, hh, SCENE_IMAGE_MAX_SIDE);
+                          "a side and %.0f million pixels)",
+                          path, w, hh, SCENE_IMAGE_MAX_SIDE, SCENE_IMAGE_MAX_PIXELS / 1e6);
     return 0;
 }
 

@@ -61,8 +61,12 @@ struct svgc_node {
     double T;                            /* how much its transform can enlarge */
     double chunks;                       /* a text's pieces, each filled on its own */
     bool turn_own, turned, below_turned; /* a transform of its own, above it, below it turns */
-    int depth;                           /* its ancestors */
-    bool t_given;                        /* T comes from transforms given (which may shrink) */
+    guint index;                         /* in the document's nodes */
+    double all_s, all_w, all_h;          /* as below_*, with what is drawn where named */
+    bool all_turned;
+    unsigned char ba_state;
+    int depth;                        /* its ancestors */
+    bool t_given;                     /* T comes from transforms given (which may shrink) */
     double vbk;                       /* how much a nested svg's viewBox enlarges, drawn in place */
     double bw, bh;                    /* a shape's box, in its own units */
     double S, S_prev;                 /* how much its units can enlarge, in the document's pixels */
@@ -90,6 +94,7 @@ typedef struct svgc_result {
     double tile, tiles;        /* its largest pattern tile, and all it draws, over its own area */
     double nat_w, nat_h;       /* its own size, in pixels (the smallest reading) */
     double raster_w, raster_h; /* its size as pixels when drawn as an image (the largest) */
+    bool sized;                /* it has a width and height or a viewBox */
 } svgc_result;
 
 typedef struct svgc_outer {
@@ -135,10 +140,13 @@ typedef struct svgc {
 
     double root_scale, nat_w, nat_h, raster_w, raster_h;
     bool root_em;                /* its width or height in em or ex */
+    bool sized;                  /* both width and height, or a viewBox */
     const xmlNode *css_geometry; /* where CSS first gives a width, height, r, rx or ry */
-    const xmlNode *odd_paint;    /* where context-fill or a filter's FillPaint is first used */
+    const xmlNode *odd_paint;    /* where a filter's FillPaint or StrokePaint is first used */
+    bool context_paint;          /* a marker's content may take its path's paint */
     bool sheet_turns;            /* a style sheet's transform turns */
     double font_sheet;           /* the largest growth of a relative font size in a style sheet */
+    double shift_max;            /* the largest baseline-shift */
     int max_depth;               /* of the elements */
     bool nested_vp;              /* a viewport other than the root's (svg, symbol, marker) */
     bool vertical_text;          /* text may run downwards (writing-mode, rotated glyphs) */

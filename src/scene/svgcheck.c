@@ -292,6 +292,18 @@ static void svgc_stroke_value(svgc *c, const char *v)
     }
 }
 
+/* A baseline-shift: the largest kept, relative ones as generously as any
+ * length (a text's box grows by it). */
+static void svgc_shift_value(svgc *c, const char *v)
+{
+    const char *p = v;
+    while (g_ascii_isspace(*p))
+        p++;
+    double len = 0;
+    if (!svgc_length_at(c, &p, &len)) len = svgc_font(c); /* super, sub */
+    c->shift_max = fmax(c->shift_max, len);
+}
+
 /* A reference as a URL parser reads it: spaces around it and tabs and line
  * breaks inside it dropped, backslashes as slashes. Caller frees. */
 static char *svgc_clean_uri(const char *v)
@@ -423,6 +435,8 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
             svgc_spacing_value(c, value);
         } else if (len == 12 && !strncmp(b, "stroke-width", len)) {
             svgc_stroke_value(c, value);
+        } else if (len == 14 && !strncmp(b, "baseline-shift", len)) {
+            svgc_shift_value(c, value);
         } else if ((len == 5 && !strncmp(b, "width", len)) ||
                    (len == 6 && !strncmp(b, "height", len)) || (len == 1 && b[0] == 'r') ||
                    (len == 2 && (!strncmp(b, "rx", len) || !strncmp(b, "ry", len)))) {
@@ -462,18 +476,35 @@ static char *svgc_data(const char *uri, size_t *len)
     char *head = g_ascii_strdown(uri + 5, comma - uri - 5);
     bool b64 = strstr(head, ";base64") != NULL;
     g_free(head);
+    /* %XX decoded leniently, as a data: URL parser does (%00 too; a %
+     * without two hex digits stays) */
+    GString *plain = g_string_new(NULL);
+    for (const char *p = comma + 1; *p; p++) {
+        if (p[0] == '%' && g_ascii_isxdigit(p[1]) && g_ascii_isxdigit(p[2])) {
+            g_string_append_c(plain,
+                              (char)(g_ascii_xdigit_value(p[1]) * 16 + g_ascii_xdigit_value(p[2])));
+            p += 2;
+        } else {
+            g_string_append_c(plain, *p);
+        }
+    }
     if (b64) {
-        char *plain = g_uri_unescape_string(comma + 1, NULL);
         gsize n = 0;
-        guchar *d = g_base64_decode(plain ? plain : comma + 1, &n);
-        g_free(plain);
+        guchar *d = g_base64_decode(plain->str, &n);
+        g_string_free(plain, TRUE);
         *len = n;
         return (char *)d;
     }
-    char *d = g_uri_unescape_string(comma + 1, NULL);
-    if (!d) d = g_strdup(comma + 1);
-    *len = strlen(d);
-    return d;
+    *len = plain->len;
+    return g_string_free(plain, FALSE);
+}
+
+/* The MIME type a data: URI declares ("" for none); caller frees. */
+static char *svgc_data_type(const char *uri)
+{
+    const char *p = uri + 5;
+    size_t n = strcspn(p, ";,");
+    return g_strstrip(g_strndup(p, n));
 }
 
 /* Whether path lies in dir or below it, both with links followed: librsvg
@@ -576,27 +607,96 @@ typedef struct svgc_named {
     svgc_sniff_kind kind; /* SNIFF_XML: a document libxml2 reads */
     svgc_result res;      /* what it draws as an image */
     double w, h;          /* its size as pixels (0: no picture librsvg reads) */
+    bool xml;             /* an SVG document */
 } svgc_named;
 
-/* The size of a picture (not an SVG) in a file or in memory, from its header
- * as gdk-pixbuf reads it (librsvg loads pictures with gdk-pixbuf): false
- * when no loader knows it (librsvg does not draw it either). */
-static bool svgc_picture_size(const char *file, const char *bytes, size_t len, double *w, double *h)
+/* The pictures pnpkit lets an SVG draw inside it: their loaders give their
+ * size from the header (HEIF, TIFF and others decode it all first). */
+static bool svgc_picture_type(const char *name)
 {
-    pn_err e = {0};
-    const pn_pixbuf_fns *pb = pn_pixbuf(&e);
-    if (!pb) return false;
-    int iw = 0, ih = 0;
-    bool ok;
+    static const char *const ok[] = {"png", "jpeg", "gif", "bmp", "x-bmp", "x-ms-bmp", "webp"};
+    const char *slash = strchr(name, '/');
+    const char *sub = slash ? slash + 1 : name;
+    for (size_t i = 0; i < G_N_ELEMENTS(ok); i++)
+        if (!g_ascii_strcasecmp(sub, ok[i])) return true;
+    return false;
+}
+
+/* The size of a picture (not an SVG) drawn inside the SVG, from a file or
+ * from memory (a data: URI, with the MIME type it declares), as librsvg
+ * loads it: with the gdk-pixbuf loader of its declared or guessed type.
+ * 1 with *w and *h; 0 when librsvg would draw no picture; -1 (refused) for
+ * a type pnpkit does not let an SVG draw inside it. */
+static int svgc_picture_size(svgc *c, const xmlNode *at, const char *name, const char *file,
+                             const char *bytes, size_t len, const char *declared, double *w,
+                             double *h)
+{
+    *w = *h = 0;
+    gchar *data = NULL;
     if (file) {
-        char *format = pn_pixbuf_probe(pb, file, &iw, &ih);
-        ok = format != NULL;
-        g_free(format);
-    } else {
-        ok = pn_pixbuf_probe_bytes(pb, bytes, len, &iw, &ih);
+        gsize n = 0;
+        if (!g_file_get_contents(file, &data, &n, NULL)) return 0;
+        bytes = data, len = n;
     }
-    *w = iw, *h = ih;
-    return ok && iw > 0 && ih > 0;
+    char *mime = NULL;
+    if (declared && *declared && g_ascii_strncasecmp(declared, "text/plain", 10)) {
+        mime = g_ascii_strdown(declared, -1);
+    } else {
+        char *type = g_content_type_guess(file, (const guchar *)bytes, MIN(len, 4096), NULL);
+        mime = type ? g_content_type_get_mime_type(type) : NULL;
+        g_free(type);
+    }
+    int r = 0;
+    bool picture = mime && g_str_has_prefix(mime, "image/") && !g_str_has_prefix(mime, "image/svg");
+    if (picture && !svgc_picture_type(mime)) {
+        r = svgc_fail(c, at,
+                      "%.80s: a picture of type %.40s drawn inside the SVG, which pnpkit does "
+                      "not draw there: use PNG, JPEG, GIF, BMP or WebP",
+                      name, mime);
+    } else {
+        pn_err e = {0};
+        const pn_pixbuf_fns *pb = pn_pixbuf(&e);
+        int iw = 0, ih = 0;
+        char *format = NULL;
+        /* a declared type picks its loader, as in librsvg (a file's is
+         * guessed from its name and bytes); else gdk-pixbuf sniffs one */
+        bool typed =
+            file || (declared && *declared && g_ascii_strncasecmp(declared, "text/plain", 10));
+        const char *use = typed && picture ? mime : NULL;
+        bool known = pb && pn_pixbuf_probe_bytes(pb, use, bytes, len, &iw, &ih, &format);
+        if (known && format && !svgc_picture_type(format))
+            r = svgc_fail(c, at,
+                          "%.80s: a picture of type %.40s drawn inside the SVG, which pnpkit "
+                          "does not draw there: use PNG, JPEG, GIF, BMP or WebP",
+                          name, format);
+        else if (known && iw > 0 && ih > 0)
+            *w = iw, *h = ih, r = 1;
+        g_free(format);
+    }
+    g_free(mime);
+    g_free(data);
+    return r;
+}
+
+static int svgc_picture(svgc *c, const xmlNode *at, const char *name, double w, double h,
+                        bool count);
+
+/* An SVG drawn inside the SVG as an image: librsvg draws it as pixels at
+ * its own size, with its largest pattern tile as pixels too. A document
+ * with neither a size nor a viewBox is sized by what it draws, which the
+ * check does not know: refused. */
+static int svgc_inner_svg(svgc *c, const xmlNode *at, const char *name, const svgc_result *d,
+                          bool count)
+{
+    if (!d->sized)
+        return svgc_fail(c, at,
+                         "%.80s: an SVG drawn inside the SVG has neither a width and height nor "
+                         "a viewBox, which pnpkit needs to bound its pixels",
+                         name);
+    int r = svgc_picture(c, at, name, d->raster_w, d->raster_h, count);
+    double tile = d->tile * d->raster_w * d->raster_h;
+    if (!r && count) r = svgc_picture(c, at, name, sqrt(tile), sqrt(tile), true); /* its tile too */
+    return r;
 }
 
 /* A picture drawn inside the SVG, w by h pixels (an SVG drawn as an image
@@ -650,7 +750,12 @@ static int svgc_image_doc(svgc *c, const xmlNode *at, const char *name, GFile *d
 static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
 {
     if (uri[0] == '#' || !uri[0]) return 0;
-    if (how == NEST_MERGE && !g_ascii_strncasecmp(uri, "data:", 5)) return 0;
+    if (how == NEST_MERGE && !g_ascii_strncasecmp(uri, "data:", 5))
+        /* a paint server or element taken from a document in a data: URI */
+        return strchr(uri, '#') ? svgc_fail(c, from ? from->node : NULL,
+                                            "the SVG takes elements from a data: URI, which "
+                                            "pnpkit does not draw: put them in the SVG")
+                                : 0;
     const xmlNode *at = from ? from->node : NULL;
     svgc_result d = {0};
     bool xml = false;
@@ -666,10 +771,14 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
         else if (k == SNIFF_XML)
             r = svgc_image_doc(c, at, "a data: URI", c->dir, bytes, len, &d, &xml);
         double w, h;
-        if (!r && xml)
-            r = svgc_picture(c, at, "a data: URI", d.raster_w, d.raster_h, true);
-        else if (!r && k != SNIFF_GZIP && svgc_picture_size(NULL, bytes, len, &w, &h))
-            r = svgc_picture(c, at, "a data: URI", w, h, true);
+        if (!r && xml) {
+            r = svgc_inner_svg(c, at, "a data: URI", &d, true);
+        } else if (!r && k != SNIFF_GZIP) {
+            char *mime = svgc_data_type(uri);
+            int s = svgc_picture_size(c, at, "a data: URI", NULL, bytes, len, mime, &w, &h);
+            g_free(mime);
+            r = s < 0 ? -1 : s > 0 ? svgc_picture(c, at, "a data: URI", w, h, true) : 0;
+        }
         g_free(bytes);
     } else {
         char *name = g_strndup(uri, strcspn(uri, "#"));
@@ -698,13 +807,13 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
             size_t n = file ? svgc_head(file, head, sizeof head) : 0;
             known->kind = file ? svgc_sniff(head, n) : SNIFF_OTHER;
             if (known->kind == SNIFF_XML && size > SCENE_IMAGE_MAX_SVG_BYTES) {
+                /* maybe an SVG (any encoding), or a picture of no known
+                 * signature: too large to read either way */
                 known->kind = SNIFF_OTHER;
-                size_t i = 0;
-                while (i < n && g_ascii_isspace(head[i]))
-                    i++;
-                if (i == n || head[i] == '<' || !head[0] || !head[1])
-                    r = svgc_fail(c, at, "%.80s: an SVG of %lld bytes is too large (at most %u MB)",
-                                  uri, (long long)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
+                r = svgc_fail(c, at,
+                              "%.80s: a file of %lld bytes is too large for an SVG or a picture "
+                              "drawn inside one (at most %u MB)",
+                              uri, (long long)size, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
             } else if (known->kind == SNIFF_XML) {
                 gchar *bytes = NULL;
                 gsize len = 0;
@@ -720,9 +829,11 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
                 }
                 known->res = d;
                 known->w = d.raster_w, known->h = d.raster_h;
+                known->xml = xml;
             }
-            if (file && known->kind == SNIFF_OTHER && !r)
-                svgc_picture_size(file, NULL, 0, &known->w, &known->h);
+            if (file && known->kind == SNIFF_OTHER && !r && how == NEST_IMAGE &&
+                svgc_picture_size(c, at, uri, file, NULL, 0, NULL, &known->w, &known->h) < 0)
+                r = -1;
             g_free(file);
         }
         g_free(key);
@@ -737,7 +848,9 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
         if (!r && known->kind == SNIFF_GZIP)
             r = svgc_fail(c, at,
                           "the SVG draws a compressed SVG inside it, which pnpkit does not draw");
-        if (!r && how == NEST_IMAGE && known->w > 0)
+        if (!r && how == NEST_IMAGE && known->xml)
+            r = svgc_inner_svg(c, at, uri, &known->res, first);
+        else if (!r && how == NEST_IMAGE && known->w > 0)
             r = svgc_picture(c, at, uri, known->w, known->h, first);
         d = how == NEST_IMAGE ? known->res : (svgc_result){0};
     }
@@ -781,17 +894,17 @@ static const char *const svgc_hidden_names[] = {
     "filter", "linearGradient", "radialGradient", "style",   "script",
 };
 
-/* Paints that draw a pattern somewhere else than in the shape it fills, at
- * a scale the tiles' bound does not follow (svgtiles.c refuses them with
- * patterns): a marker's content filled with its path's paint
- * (context-fill, context-stroke), a filter's FillPaint or StrokePaint
- * input (drawn one unit a pixel over a group's whole box). */
+/* Paints that draw a pattern somewhere else than in the shape it fills: a
+ * marker's content filled with its path's paint (context-fill,
+ * context-stroke: svgtiles.c sizes the path's patterns at the markers'
+ * scale too), a filter's FillPaint or StrokePaint input (drawn one unit a
+ * pixel over a group's whole box, which svgtiles.c refuses with patterns).
+ * Text that may run downwards is noted too. */
 static void svgc_paint_kinds(svgc *c, const xmlNode *n, const char *name, const char *v)
 {
     char *low = g_ascii_strdown(v, -1);
     char *u = strstr(low, "context-") ? svgs_unescape(low) : NULL;
-    if (u && (strstr(u, "context-fill") || strstr(u, "context-stroke")) && !c->odd_paint)
-        c->odd_paint = n;
+    if (u && (strstr(u, "context-fill") || strstr(u, "context-stroke"))) c->context_paint = true;
     if (!strcmp(name, "writing-mode") || !strcmp(name, "rotate") || strstr(name, "orientation") ||
         strstr(low, "writing-mode") || strstr(low, "orientation"))
         c->vertical_text = true;
@@ -827,6 +940,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                              "which pnpkit does not draw: put the style in the SVG");
         if (n->type != XML_ELEMENT_NODE) continue;
         svgc_node *s = g_new0(svgc_node, 1);
+        s->index = c->nodes->len;
         g_ptr_array_add(c->nodes, s);
         s->node = n;
         s->parent = parent;
@@ -861,6 +975,8 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                 svgc_spacing_value(c, v);
             } else if (!strcmp(name, "stroke-width")) {
                 svgc_stroke_value(c, v);
+            } else if (!strcmp(name, "baseline-shift")) {
+                svgc_shift_value(c, v);
             } else if (!strcmp(name, "transform")) {
                 svgc_transform_given(s, svgx_transform_scale(v));
                 s->turn_own = s->turn_own || svgx_transform_turns(v);
@@ -1066,7 +1182,7 @@ static double svgc_path(const char *d, double *vertices, double *bw, double *bh)
         }
         }
         if (*k == 'C' || *k == 'S') svgc_box_add(&box, ncx, ncy, 0);
-        svgc_box_add(&box, x, y, 0);
+        if (*k != 'M') svgc_box_add(&box, x, y, 0); /* where the segment starts */
         svgc_box_add(&box, nx, ny, 0);
         cx = ncx, cy = ncy;
         x = nx, y = ny;
@@ -1423,6 +1539,30 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
         r = svgc_fail(&c, c.loop->node,
                       "the SVG draws this element inside itself (through use or url(#...)), "
                       "which pnpkit does not draw");
+        goto out;
+    }
+    /* every shape as often as it is drawn: uses, markers at each vertex, a
+     * pattern's content for each shape it fills */
+    double draws = 0;
+    const xmlNode *most = NULL;
+    double most_draws = 0;
+    for (guint i = 0; i < c.nodes->len; i++) {
+        svgc_node *s = c.nodes->pdata[i];
+        if (!(s->length > 0 || s->vertices > 0 || s->chunks > 0)) continue;
+        double d = svgc_times(&c, s, 0) * fmax(s->chunks, 1);
+        draws += d;
+        if (d > most_draws || !most) most_draws = d, most = s->node;
+    }
+    if (!(draws <= SCENE_SVG_MAX_DRAWS)) {
+        char how[64];
+        if (draws < 1e12)
+            g_snprintf(how, sizeof how, "about %.3g million", draws / 1e6);
+        else
+            g_strlcpy(how, "over a million million", sizeof how);
+        r = svgc_fail(&c, most,
+                      "the SVG would draw %s shapes (at most %.0f million): uses, markers or "
+                      "patterns repeat its shapes",
+                      how, SCENE_SVG_MAX_DRAWS / 1e6);
         goto out;
     }
     double total = 0, worst = 0;

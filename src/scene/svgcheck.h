@@ -23,6 +23,10 @@
 /* Dashes one SVG image may draw, counted over every shape as if every shape
  * used the finest dash pattern of the document. */
 #define SCENE_SVG_MAX_DASHES 2e6
+/* Shapes one SVG image may draw, each as often as it is drawn (uses,
+ * markers, a pattern's content for every shape the pattern fills). */
+#define SCENE_SVG_MAX_DRAWS 1e6
+
 /* SVG documents drawn as images inside an SVG image, one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 

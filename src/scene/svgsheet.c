@@ -4,16 +4,37 @@
 
 #include <string.h>
 
+/* The escape at p (just past its backslash) undone into s; past it. */
+static const char *svgs_escape(const char *p, GString *s)
+{
+    if (g_ascii_isxdigit(*p)) {
+        gunichar u = 0;
+        for (int i = 0; i < 6 && g_ascii_isxdigit(*p); i++)
+            u = u * 16 + (gunichar)g_ascii_xdigit_value(*p++);
+        if (g_ascii_isspace(*p)) p++;
+        if (u == 0 || u > 0x10ffff || (u >= 0xd800 && u < 0xe000)) u = 0xfffd;
+        g_string_append_unichar(s, u);
+    } else if (*p == '\n') {
+        p++;
+    } else if (*p) {
+        g_string_append_c(s, *p++);
+    }
+    return p;
+}
+
 char *svgs_unescape(const char *css)
 {
     GString *s = g_string_new(NULL);
     for (const char *p = css; *p;) {
-        if (*p == '"' || *p == '\'') { /* a string: no comment inside it */
+        if (*p == '"' || *p == '\'') {
+            /* a string: escapes undone, but no comment inside it */
             char q = *p;
             g_string_append_c(s, *p++);
             while (*p && *p != q && *p != '\n') {
-                if (*p == '\\' && p[1]) g_string_append_c(s, *p++);
-                g_string_append_c(s, *p++);
+                if (*p == '\\')
+                    p = svgs_escape(p + 1, s);
+                else
+                    g_string_append_c(s, *p++);
             }
             if (*p == q) g_string_append_c(s, *p++);
             continue;
@@ -27,19 +48,7 @@ char *svgs_unescape(const char *css)
             g_string_append_c(s, *p++);
             continue;
         }
-        p++;
-        if (g_ascii_isxdigit(*p)) {
-            gunichar u = 0;
-            for (int i = 0; i < 6 && g_ascii_isxdigit(*p); i++)
-                u = u * 16 + (gunichar)g_ascii_xdigit_value(*p++);
-            if (g_ascii_isspace(*p)) p++;
-            if (u == 0 || u > 0x10ffff || (u >= 0xd800 && u < 0xe000)) u = 0xfffd;
-            g_string_append_unichar(s, u);
-        } else if (*p == '\n') {
-            p++;
-        } else if (*p) {
-            g_string_append_c(s, *p++);
-        }
+        p = svgs_escape(p + 1, s);
     }
     return g_string_free(s, FALSE);
 }
@@ -48,6 +57,17 @@ char *svgs_unescape(const char *css)
  * never past end. An unclosed string ends at its line, as in CSS. */
 static const char *svgs_skip(const char *p, const char *end)
 {
+    /* an unquoted url( is one token up to its first ) (a bad one too) */
+    if (end - p >= 4 && !g_ascii_strncasecmp(p, "url(", 4)) {
+        const char *q = p + 4;
+        while (q < end && g_ascii_isspace(*q))
+            q++;
+        if (q < end && *q != '"' && *q != '\'') {
+            while (q < end && *q != ')')
+                q += *q == '\\' && q + 1 < end ? 2 : 1;
+            return q < end ? q + 1 : end;
+        }
+    }
     if (p + 1 < end && p[0] == '/' && p[1] == '*') {
         const char *e = g_strstr_len(p + 2, end - (p + 2), "*/");
         return e ? e + 2 : end;
@@ -282,7 +302,7 @@ static bool svgs_has_word(const char *list, const char *word)
 bool svgs_match(const svgs_subject *k, const char *tag, const char *id, const char *cls)
 {
     if (k->tag && g_ascii_strcasecmp(k->tag, tag)) return false;
-    if (k->id && !svgs_has_word(id, k->id)) return false;
+    if (k->id && g_ascii_strcasecmp(k->id, id ? id : "") && !svgs_has_word(id, k->id)) return false;
     for (guint i = 0; i < k->cls->len; i++)
         if (!svgs_has_word(cls, k->cls->pdata[i])) return false;
     return true;

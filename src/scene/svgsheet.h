@@ -38,7 +38,7 @@ GPtrArray *svgs_subjects(const char *selectors);
 
 /* Whether an element named tag, with the id and class attribute given
  * (either may be NULL), may match the subject. Names are compared without
- * case: a superset of what CSS matches. */
+ * case, an id whole or word by word: a superset of what CSS matches. */
 bool svgs_match(const svgs_subject *k, const char *tag, const char *id, const char *cls);
 
 #endif

@@ -24,6 +24,7 @@
 typedef struct svgc_sheet {
     svgc *c;
     GHashTable *index;   /* " tag", ".class", "#id" (lower case) -> GPtrArray of svgc_node* */
+    char **ids, **cls;   /* each element's id and class text, by its index */
     GHashTable *found;   /* id -> references found in rules */
     unsigned transforms; /* transform properties found in rules */
     double work;
@@ -56,38 +57,47 @@ static int svgc_sheet_ref(svgc *c, svgc_node *from, const char *id, bool marker)
     return 0;
 }
 
+static void svgc_index_put(GHashTable *index, char kind, const char *name, svgc_node *s)
+{
+    char *low = g_ascii_strdown(name, -1);
+    char *key = g_strdup_printf("%c%s", kind, low);
+    g_free(low);
+    GPtrArray *a = g_hash_table_lookup(index, key);
+    if (!a) {
+        a = g_ptr_array_new();
+        g_hash_table_insert(index, key, a);
+    } else {
+        g_free(key);
+    }
+    if (!a->len || a->pdata[a->len - 1] != s) g_ptr_array_add(a, s);
+}
+
+/* s under each word of names (and, for an id, the whole of it) */
 static void svgc_index_add(GHashTable *index, char kind, const char *names, svgc_node *s)
 {
     char **words = g_strsplit_set(names, " \t\r\n\f", -1);
-    for (char **w = words; *w; w++) {
-        if (!**w) continue;
-        char *low = g_ascii_strdown(*w, -1);
-        char *key = g_strdup_printf("%c%s", kind, low);
-        g_free(low);
-        GPtrArray *a = g_hash_table_lookup(index, key);
-        if (!a) {
-            a = g_ptr_array_new();
-            g_hash_table_insert(index, key, a);
-        } else {
-            g_free(key);
-        }
-        g_ptr_array_add(a, s);
-    }
+    for (char **w = words; *w; w++)
+        if (**w) svgc_index_put(index, kind, *w, s);
+    if (kind == '#' && words[0] && words[1]) svgc_index_put(index, kind, names, s);
     g_strfreev(words);
 }
 
-static GHashTable *svgc_index(svgc *c)
+/* Indexes the elements by name, id and class, and keeps each one's id
+ * and class text (sh->ids, sh->cls). */
+static GHashTable *svgc_index(svgc_sheet *sh)
 {
+    svgc *c = sh->c;
     GHashTable *ix =
         g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+    sh->ids = g_new0(char *, c->nodes->len);
+    sh->cls = g_new0(char *, c->nodes->len);
     for (guint i = 0; i < c->nodes->len; i++) {
         svgc_node *s = c->nodes->pdata[i];
-        svgc_index_add(ix, ' ', (const char *)s->node->name, s);
-        char *id = svgc_prop(s->node, "id"), *cls = svgc_prop(s->node, "class");
+        svgc_index_put(ix, ' ', (const char *)s->node->name, s);
+        char *id = sh->ids[i] = svgc_prop(s->node, "id");
+        char *cls = sh->cls[i] = svgc_prop(s->node, "class");
         if (id) svgc_index_add(ix, '#', id, s);
         if (cls) svgc_index_add(ix, '.', cls, s);
-        g_free(id);
-        g_free(cls);
     }
     return ix;
 }
@@ -151,11 +161,8 @@ static int svgc_sheet_give(svgc_sheet *sh, GPtrArray *subjects, const svgc_give 
                 return svgc_fail(c, NULL,
                                  "the SVG's style sheet applies to too many elements for pnpkit "
                                  "to count");
-            char *sid = svgc_prop(s->node, "id"), *cls = svgc_prop(s->node, "class");
-            bool match = svgs_match(k, (const char *)s->node->name, sid, cls);
-            g_free(sid);
-            g_free(cls);
-            if (!match) continue;
+            if (!svgs_match(k, (const char *)s->node->name, sh->ids[s->index], sh->cls[s->index]))
+                continue;
             if (!g->id) {
                 svgc_transform_given(s, g->k);
                 s->turn_own = s->turn_own || g->turns;
@@ -204,8 +211,8 @@ static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
 int svgc_sheet_refs(svgc *c)
 {
     if (!c->styles->len || !svgc_has_tiles(c)) return 0; /* only tiles need them */
-    svgc_sheet sh = {c, svgc_index(c), g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
-                     0, 0};
+    svgc_sheet sh = {.c = c, .found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL)};
+    sh.index = svgc_index(&sh);
     int r = 0;
     for (guint i = 0; !r && i < c->styles->len; i++) {
         const xmlNode *n = c->styles->pdata[i];
@@ -231,6 +238,12 @@ int svgc_sheet_refs(svgc *c)
      * sheet has any other, the largest applies to every element */
     if (sh.transforms >= c->sheet_T_n) c->sheet_T = 0;
     g_hash_table_destroy(sh.index);
+    for (guint i = 0; i < c->nodes->len; i++) {
+        g_free(sh.ids[i]);
+        g_free(sh.cls[i]);
+    }
+    g_free(sh.ids);
+    g_free(sh.cls);
     g_hash_table_destroy(sh.found);
     return r ? -1 : 0;
 }
@@ -415,7 +428,9 @@ static void svgc_below_scale(svgc *c, svgc_node *f, int chain)
     svgc_grow(c, &f->below_h, f->bh > 0 ? f->bh * S : 0);
     for (const xmlNode *ch = f->node->children; ch; ch = ch->next) {
         svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
-        if (!k) continue;
+        /* a pattern, marker, ... inside f is drawn where it is named, at the
+         * scale found there (svgc_below_all counts it for f's tiles) */
+        if (!k || svgc_container(k->node)) continue;
         svgc_below_scale(c, k, chain + 1);
         f->below_turned = f->below_turned || k->below_turned;
         svgc_grow(c, &f->below_s, k->below_s);
@@ -430,6 +445,33 @@ static void svgc_below_scale(svgc *c, svgc_node *f, int chain)
         svgc_grow(c, &f->below_h, t->below_h);
     }
     f->bs_state = 2;
+}
+
+/* As svgc_below_scale, once the scales are found, with the patterns,
+ * markers, ... inside f too: their content takes f's paint by inheritance,
+ * so f's pattern may fill it, at its own scale. */
+static void svgc_below_all(svgc_node *f, int chain)
+{
+    if (f->ba_state) return;
+    f->ba_state = 1;
+    f->all_s = f->below_s, f->all_w = f->below_w, f->all_h = f->below_h;
+    f->all_turned = f->below_turned;
+    if (chain > SVGC_MAX_CHAIN) {
+        f->all_s = f->all_w = f->all_h = HUGE_VAL;
+        return;
+    }
+    for (const xmlNode *ch = f->node->children; ch; ch = ch->next) {
+        svgc_node *k = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
+        if (!k) continue;
+        svgc_below_all(k, chain + 1);
+        f->all_s = fmax(f->all_s, k->all_s), f->all_w = fmax(f->all_w, k->all_w);
+        f->all_h = fmax(f->all_h, k->all_h), f->all_turned = f->all_turned || k->all_turned;
+    }
+    for (svgc_node *t = f->use_target; t; t = t->same_id) {
+        svgc_below_all(t, chain + 1);
+        f->all_s = fmax(f->all_s, t->all_s), f->all_w = fmax(f->all_w, t->all_w);
+        f->all_h = fmax(f->all_h, t->all_h), f->all_turned = f->all_turned || t->all_turned;
+    }
 }
 
 /* The scale reference r gives the content of s; *turned when it may turn
@@ -534,6 +576,7 @@ static void svgc_root(svgc *c)
         g_free(v);
     }
     bool both = w > 0 && h > 0;
+    c->sized = both || vb;
     c->nat_w = both ? w : vb ? vw : 100;
     c->nat_h = both ? h : vb ? vh : 100;
     double k = svgc_viewbox_scale(n, c->nat_w, c->nat_h);
@@ -612,9 +655,9 @@ static void svgc_scale_prepare(svgc *c)
             /* a glyph's advance is at most 1.5 font sizes, a line 2 high */
             double run = svgc_chars(s->node->children) * (1.5 * svgc_font(c) + c->spacing);
             double on = c->text_path ? c->shape_max : 0;
-            double w = run + sp[0].hi - sp[0].lo + sp[0].rel + on;
-            double h =
-                (c->vertical_text ? run : 2 * svgc_font(c)) + sp[1].hi - sp[1].lo + sp[1].rel + on;
+            double w = run + sp[0].hi - sp[0].lo + sp[0].rel + on + c->shift_max;
+            double h = (c->vertical_text ? run : 2 * svgc_font(c)) + sp[1].hi - sp[1].lo +
+                       sp[1].rel + on + c->shift_max;
             s->bw = w <= HUGE_VAL ? w : HUGE_VAL;
             s->bh = h <= HUGE_VAL ? h : HUGE_VAL;
         }
@@ -659,6 +702,7 @@ int svgc_tiles(svgc *c, svgc_result *res)
     svgc_root(c);
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
     res->raster_w = c->raster_w, res->raster_h = c->raster_h;
+    res->sized = c->sized;
     if (!svgc_has_tiles(c)) return 0;
     if (c->css_geometry)
         return svgc_fail(c, c->css_geometry,
@@ -667,9 +711,9 @@ int svgc_tiles(svgc *c, svgc_result *res)
                          "viewports given as attributes, so give them as attributes");
     if (c->odd_paint)
         return svgc_fail(c, c->odd_paint,
-                         "the SVG has patterns and paints with context-fill, context-stroke or a "
-                         "filter's FillPaint or StrokePaint, which draw a pattern at a scale "
-                         "pnpkit does not bound: paint these with a colour");
+                         "the SVG has patterns and paints with a filter's FillPaint or "
+                         "StrokePaint, which draws a pattern at a scale pnpkit does not bound: "
+                         "paint with a colour");
     if (c->root_em)
         return svgc_fail(c, ((svgc_node *)c->nodes->pdata[0])->node,
                          "the SVG has patterns and its width or height in em or ex: pnpkit bounds "
@@ -678,6 +722,20 @@ int svgc_tiles(svgc *c, svgc_result *res)
     svgc_scale_prepare(c);
     svgc_scale_rounds(c);
     double area = c->nat_w * c->nat_h, most = 0, sum = 0;
+    /* with context-fill or context-stroke, a path's pattern may fill its
+     * markers' content too, at their scale */
+    double cm_s = 0, cm_w = 0, cm_h = 0, cm_draws = 0;
+    bool cm_turned = false;
+    for (guint i = 0; c->context_paint && i < c->nodes->len; i++) {
+        svgc_node *s = c->nodes->pdata[i];
+        bool in_marker = false;
+        for (svgc_node *a = s->parent; a && !in_marker; a = a->parent)
+            in_marker = svgc_is(a->node, "marker");
+        if (!in_marker) continue;
+        cm_s = fmax(cm_s, s->S), cm_w = fmax(cm_w, s->bw * s->S), cm_h = fmax(cm_h, s->bh * s->S);
+        cm_turned = cm_turned || s->turned;
+        if (s->length > 0 || s->vertices > 0 || s->chunks > 0) cm_draws += svgc_times(c, s, 0);
+    }
     const xmlNode *worst = NULL, *worst_sum = NULL;
     for (guint i = 0; i < c->nodes->len; i++) {
         svgc_node *p = c->nodes->pdata[i];
@@ -686,17 +744,33 @@ int svgc_tiles(svgc *c, svgc_result *res)
             /* a pattern taking p as its template; a style sheet (its rules
              * have a reference from each element they may apply to) */
             if (r->href || !r->from) continue;
-            double sb = r->from->below_s, bw = r->from->below_w, bh = r->from->below_h;
+            svgc_below_all(r->from, 0);
+            double sb = r->from->all_s, bw = r->from->all_w, bh = r->from->all_h;
             svgc_below(r->from, 0);
             double shapes = r->from->shapes_below, times = svgc_times(c, r->from, 0);
             double tw, th;
             svgc_pattern_tile(c, p, sb, bw, bh, &tw, &th);
             /* a tile turned off the axes is drawn as the box around it */
-            bool turned = r->from->below_turned || p->pat.pt_turns;
+            bool turned = r->from->all_turned || p->pat.pt_turns;
             double a = turned ? tw * th + (tw * tw + th * th) / 2 : tw * th;
-            double all = a * times * fmax(shapes, 1);
+            /* each fill builds the tile where the shape samples it: no more
+             * than the tile, nor than the box of the largest shape (turned,
+             * the box around it) */
+            double box = turned ? (bw + bh) * (bw + bh) : bw * bh;
+            double all = fmin(a, box) * times * fmax(shapes, 1);
             if (!(a <= HUGE_VAL)) a = HUGE_VAL;
             if (!(all <= HUGE_VAL)) all = HUGE_VAL;
+            if (cm_draws > 0) {
+                double mw, mh;
+                svgc_pattern_tile(c, p, cm_s, cm_w, cm_h, &mw, &mh);
+                bool t = cm_turned || p->pat.pt_turns;
+                double ma = t ? mw * mh + (mw * mw + mh * mh) / 2 : mw * mh;
+                double mbox = t ? (cm_w + cm_h) * (cm_w + cm_h) : cm_w * cm_h;
+                a = fmax(a, ma);
+                all += fmin(ma, mbox) * cm_draws;
+                if (!(a <= HUGE_VAL)) a = HUGE_VAL;
+                if (!(all <= HUGE_VAL)) all = HUGE_VAL;
+            }
             if (a > most) most = a, worst = p->node;
             if (all > 0 && (!worst_sum || all > sum)) worst_sum = p->node;
             sum += all;

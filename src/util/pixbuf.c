@@ -16,7 +16,8 @@ static const char *const pixbuf_names[] = {
     "gdk_pixbuf_read_pixels",       "gdk_pixbuf_loader_new",
     "gdk_pixbuf_loader_write",      "gdk_pixbuf_loader_close",
     "gdk_pixbuf_loader_get_pixbuf", "gdk_pixbuf_apply_embedded_orientation",
-    "gdk_pixbuf_loader_set_size",   NULL,
+    "gdk_pixbuf_loader_set_size",   "gdk_pixbuf_loader_new_with_mime_type",
+    "gdk_pixbuf_loader_get_format", NULL,
 };
 static void *pixbuf_ptrs[G_N_ELEMENTS(pixbuf_names) - 1];
 static pn_lazylib pixbuf_lib = {PNPKIT_PIXBUF_SONAME, "libgdk-pixbuf-2.0-0", pixbuf_names,
@@ -46,6 +47,9 @@ static gpointer pixbuf_fill(gpointer unused)
     pixbuf_fns.loader_get_pixbuf = (GdkPixbuf * (*)(GdkPixbufLoader *)) pixbuf_ptrs[12];
     pixbuf_fns.apply_embedded_orientation = (GdkPixbuf * (*)(GdkPixbuf *)) pixbuf_ptrs[13];
     pixbuf_fns.loader_set_size = (void (*)(GdkPixbufLoader *, int, int))pixbuf_ptrs[14];
+    pixbuf_fns.loader_new_with_mime_type =
+        (GdkPixbufLoader * (*)(const char *, GError **)) pixbuf_ptrs[15];
+    pixbuf_fns.loader_get_format = (GdkPixbufFormat * (*)(GdkPixbufLoader *)) pixbuf_ptrs[16];
     return &pixbuf_fns;
 }
 
@@ -62,29 +66,38 @@ char *pn_pixbuf_probe(const pn_pixbuf_fns *pb, const char *path, int *w, int *h)
     return f ? pb->format_get_name(f) : NULL;
 }
 
-/* The size a loader announces; it is then told to decode nothing. */
+/* The size a loader announces, and its format; it is then told to decode
+ * nothing. */
 typedef struct pixbuf_size {
     const pn_pixbuf_fns *pb;
     int w, h;
     bool seen;
+    char *format;
 } pixbuf_size;
 
 static void pixbuf_size_prepared(GdkPixbufLoader *loader, int w, int h, gpointer data)
 {
     pixbuf_size *s = data;
     s->w = w, s->h = h, s->seen = true;
+    GdkPixbufFormat *f = s->pb->loader_get_format(loader);
+    if (f && !s->format) s->format = s->pb->format_get_name(f);
     s->pb->loader_set_size(loader, 0, 0);
 }
 
-bool pn_pixbuf_probe_bytes(const pn_pixbuf_fns *pb, const void *bytes, size_t len, int *w, int *h)
+bool pn_pixbuf_probe_bytes(const pn_pixbuf_fns *pb, const char *mime, const void *bytes, size_t len,
+                           int *w, int *h, char **format)
 {
-    pixbuf_size s = {pb, 0, 0, false};
-    GdkPixbufLoader *loader = pb->loader_new();
+    *w = *h = 0;
+    *format = NULL;
+    GdkPixbufLoader *loader = mime ? pb->loader_new_with_mime_type(mime, NULL) : pb->loader_new();
+    if (!loader) return false;
+    pixbuf_size s = {pb, 0, 0, false, NULL};
     g_signal_connect(loader, "size-prepared", G_CALLBACK(pixbuf_size_prepared), &s);
     for (size_t at = 0; at < len && !s.seen; at += 4096)
         if (!pb->loader_write(loader, (const guchar *)bytes + at, MIN(4096, len - at), NULL)) break;
     pb->loader_close(loader, NULL);
     g_object_unref(loader);
     *w = s.w, *h = s.h;
+    *format = s.format;
     return s.seen;
 }

@@ -29,6 +29,8 @@ typedef struct pn_pixbuf_fns {
     GdkPixbuf *(*loader_get_pixbuf)(GdkPixbufLoader *loader);
     GdkPixbuf *(*apply_embedded_orientation)(GdkPixbuf *src);
     void (*loader_set_size)(GdkPixbufLoader *loader, int width, int height);
+    GdkPixbufLoader *(*loader_new_with_mime_type)(const char *mime_type, GError **error);
+    GdkPixbufFormat *(*loader_get_format)(GdkPixbufLoader *loader);
 } pn_pixbuf_fns;
 
 /* The functions, loading gdk-pixbuf on the first call (thread-safe). NULL
@@ -40,9 +42,11 @@ const pn_pixbuf_fns *pn_pixbuf(pn_err *err);
  * NULL when no loader knows the file. */
 char *pn_pixbuf_probe(const pn_pixbuf_fns *pb, const char *path, int *w, int *h);
 
-/* The size in pixels of a picture in memory, from its header, as gdk-pixbuf's
- * loaders announce it, without decoding pixels: true when a loader knows
- * it. */
-bool pn_pixbuf_probe_bytes(const pn_pixbuf_fns *pb, const void *bytes, size_t len, int *w, int *h);
+/* The size in pixels of a picture in memory, from its header, as the loader
+ * for mime (NULL: the one gdk-pixbuf's sniffing picks) announces it, without
+ * decoding pixels: true when it does, with *format the loader's format name
+ * (caller frees). */
+bool pn_pixbuf_probe_bytes(const pn_pixbuf_fns *pb, const char *mime, const void *bytes, size_t len,
+                           int *w, int *h, char **format);
 
 #endif
