@@ -107,4 +107,26 @@ expect_stderr "image: d\\.svg: an SVG of 16000x12000 pixels is too large \\(at m
 } > d.svg
 expect_status 1 "pattern content x fills: refused" -- "$PNPKIT" render img.yaml -o out.png
 expect_stderr "the SVG would draw about 1\\.1 million shapes \\(at most 1 million\\)" "pattern content x fills: the message"
+
+# Filters and masks: librsvg draws each on an image the SVG's size and the
+# drawing keeps it (60 uses of a filtered square in a 4000x3000 SVG took
+# 2.9 GB); feMorphology works on 441 pixels for each (37 s); a
+# feConvolveMatrix of order 21 stopped the whole program (librsvg panics).
+{
+    echo '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4000" height="3000">'
+    echo '<filter id="f"><feOffset dx="1"/></filter><rect id="r" width="10" height="10" filter="url(#f)"/>'
+    i=0; while [ $i -lt 60 ]; do echo "<use xlink:href=\"#r\" x=\"$((i * 20))\"/>"; i=$((i + 1)); done
+    echo '</svg>'
+} > d.svg
+expect_status 1 "60 filtered uses: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "the SVG's filters and masks would keep about 732 million pixels \\(at most 100 million\\)" "60 filtered uses: the message"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">\n<filter id="f"><feMorphology radius="10"/></filter>\n<rect width="4000" height="3000" filter="url(#f)"/>\n</svg>\n' > d.svg
+expect_status 1 "feMorphology: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 3: the SVG's filters would take about 5\\.32 thousand million steps" "feMorphology: the message"
+k=$(awk 'BEGIN { for (i = 0; i < 400; i++) printf "1 " }')
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\n<filter id="f"><feConvolveMatrix order="21" kernelMatrix="%s"/></filter>\n<rect width="100" height="100" filter="url(#f)"/>\n</svg>\n' "$k" > d.svg
+expect_status 1 "feConvolveMatrix of order 21: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a feConvolveMatrix of order 21 by 21 \\(at most 400 numbers\\)" "feConvolveMatrix of order 21: the message"
+sed -i 's/order="21"/order="20"/' d.svg
+expect_status 0 "feConvolveMatrix of order 20: drawn" -- "$PNPKIT" render img.yaml -o out.png
 finish

@@ -52,16 +52,16 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         return pn_err_set(err, PN_EINPUT, "%s: an SVG of %zu bytes is too large (at most %u MB)",
                           path, (size_t)len, SCENE_IMAGE_MAX_SVG_BYTES >> 20);
     }
-    if (scene_svg_check_tags(path, bytes, len, err)) {
-        g_free(bytes);
-        return -1;
-    }
+    /* checked before librsvg reads it: some documents stop the program
+     * while librsvg parses them (a feConvolveMatrix of order 21) */
+    scene_svg_tiles tiles;
+    int bad = scene_svg_check_tags(path, bytes, len, err) ||
+              scene_svg_check(path, bytes, len, &tiles, err);
+    g_free(bytes);
+    if (bad) return -1;
     const pn_rsvg_fns *svg = pn_rsvg(err);
     RsvgHandle *h = svg ? pn_rsvg_open(svg, path, err) : NULL;
-    if (!h) {
-        g_free(bytes);
-        return -1;
-    }
+    if (!h) return -1;
     gdouble w = 0, hh = 0;
     if (!svg->get_intrinsic_size_in_pixels(h, &w, &hh)) {
         gboolean has_w, has_h, has_vb;
@@ -74,10 +74,6 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
         }
     }
     g_object_unref(h);
-    scene_svg_tiles tiles;
-    int bad = scene_svg_check(path, bytes, len, &tiles, err);
-    g_free(bytes);
-    if (bad) return -1;
     info->kind = SCENE_IMAGE_SVG;
     info->tile = tiles.tile;
     info->tiles = tiles.tiles;

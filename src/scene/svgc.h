@@ -65,6 +65,7 @@ struct svgc_node {
     double all_s, all_w, all_h;          /* as below_*, with what is drawn where named */
     bool all_turned;
     unsigned char ba_state;
+    double octaves;                   /* an feTurbulence's numOctaves */
     int depth;                        /* its ancestors */
     bool t_given;                     /* T comes from transforms given (which may shrink) */
     double vbk;                       /* how much a nested svg's viewBox enlarges, drawn in place */
@@ -144,6 +145,7 @@ typedef struct svgc {
     const xmlNode *css_geometry; /* where CSS first gives a width, height, r, rx or ry */
     const xmlNode *odd_paint;    /* where a filter's FillPaint or StrokePaint is first used */
     bool context_paint;          /* a marker's content may take its path's paint */
+    bool filters;                /* filter or mask elements */
     bool sheet_turns;            /* a style sheet's transform turns */
     double font_sheet;           /* the largest growth of a relative font size in a style sheet */
     double shift_max;            /* the largest baseline-shift */

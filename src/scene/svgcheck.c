@@ -954,6 +954,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
         if ((svgc_is(n, "svg") && parent) || svgc_is(n, "symbol") || svgc_is(n, "marker"))
             c->nested_vp = true;
         if (svgc_is(n, "pattern")) c->patterns++;
+        if (svgc_is(n, "filter") || svgc_is(n, "mask")) c->filters = true;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;
             char *v = svgc_attr_text(a);
@@ -980,6 +981,29 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             } else if (!strcmp(name, "transform")) {
                 svgc_transform_given(s, svgx_transform_scale(v));
                 s->turn_own = s->turn_own || svgx_transform_turns(v);
+            } else if (!strcmp(name, "order") && svgc_is(n, "feConvolveMatrix")) {
+                /* librsvg 2.54 cuts the kernel to 400 numbers and then
+                 * panics on a larger order, which ends the process */
+                const char *o = v;
+                double x = 3, y;
+                while (g_ascii_isspace(*o))
+                    o++;
+                svgx_number(&o, &x);
+                while (g_ascii_isspace(*o) || *o == ',')
+                    o++;
+                if (!svgx_number(&o, &y)) y = x;
+                if (!(fabs(x) * fabs(y) <= 400))
+                    r = svgc_fail(c, n,
+                                  "a feConvolveMatrix of order %.0f by %.0f (at most 400 numbers): "
+                                  "librsvg stops the whole program on it",
+                                  fabs(x), fabs(y));
+            } else if (!strcmp(name, "numOctaves") && svgc_is(n, "feTurbulence")) {
+                const char *o = v;
+                double x = 1;
+                while (g_ascii_isspace(*o))
+                    o++;
+                svgx_number(&o, &x);
+                s->octaves = fabs(x);
             } else if (!strcmp(name, "orient")) {
                 /* a marker turned along its path */
                 const char *o = v;

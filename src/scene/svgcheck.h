@@ -27,6 +27,11 @@
  * markers, a pattern's content for every shape the pattern fills). */
 #define SCENE_SVG_MAX_DRAWS 1e6
 
+/* Filters and masks (librsvg draws each on an image the SVG's own size):
+ * pixels of those images kept, and steps of the filters' work. */
+#define SCENE_SVG_MAX_FILTER_PIXELS 100e6
+#define SCENE_SVG_MAX_FILTER_WORK 1.5e9
+
 /* SVG documents drawn as images inside an SVG image, one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 

@@ -210,7 +210,8 @@ static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
  * After the pending references are resolved. */
 int svgc_sheet_refs(svgc *c)
 {
-    if (!c->styles->len || !svgc_has_tiles(c)) return 0; /* only tiles need them */
+    /* only tiles, filters and masks need them */
+    if (!c->styles->len || !(svgc_has_tiles(c) || c->filters)) return 0;
     svgc_sheet sh = {.c = c, .found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL)};
     sh.index = svgc_index(&sh);
     int r = 0;
@@ -683,6 +684,69 @@ static void svgc_scale_rounds(svgc *c)
     }
 }
 
+/* The work of one filter primitive on each pixel, roughly in the steps a
+ * flood takes (feMorphology's window is at most 21 by 21 in librsvg,
+ * feConvolveMatrix's kernel at most 400 numbers, feTurbulence works once
+ * per octave). */
+static double svgc_primitive_work(const svgc_node *p)
+{
+    const char *name = (const char *)p->node->name;
+    if (!strcmp(name, "feMorphology")) return 441;
+    if (!strcmp(name, "feConvolveMatrix")) return 400;
+    if (!strcmp(name, "feTurbulence")) return 8 * fmax(1, p->octaves);
+    return 2;
+}
+
+/* Filters and masks: librsvg draws each on an image the SVG's own size,
+ * which the drawing keeps until the page is made (filters' named results
+ * too, while the filter runs), and a filter's primitives work on every
+ * pixel of it. Bounded over every element filtered or masked, as often as
+ * it is drawn. */
+static int svgc_filters(svgc *c)
+{
+    double area = c->nat_w * c->nat_h, kept = 0, work = 0;
+    const xmlNode *worst_kept = NULL, *worst_work = NULL;
+    for (guint i = 0; c->filters && i < c->nodes->len; i++) {
+        svgc_node *f = c->nodes->pdata[i];
+        bool filter = svgc_is(f->node, "filter"), mask = svgc_is(f->node, "mask");
+        if (!filter && !mask) continue;
+        double images = 2, steps = 2;
+        for (const xmlNode *ch = f->node->children; filter && ch; ch = ch->next) {
+            svgc_node *p = ch->type == XML_ELEMENT_NODE ? ch->_private : NULL;
+            if (!p || strncmp((const char *)ch->name, "fe", 2)) continue;
+            images++;
+            steps += svgc_primitive_work(p);
+        }
+        if (!(images * area <= SCENE_SVG_MAX_FILTER_PIXELS))
+            return svgc_fail(c, f->node,
+                             "this filter draws %.0f images the SVG's size at once, %.0f million "
+                             "pixels (at most %.0f million): give it fewer steps or make the SVG "
+                             "smaller",
+                             images, images * area / 1e6, SCENE_SVG_MAX_FILTER_PIXELS / 1e6);
+        for (svgc_ref *r = f->refs; r; r = r->next) {
+            if (!r->from || r->href) continue;
+            double times = svgc_times(c, r->from, 0);
+            kept += times * area;
+            work += times * steps * area;
+            if (!worst_kept) worst_kept = r->from->node;
+            if (!worst_work || steps > 2) worst_work = r->from->node;
+        }
+    }
+    if (!(kept <= SCENE_SVG_MAX_FILTER_PIXELS))
+        return svgc_fail(c, worst_kept,
+                         "the SVG's filters and masks would keep about %.3g million pixels (at "
+                         "most %.0f million): librsvg draws each filtered or masked element on "
+                         "an image the SVG's size",
+                         kept / 1e6, SCENE_SVG_MAX_FILTER_PIXELS / 1e6);
+    if (!(work <= SCENE_SVG_MAX_FILTER_WORK))
+        return svgc_fail(c, worst_work,
+                         "the SVG's filters would take about %.3g thousand million steps (at most "
+                         "%.1f): feMorphology, feConvolveMatrix and feTurbulence work on every "
+                         "pixel of an image the SVG's size",
+                         work / 1e9, SCENE_SVG_MAX_FILTER_WORK / 1e9);
+    return 0;
+}
+
 /* "about 3.2 times", or "over a million times". */
 static const char *svgc_times_text(char *buf, size_t n, double k)
 {
@@ -703,6 +767,7 @@ int svgc_tiles(svgc *c, svgc_result *res)
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
     res->raster_w = c->raster_w, res->raster_h = c->raster_h;
     res->sized = c->sized;
+    if (svgc_filters(c)) return -1;
     if (!svgc_has_tiles(c)) return 0;
     if (c->css_geometry)
         return svgc_fail(c, c->css_geometry,
