@@ -99,7 +99,7 @@ for case in "bomb.png:a 100000x100000 pixel image is too large" \
     "missing.png:cannot read the image: No such file or directory" \
     "nosize.svg:the SVG has no size" \
     "speck.svg:the SVG is 0.001x2 pixels, less than one" \
-    "broken.svg:not a valid SVG"; do
+    "broken.svg:line 1: cannot read the SVG"; do
     f=${case%%:*}; why=${case#*:}
     printf 'name: t\ncomponents:\n  - type: text\n    text: hi\n  - type: image\n    src: %s\n' "$f" > t.yaml
     for be in cairo haru; do

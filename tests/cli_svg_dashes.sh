@@ -187,6 +187,6 @@ expect_no_file out.pdf "file:heavy.svg"
 # own lines on standard error before pnpkit's message.
 printf '<?xml version="1.0" encoding="ISO-2022-JP"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><text>\033$B\377\376</text></svg>\n' > d.svg
 expect_status 1 "bytes not in their encoding" -- timeout 60 "$PNPKIT" render img.yaml -o out.pdf
-expect_stderr "^img\\.yaml:3:6: image: d\\.svg: not a valid SVG: " "bytes not in their encoding: the message"
+expect_stderr "^img\\.yaml:3:6: image: d\\.svg: line 2: cannot read the SVG: " "bytes not in their encoding: the message"
 expect_eq "$(wc -l < "$T/err")" 1 "bytes not in their encoding: one line"
 finish
