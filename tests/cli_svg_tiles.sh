@@ -129,4 +129,29 @@ expect_status 1 "feConvolveMatrix of order 21: refused" -- "$PNPKIT" render img.
 expect_stderr "line 2: a feConvolveMatrix of order 21 by 21 \\(at most 400 numbers\\)" "feConvolveMatrix of order 21: the message"
 sed -i 's/order="21"/order="20"/' d.svg
 expect_status 0 "feConvolveMatrix of order 20: drawn" -- "$PNPKIT" render img.yaml -o out.png
+
+# Found by a fourth reading: a gradient's stops recorded for every shape it
+# fills (3000 stops in 4000 squares took 653 MB); a text with a position for
+# each letter (20 000 took 17 s); a wide stroke's round joins (120 000
+# vertices at width 100 000 took 117 s); a lighting filter's
+# kernelUnitLength (2.4 GB).
+{
+    echo "$head<linearGradient id=\"g\">"
+    i=0; while [ $i -lt 3000 ]; do echo "<stop offset=\"0.5\" stop-color=\"red\"/>"; i=$((i + 1)); done
+    echo "</linearGradient><g fill=\"url(#g)\">"
+    i=0; while [ $i -lt 4000 ]; do echo "<rect width=\"1\" height=\"1\"/>"; i=$((i + 1)); done
+    echo "</g></svg>"
+} > d.svg
+expect_status 1 "gradient stops x fills: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "the SVG's gradients would draw about 12 million stops" "gradient stops x fills: the message"
+xs=$(awk 'BEGIN { for (i = 0; i < 6000; i++) printf "%d ", i }')
+printf '%s\n<text x="%s">%s</text>\n</svg>\n' "$head" "$xs" "$(awk 'BEGIN { for (i = 0; i < 6000; i++) printf "a" }')" > d.svg
+expect_status 1 "a text of 6000 positions: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a text of 6001 pieces" "a text of 6000 positions: the message"
+printf '%s\n<path d="M0 0 %s" stroke="black" stroke-width="100000" stroke-linejoin="round"/>\n</svg>\n' "$head" "$(awk 'BEGIN { for (i = 0; i < 2000; i++) printf "h1v1" }')" > d.svg
+expect_status 1 "a wide round-joined stroke: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "the SVG.s paths would draw about 8.01 million vertices, counted by how wide their strokes are" "a wide round-joined stroke: the message"
+printf '%s\n<filter id="f"><feDiffuseLighting kernelUnitLength="0.05"><feDistantLight/></feDiffuseLighting></filter>\n<rect width="40" height="30" filter="url(#f)"/>\n</svg>\n' "$head" > d.svg
+expect_status 1 "kernelUnitLength: refused" -- "$PNPKIT" render img.yaml -o out.png
+expect_stderr "line 2: a filter's kernelUnitLength, which pnpkit does not draw" "kernelUnitLength: the message"
 finish

@@ -149,6 +149,7 @@ typedef struct svgc {
     bool sheet_turns;            /* a style sheet's transform turns */
     double font_sheet;           /* the largest growth of a relative font size in a style sheet */
     double shift_max;            /* the largest baseline-shift */
+    double stroke_abs_max;       /* the largest stroke width, generously, in user units */
     int max_depth;               /* of the elements */
     bool nested_vp;              /* a viewport other than the root's (svg, symbol, marker) */
     bool vertical_text;          /* text may run downwards (writing-mode, rotated glyphs) */

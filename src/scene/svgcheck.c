@@ -955,6 +955,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             c->nested_vp = true;
         if (svgc_is(n, "pattern")) c->patterns++;
         if (svgc_is(n, "filter") || svgc_is(n, "mask")) c->filters = true;
+        if (svgc_is(n, "linearGradient") || svgc_is(n, "radialGradient")) c->filters = true;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;
             char *v = svgc_attr_text(a);
@@ -997,6 +998,12 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
                                   "a feConvolveMatrix of order %.0f by %.0f (at most 400 numbers): "
                                   "librsvg stops the whole program on it",
                                   fabs(x), fabs(y));
+            } else if (!strcmp(name, "kernelUnitLength")) {
+                /* librsvg scales the filter's image by it: 0.05 made a
+                 * 1000x750 SVG's lighting 300 million pixels */
+                r = svgc_fail(c, n,
+                              "a filter's kernelUnitLength, which pnpkit does not draw: leave "
+                              "it out");
             } else if (!strcmp(name, "numOctaves") && svgc_is(n, "feTurbulence")) {
                 const char *o = v;
                 double x = 1;
@@ -1522,6 +1529,8 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     c.big_rel = 1;
     int r = svgc_collect(&c, doc->children, NULL);
     if (r) goto out;
+    c.stroke_abs_max = fmax(
+        c.stroke_abs, fmax(c.stroke_em * svgc_font(&c), c.stroke_pc / 100 * svgc_big(&c) * 1.5));
     if (c.font_sheet > 1) {
         c.font_rel *= pow(c.font_sheet, c.max_depth);
         if (!(c.font_rel < 1e30)) c.font_rel = 1e30;
@@ -1567,15 +1576,43 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     }
     /* every shape as often as it is drawn: uses, markers at each vertex, a
      * pattern's content for each shape it fills */
-    double draws = 0;
-    const xmlNode *most = NULL;
+    double draws = 0, chars = 0, strokes = 0;
+    const xmlNode *most = NULL, *text = NULL, *line = NULL;
     double most_draws = 0;
     for (guint i = 0; i < c.nodes->len; i++) {
         svgc_node *s = c.nodes->pdata[i];
         if (!(s->length > 0 || s->vertices > 0 || s->chunks > 0)) continue;
-        double d = svgc_times(&c, s, 0) * fmax(s->chunks, 1);
+        double times = svgc_times(&c, s, 0), d = times * fmax(s->chunks, 1);
         draws += d;
         if (d > most_draws || !most) most_draws = d, most = s->node;
+        if (s->chunks > SCENE_SVG_MAX_TEXT_PIECES) {
+            r = svgc_fail(&c, s->node,
+                          "a text of %.0f pieces (tspans and positions of x or y lists; at most "
+                          "%d): librsvg lays each out again with the whole text",
+                          s->chunks, SCENE_SVG_MAX_TEXT_PIECES);
+            goto out;
+        }
+        if (s->chunks > 0) {
+            chars += times * svgc_chars(s->node->children);
+            if (!text) text = s->node;
+        }
+        /* a stroke's joins, more segments the wider it is */
+        strokes += times * s->vertices * (1 + c.stroke_abs_max / 50);
+        if (s->vertices > 1000 && !line) line = s->node;
+    }
+    if (!(chars <= SCENE_SVG_MAX_CHARS)) {
+        r = svgc_fail(&c, text,
+                      "the SVG would draw about %.3g thousand characters of text (at most %.0f "
+                      "thousand)",
+                      chars / 1e3, SCENE_SVG_MAX_CHARS / 1e3);
+        goto out;
+    }
+    if (!(strokes <= SCENE_SVG_MAX_STROKE_WORK)) {
+        r = svgc_fail(&c, line ? line : most,
+                      "the SVG's paths would draw about %.3g million vertices, counted by how "
+                      "wide their strokes are (at most %.0f million)",
+                      strokes / 1e6, SCENE_SVG_MAX_STROKE_WORK / 1e6);
+        goto out;
     }
     if (!(draws <= SCENE_SVG_MAX_DRAWS)) {
         char how[64];

@@ -32,6 +32,20 @@
 #define SCENE_SVG_MAX_FILTER_PIXELS 100e6
 #define SCENE_SVG_MAX_FILTER_WORK 1.5e9
 
+/* Characters of text drawn (pango's layout takes some 500 bytes for each),
+ * and pieces of one text (librsvg lays each piece out with the whole text:
+ * time in the square of their number). */
+#define SCENE_SVG_MAX_CHARS 200e3
+#define SCENE_SVG_MAX_TEXT_PIECES 5000
+
+/* Vertices of paths drawn, each as often as it is drawn and weighted by
+ * the widest stroke (1 + width / 50: a round join of a wide stroke takes
+ * many segments). */
+#define SCENE_SVG_MAX_STROKE_WORK 4e6
+
+/* Gradient stops drawn: each fill records all its gradient's stops. */
+#define SCENE_SVG_MAX_STOPS 10e6
+
 /* SVG documents drawn as images inside an SVG image, one inside another. */
 #define SCENE_SVG_MAX_NESTING 3
 

@@ -747,6 +747,36 @@ static int svgc_filters(svgc *c)
     return 0;
 }
 
+/* Gradients: each fill records all the stops of its gradient (its own, or
+ * those of the gradients its href names), so fills times stops are
+ * bounded. */
+static int svgc_gradients(svgc *c)
+{
+    double stops = 0;
+    const xmlNode *worst = NULL;
+    for (guint i = 0; i < c->nodes->len; i++) {
+        svgc_node *g = c->nodes->pdata[i];
+        if (!svgc_is(g->node, "linearGradient") && !svgc_is(g->node, "radialGradient")) continue;
+        double n = 0;
+        const svgc_node *at = g;
+        for (int k = 0; at && n == 0 && k < SVGC_MAX_CHAIN; k++, at = at->href_target)
+            for (const xmlNode *ch = at->node->children; ch; ch = ch->next)
+                if (ch->type == XML_ELEMENT_NODE && svgc_is(ch, "stop")) n++;
+        for (svgc_ref *r = g->refs; r; r = r->next) {
+            if (!r->from || r->href) continue;
+            svgc_below(r->from, 0);
+            stops += n * svgc_times(c, r->from, 0) * fmax(r->from->shapes_below, 1);
+            if (!worst) worst = g->node;
+        }
+    }
+    if (!(stops <= SCENE_SVG_MAX_STOPS))
+        return svgc_fail(c, worst,
+                         "the SVG's gradients would draw about %.3g million stops, a gradient's "
+                         "stops for each shape it fills (at most %.0f million)",
+                         stops / 1e6, SCENE_SVG_MAX_STOPS / 1e6);
+    return 0;
+}
+
 /* "about 3.2 times", or "over a million times". */
 static const char *svgc_times_text(char *buf, size_t n, double k)
 {
@@ -767,7 +797,7 @@ int svgc_tiles(svgc *c, svgc_result *res)
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
     res->raster_w = c->raster_w, res->raster_h = c->raster_h;
     res->sized = c->sized;
-    if (svgc_filters(c)) return -1;
+    if (svgc_filters(c) || svgc_gradients(c)) return -1;
     if (!svgc_has_tiles(c)) return 0;
     if (c->css_geometry)
         return svgc_fail(c, c->css_geometry,
