@@ -187,6 +187,13 @@ bool svgc_ident(char ch);
 char *svgc_url_text(const char *text, const char *low, const char **at);
 /* Whether the url( at p in CSS text low belongs to a marker property. */
 bool svgc_url_marker(const char *low, const char *p);
+/* Each property of CSS text (low: its lower-case copy) as fn(its name, the
+ * name's length, its value as written); a value of fn other than 0 stops
+ * the walk and is returned. */
+int svgc_css_each(const char *low, const char *text,
+                  int (*fn)(const char *name, size_t len, const char *value, void *data),
+                  void *data);
+
 /* Records a transform of scale k given to s. */
 void svgc_transform_given(svgc_node *s, double k);
 

@@ -396,6 +396,80 @@ static int svgc_urls(svgc *c, svgc_node *from, const char *text, bool marker)
     return r;
 }
 
+/* Each property of CSS text (low: its lower-case copy) as fn(its name, the
+ * name's length, its value as written); a value of fn other than 0 stops
+ * the walk and is returned. */
+int svgc_css_each(const char *low, const char *text,
+                  int (*fn)(const char *name, size_t len, const char *value, void *data),
+                  void *data)
+{
+    const char *end = low + strlen(low);
+    for (const char *p = low; (p = memchr(p, ':', (size_t)(end - p))); p++) {
+        const char *e = p;
+        while (e > low && g_ascii_isspace(e[-1]))
+            e--;
+        const char *b = e;
+        while (b > low && svgc_ident(b[-1]))
+            b--;
+        int r = fn(b, (size_t)(e - b), text + (p + 1 - low), data);
+        if (r) return r;
+    }
+    return 0;
+}
+
+/* Where CSS text is read: the element its style attribute is on (from), or
+ * a style sheet (from NULL, n its style element). */
+typedef struct svgc_css_at {
+    svgc *c;
+    const xmlNode *n;
+    svgc_node *from;
+} svgc_css_at;
+
+/* One property: dash patterns, font sizes, spacing, stroke widths, sizes
+ * and transforms. */
+static int svgc_css_prop(const char *b, size_t len, const char *value, void *data)
+{
+    svgc_css_at *at = data;
+    svgc *c = at->c;
+    const xmlNode *n = at->n;
+    svgc_node *from = at->from;
+    if (len == 16 && !strncmp(b, "stroke-dasharray", len)) {
+        return svgc_dash_value(c, n, value);
+    } else if ((len == 9 && !strncmp(b, "font-size", len)) ||
+               (len == 4 && !strncmp(b, "font", len))) {
+        double before = c->font_rel;
+        svgc_font_value(c, value);
+        /* a style sheet's relative size applies again at each level */
+        if (!from) c->font_sheet = fmax(c->font_sheet, c->font_rel / before);
+    } else if ((len == 14 && !strncmp(b, "letter-spacing", len)) ||
+               (len == 12 && !strncmp(b, "word-spacing", len))) {
+        svgc_spacing_value(c, value);
+    } else if (len == 12 && !strncmp(b, "stroke-width", len)) {
+        svgc_stroke_value(c, value);
+    } else if (len == 14 && !strncmp(b, "baseline-shift", len)) {
+        svgc_shift_value(c, value);
+    } else if ((len == 5 && !strncmp(b, "width", len)) ||
+               (len == 6 && !strncmp(b, "height", len)) || (len == 1 && b[0] == 'r') ||
+               (len == 2 && (!strncmp(b, "rx", len) || !strncmp(b, "ry", len)))) {
+        /* librsvg 2.54 reads geometry from CSS too: the tiles' bound
+         * does not (svgtiles.c refuses it with patterns) */
+        if (!c->css_geometry) c->css_geometry = n;
+    } else if (len == 9 && !strncmp(b, "transform", len)) {
+        /* librsvg 2.54 reads the transform property too */
+        double k = svgx_transform_scale(value);
+        bool turns = svgx_transform_turns(value);
+        if (from)
+            from->turn_own = from->turn_own || turns;
+        else
+            c->sheet_turns = c->sheet_turns || turns;
+        if (from)
+            svgc_transform_given(from, k);
+        else
+            c->sheet_T = fmax(c->sheet_T, k), c->sheet_T_n++;
+    }
+    return 0;
+}
+
 /* Declarations in CSS text (a style attribute or a style sheet): dash
  * patterns, font sizes and references. from is NULL for a style sheet. */
 static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
@@ -413,50 +487,8 @@ static int svgc_css(svgc *c, const xmlNode *n, svgc_node *from, const char *css)
      * a sanitizer's strict checks make read the whole rest of the text on
      * every call */
     const char *end = low + strlen(low);
-    for (const char *p = low; (p = memchr(p, ':', (size_t)(end - p))); p++) {
-        const char *e = p;
-        while (e > low && g_ascii_isspace(e[-1]))
-            e--;
-        const char *b = e;
-        while (b > low && svgc_ident(b[-1]))
-            b--;
-        size_t len = (size_t)(e - b);
-        const char *value = text + (p + 1 - low);
-        if (len == 16 && !strncmp(b, "stroke-dasharray", len)) {
-            if ((r = svgc_dash_value(c, n, value))) goto out;
-        } else if ((len == 9 && !strncmp(b, "font-size", len)) ||
-                   (len == 4 && !strncmp(b, "font", len))) {
-            double before = c->font_rel;
-            svgc_font_value(c, value);
-            /* a style sheet's relative size applies again at each level */
-            if (!from) c->font_sheet = fmax(c->font_sheet, c->font_rel / before);
-        } else if ((len == 14 && !strncmp(b, "letter-spacing", len)) ||
-                   (len == 12 && !strncmp(b, "word-spacing", len))) {
-            svgc_spacing_value(c, value);
-        } else if (len == 12 && !strncmp(b, "stroke-width", len)) {
-            svgc_stroke_value(c, value);
-        } else if (len == 14 && !strncmp(b, "baseline-shift", len)) {
-            svgc_shift_value(c, value);
-        } else if ((len == 5 && !strncmp(b, "width", len)) ||
-                   (len == 6 && !strncmp(b, "height", len)) || (len == 1 && b[0] == 'r') ||
-                   (len == 2 && (!strncmp(b, "rx", len) || !strncmp(b, "ry", len)))) {
-            /* librsvg 2.54 reads geometry from CSS too: the tiles' bound
-             * does not (svgtiles.c refuses it with patterns) */
-            if (!c->css_geometry) c->css_geometry = n;
-        } else if (len == 9 && !strncmp(b, "transform", len)) {
-            /* librsvg 2.54 reads the transform property too */
-            double k = svgx_transform_scale(value);
-            bool turns = svgx_transform_turns(value);
-            if (from)
-                from->turn_own = from->turn_own || turns;
-            else
-                c->sheet_turns = c->sheet_turns || turns;
-            if (from)
-                svgc_transform_given(from, k);
-            else
-                c->sheet_T = fmax(c->sheet_T, k), c->sheet_T_n++;
-        }
-    }
+    svgc_css_at at = {c, n, from};
+    if ((r = svgc_css_each(low, text, svgc_css_prop, &at))) goto out;
     /* references, each with the property it belongs to */
     for (const char *p = low; (p = g_strstr_len(p, end - p, "url("));)
         if ((r = svgc_url_at(c, from, text, low, &p, svgc_url_marker(low, p)))) goto out;

@@ -118,26 +118,23 @@ static GPtrArray *svgc_candidates(svgc_sheet *sh, const svgs_subject *k)
     return a;
 }
 
-/* The transform properties among CSS declarations (low: their lower-case
- * copy): the largest; *n counts them. */
-static double svgc_decl_transforms(const char *low, const char *text, unsigned *n, bool *turns)
+/* The transform properties among CSS declarations: the largest, whether
+ * one turns, and how many. */
+typedef struct svgc_decls {
+    double k;
+    bool turns;
+    unsigned n;
+} svgc_decls;
+
+static int svgc_decl_transform(const char *name, size_t len, const char *value, void *data)
 {
-    double k = 0;
-    const char *end = low + strlen(low);
-    for (const char *p = low; (p = memchr(p, ':', (size_t)(end - p))); p++) {
-        const char *e = p;
-        while (e > low && g_ascii_isspace(e[-1]))
-            e--;
-        const char *b = e;
-        while (b > low && svgc_ident(b[-1]))
-            b--;
-        if (e - b == 9 && !strncmp(b, "transform", 9)) {
-            k = fmax(k, svgx_transform_scale(text + (p + 1 - low)));
-            *turns = *turns || svgx_transform_turns(text + (p + 1 - low));
-            (*n)++;
-        }
+    svgc_decls *d = data;
+    if (len == 9 && !strncmp(name, "transform", 9)) {
+        d->k = fmax(d->k, svgx_transform_scale(value));
+        d->turns = d->turns || svgx_transform_turns(value);
+        d->n++;
     }
-    return k;
+    return 0;
 }
 
 /* What a rule gives each element it may apply to: a reference to id, or
@@ -182,8 +179,11 @@ static int svgc_sheet_rule(const char *sel, const char *decls, void *data)
     GPtrArray *subjects = svgs_subjects(sel);
     int r = 0;
     unsigned nt = sh->transforms;
-    bool turns = false;
-    double k = svgc_decl_transforms(low, text, &sh->transforms, &turns);
+    svgc_decls d = {0};
+    svgc_css_each(low, text, svgc_decl_transform, &d);
+    sh->transforms += d.n;
+    double k = d.k;
+    bool turns = d.turns;
     if (nt < sh->transforms) { /* any transform, a shrinking one too */
         svgc_give g = {NULL, false, k, turns};
         r = svgc_sheet_give(sh, subjects, &g);
