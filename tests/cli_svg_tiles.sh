@@ -154,4 +154,13 @@ expect_stderr "the SVG.s paths would draw about 8.01 million vertices, counted b
 printf '%s\n<filter id="f"><feDiffuseLighting kernelUnitLength="0.05"><feDistantLight/></feDiffuseLighting></filter>\n<rect width="40" height="30" filter="url(#f)"/>\n</svg>\n' "$head" > d.svg
 expect_status 1 "kernelUnitLength: refused" -- "$PNPKIT" render img.yaml -o out.png
 expect_stderr "line 2: a filter's kernelUnitLength, which pnpkit does not draw" "kernelUnitLength: the message"
+
+# Two more ways librsvg 2.54 panics and ends the program (exit 134), found
+# by a fifth reading: a feTile whose input's area is empty, and a blur
+# under transforms so large that its size comes out NaN.
+for f in librsvg-panic-fetile-empty-input librsvg-panic-blur-nan-under-transforms; do
+    cp "$SRC/fuzz/regressions/image/$f.svg" d.svg
+    expect_status 1 "$f: refused" -- timeout 60 "$PNPKIT" render img.yaml -o out.png
+    expect_eq "$(wc -l < "$T/err")" 1 "$f: one line"
+done
 finish

@@ -987,6 +987,10 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             c->nested_vp = true;
         if (svgc_is(n, "pattern")) c->patterns++;
         if (svgc_is(n, "filter") || svgc_is(n, "mask")) c->filters = true;
+        if (svgc_is(n, "feTile")) /* its input's area may be empty, and librsvg 2.54 then panics */
+            return svgc_fail(c, n,
+                             "a feTile, which librsvg can stop the whole program on: leave it "
+                             "out");
         if (svgc_is(n, "linearGradient") || svgc_is(n, "radialGradient")) c->filters = true;
         for (xmlAttr *a = n->properties; a; a = a->next) {
             const char *name = (const char *)a->name;

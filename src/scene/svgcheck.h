@@ -31,6 +31,8 @@
  * pixels of those images kept, and steps of the filters' work. */
 #define SCENE_SVG_MAX_FILTER_PIXELS 100e6
 #define SCENE_SVG_MAX_FILTER_WORK 1.5e9
+/* How much the transforms above a filtered element may enlarge it. */
+#define SCENE_SVG_MAX_FILTER_SCALE 1e12
 
 /* Characters of text drawn (pango's layout takes some 500 bytes for each),
  * and pieces of one text (librsvg lays each piece out with the whole text:

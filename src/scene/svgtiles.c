@@ -725,6 +725,13 @@ static int svgc_filters(svgc *c)
                              images, images * area / 1e6, SCENE_SVG_MAX_FILTER_PIXELS / 1e6);
         for (svgc_ref *r = f->refs; r; r = r->next) {
             if (!r->from || r->href) continue;
+            /* librsvg computes a filter in single precision: under transforms
+             * this large its blur's size comes out NaN, and it panics */
+            if (filter && !(svgc_scale(c, r->from, 0) <= SCENE_SVG_MAX_FILTER_SCALE))
+                return svgc_fail(c, r->from->node,
+                                 "a filtered element drawn over %.0g times larger than its own "
+                                 "units (through its transforms), which librsvg cannot filter",
+                                 SCENE_SVG_MAX_FILTER_SCALE);
             double times = svgc_times(c, r->from, 0);
             kept += times * area;
             work += times * steps * area;
@@ -797,6 +804,10 @@ int svgc_tiles(svgc *c, svgc_result *res)
     res->nat_w = c->nat_w, res->nat_h = c->nat_h;
     res->raster_w = c->raster_w, res->raster_h = c->raster_h;
     res->sized = c->sized;
+    if (svgc_has_tiles(c) || c->filters) {
+        svgc_scale_prepare(c);
+        svgc_scale_rounds(c);
+    }
     if (svgc_filters(c) || svgc_gradients(c)) return -1;
     if (!svgc_has_tiles(c)) return 0;
     if (c->css_geometry)
@@ -814,8 +825,6 @@ int svgc_tiles(svgc *c, svgc_result *res)
                          "the SVG has patterns and its width or height in em or ex: pnpkit bounds "
                          "a pattern's tile against the SVG's size, so give the size in px, mm or "
                          "another absolute unit");
-    svgc_scale_prepare(c);
-    svgc_scale_rounds(c);
     double area = c->nat_w * c->nat_h, most = 0, sum = 0;
     /* with context-fill or context-stroke, a path's pattern may fill its
      * markers' content too, at their scale */
