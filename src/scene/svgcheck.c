@@ -955,6 +955,39 @@ void svgc_transform_given(svgc_node *s, double k)
     s->t_given = true;
 }
 
+/* A feConvolveMatrix: librsvg 2.54 builds its kernel from order (3 when
+ * absent) and kernelMatrix (cut to 400 numbers) and panics, ending the
+ * whole program, when the two do not agree. */
+static int svgc_convolve(svgc *c, const xmlNode *n)
+{
+    double x = 3, y = 3, count = 0;
+    char *order = svgc_prop(n, "order"), *kernel = svgc_prop(n, "kernelMatrix");
+    if (order) {
+        const char *o = order;
+        while (g_ascii_isspace(*o))
+            o++;
+        svgx_number(&o, &x);
+        while (g_ascii_isspace(*o) || *o == ',')
+            o++;
+        if (!svgx_number(&o, &y)) y = x;
+    }
+    for (const char *p = kernel ? kernel : ""; *p;) {
+        double v;
+        if (svgx_number(&p, &v))
+            count++;
+        else
+            p++;
+    }
+    g_free(order);
+    g_free(kernel);
+    if (kernel && (count != fabs(x) * fabs(y) || count > 400))
+        return svgc_fail(c, n,
+                         "a feConvolveMatrix of order %.0f by %.0f with %.0f numbers (as many as "
+                         "its order, at most 400): librsvg stops the whole program on it",
+                         fabs(x), fabs(y), count);
+    return 0;
+}
+
 /* An element whose content is drawn only when it is named. */
 bool svgc_container(const xmlNode *n)
 {
@@ -1018,22 +1051,6 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             } else if (!strcmp(name, "transform")) {
                 svgc_transform_given(s, svgx_transform_scale(v));
                 s->turn_own = s->turn_own || svgx_transform_turns(v);
-            } else if (!strcmp(name, "order") && svgc_is(n, "feConvolveMatrix")) {
-                /* librsvg 2.54 cuts the kernel to 400 numbers and then
-                 * panics on a larger order, which ends the process */
-                const char *o = v;
-                double x = 3, y;
-                while (g_ascii_isspace(*o))
-                    o++;
-                svgx_number(&o, &x);
-                while (g_ascii_isspace(*o) || *o == ',')
-                    o++;
-                if (!svgx_number(&o, &y)) y = x;
-                if (!(fabs(x) * fabs(y) <= 400))
-                    r = svgc_fail(c, n,
-                                  "a feConvolveMatrix of order %.0f by %.0f (at most 400 numbers): "
-                                  "librsvg stops the whole program on it",
-                                  fabs(x), fabs(y));
             } else if (!strcmp(name, "kernelUnitLength")) {
                 /* librsvg scales the filter's image by it: 0.05 made a
                  * 1000x750 SVG's lighting 300 million pixels */
@@ -1106,6 +1123,7 @@ static int svgc_collect(svgc *c, xmlNode *n, svgc_node *parent)
             g_free(v);
             if (r) return -1;
         }
+        if (svgc_is(n, "feConvolveMatrix") && svgc_convolve(c, n)) return -1;
         if (svgc_is(n, "style")) {
             g_ptr_array_add(c->styles, n);
             GString *css = g_string_new(NULL);
