@@ -134,8 +134,8 @@ typedef struct svgc {
     double sheet_T;                          /* the largest transform property in a style sheet, */
     unsigned sheet_T_n;                      /* and how many there are */
     double stroke_abs, stroke_em, stroke_pc; /* the largest stroke-width in each kind of unit */
-    double stroke_max;                       /* the largest stroke-width, in user units */
-    double shape_max;                        /* the largest side of a shape's box */
+    double stroke_max; /* the largest stroke-width, in user units, at least 1 */
+    double shape_max;  /* the largest side of a shape's box */
     bool text_path;
     unsigned patterns; /* pattern elements */
 
@@ -149,7 +149,6 @@ typedef struct svgc {
     bool sheet_turns;            /* a style sheet's transform turns */
     double font_sheet;           /* the largest growth of a relative font size in a style sheet */
     double shift_max;            /* the largest baseline-shift */
-    double stroke_abs_max;       /* the largest stroke width, generously, in user units */
     int max_depth;               /* of the elements */
     bool nested_vp;              /* a viewport other than the root's (svg, symbol, marker) */
     bool vertical_text;          /* text may run downwards (writing-mode, rotated glyphs) */

@@ -1583,12 +1583,12 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
     c.big_rel = 1;
     int r = svgc_collect(&c, doc->children, NULL);
     if (r) goto out;
-    c.stroke_abs_max = fmax(
-        c.stroke_abs, fmax(c.stroke_em * svgc_font(&c), c.stroke_pc / 100 * svgc_big(&c) * 1.5));
     if (c.font_sheet > 1) {
         c.font_rel *= pow(c.font_sheet, c.max_depth);
         if (!(c.font_rel < 1e30)) c.font_rel = 1e30;
     }
+    c.stroke_max = fmax(1, fmax(c.stroke_abs, fmax(c.stroke_em * svgc_font(&c),
+                                                   c.stroke_pc / 100 * svgc_big(&c) * 1.5)));
     for (guint i = 0; i < c.nodes->len; i++)
         svgc_measure(&c, c.nodes->pdata[i]);
     for (guint i = 0; i < c.pending->len; i++) {
@@ -1651,7 +1651,7 @@ static int svgc_doc(svgc_shared *sh, const char *name, GFile *dir, int depth, co
             if (!text) text = s->node;
         }
         /* a stroke's joins, more segments the wider it is */
-        strokes += times * s->vertices * (1 + c.stroke_abs_max / 50);
+        strokes += times * s->vertices * (1 + c.stroke_max / 50);
         if (s->vertices > 1000 && !line) line = s->node;
     }
     if (!(chars <= SCENE_SVG_MAX_CHARS)) {

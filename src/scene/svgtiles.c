@@ -633,12 +633,10 @@ static void svgc_text_spread(svgc *c, const xmlNode *n, svgc_spread sp[2])
         if (ch->type == XML_ELEMENT_NODE) svgc_text_spread(c, ch, sp);
 }
 
-/* Sizes each element's scale needs: the largest stroke width, text boxes,
- * the enlargement of nested viewports. After pass 2. */
+/* Sizes each element's scale needs: text boxes, the enlargement of
+ * nested viewports. After pass 2. */
 static void svgc_scale_prepare(svgc *c)
 {
-    c->stroke_max = fmax(1, fmax(c->stroke_abs, fmax(c->stroke_em * svgc_font(c),
-                                                     c->stroke_pc / 100 * svgc_big(c) * 1.5)));
     for (guint i = 0; i < c->nodes->len; i++) {
         svgc_node *s = c->nodes->pdata[i];
         const xmlNode *n = s->node;
