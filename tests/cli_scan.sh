@@ -63,7 +63,8 @@ done
 # HEIC, where gdk-pixbuf has Debian's HEIF loader (heif-gdk-pixbuf) and
 # heif-enc (libheif-examples) makes one: a played sheet reads as the JPEG it
 # was made from; cut short, or claiming 60000x60000 pixels, it is refused
-# from its boxes alone; with no HEIF loader the message says what to install.
+# from its boxes alone; damaged, it is one line saying so; with no HEIF
+# loader the message says what to install.
 if command -v heif-enc >/dev/null && ls /usr/lib/*/gdk-pixbuf-2.0/*/loaders/*heif* >/dev/null 2>&1; then
     heif-enc -q 50 "$D/played-2.jpg" -o "$T/p2.heic" >/dev/null 2>&1
     expect_status 0 "a HEIC photo" -- "$PNPKIT" scan "$T/p2.heic" -o "$T/p2h.yaml"
@@ -90,6 +91,14 @@ PY
         expect_status 1 "a HEIC claiming ${n}x$n" -- "$PNPKIT" scan "$T/bomb.heic" -o "$T/sheet.yaml"
         expect_stderr "^$T/bomb.heic: the image claims ${n}x$n pixels" "HEIC claiming ${n}x$n"
     done
+    # boxes the HEIF loader cannot use ('pitm' renamed): one line of pnpkit's,
+    # saying the photo is damaged (the system does read HEIC), and none of
+    # the loader's own warnings
+    python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(d.replace(b"pitm", b"pitx", 1))' \
+        "$T/p2.heic" "$T/damaged.heic"
+    expect_status 1 "a damaged HEIC" -- "$PNPKIT" scan "$T/damaged.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/damaged.heic: a damaged HEIC photo: " "damaged HEIC"
+    expect_eq "$(wc -l <"$T/err")" 1 "damaged HEIC: one line on standard error"
     : >"$T/no-loaders.cache"
     GDK_PIXBUF_MODULE_FILE="$T/no-loaders.cache" expect_status 1 "HEIC without a loader" -- \
         "$PNPKIT" scan "$T/p2.heic" -o "$T/sheet.yaml"

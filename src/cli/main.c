@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli/cli.h"
+#include "cli/liblog.h"
 #include "cli/signals.h"
 
 bool cli_same_file(const char *output, const char *input)
@@ -179,6 +180,7 @@ int main(int argc, char **argv)
         FcConfigDestroy(unused);
     }
     cli_signals_install();
+    cli_liblog_install();
     if (argc < 2) {
         usage(stderr);
         return PNPKIT_EUSAGE;

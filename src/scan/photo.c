@@ -165,9 +165,14 @@ static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, siz
     if (!px->loader_close(l, ok ? &ge : NULL)) ok = false;
     GdkPixbuf *pb = ok && !b->over ? px->loader_get_pixbuf(l) : NULL;
     if (pb) g_object_ref(pb);
+    /* a loader took the file: the system reads HEIC, this one is damaged */
+    bool known = px->loader_get_format(l) != NULL;
     if (b->over)
         pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
                    b->w, b->h, b->max);
+    else if (!pb && b->heif && known)
+        pn_err_set(err, PN_EINPUT, "a damaged HEIC photo: %s",
+                   ge ? ge->message : "no picture could be decoded from it");
     else if (!pb && b->heif)
         pn_err_set(err, PN_EINPUT,
                    "a HEIC photo this system cannot decode%s%s (Debian reads them with the "
