@@ -135,6 +135,28 @@ expect_stderr "printed from another template than" "another template file"
 "$PNPKIT" render circle36 -q --dpi 100 -o "$T/c36.png"
 expect_status 1 "a built-in sheet with --template" -- "$PNPKIT" scan "$T/c36.png" --template "$T/my.yaml"
 expect_stderr "a sheet of the template 'circle36', not one printed from" "built-in with --template"
+# A template file may claim any board: one of 1 ring and 120 sectors (121
+# spaces, past the largest board pnpkit scores, 6 x 16 + 1) is refused by
+# name; it used to overwrite the reader's arrays and crash (SIGSEGV).
+python3 - "$T/big.yaml" <<'PY'
+import sys
+n = 120
+ids = [f"R{i}" for i in range(1, n + 1)] + ["Y"]
+for r in range(1, n + 2):
+    ids += [f"roll{r}.a", f"roll{r}.b", f"roll{r}"]
+ids.append("combos")
+out = ["name: big-c36\nscan: true\ngame: circle36\nparams:\n",
+       f"  rings: {{type: int, default: 1}}\n  sectors: {{type: int, default: {n}}}\n",
+       "  dice: {type: int, default: 8}\n  target: {type: int, default: 36}\n",
+       "page: {paper: a4, margin: 10mm}\ncomponents:\n"]
+for k, sid in enumerate(ids):
+    out.append(f'  - {{type: slot, id: "{sid}", x: {5 + k % 26 * 7}mm, y: {20 + k // 26 * 7}mm, w: 5mm, h: 5mm}}\n')
+open(sys.argv[1], "w").write("".join(out))
+PY
+"$PNPKIT" render "$T/big.yaml" -q --dpi 150 -o "$T/big.png"
+expect_status 1 "a template file's board of 121 spaces" -- "$PNPKIT" scan "$T/big.png" --template "$T/big.yaml" -o "$T/big-sheet.yaml"
+expect_stderr "^$T/big.png: the template's Circle 36 board cannot be read: sectors must be" "board of 121 spaces"
+expect_no_file "$T/big-sheet.yaml" "board of 121 spaces"
 
 # The marks: four tags and a QR code on circle36 and dicrono (the scene dump
 # shows their filled squares), none with --no-scan-marks, none on templates

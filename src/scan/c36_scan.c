@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "games/c36_chart.h"
 #include "scan/digits.h"
 
 /* Grey level under which a crop's outer pixel is ink that may go on beyond
@@ -102,6 +103,12 @@ int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36
                   c36r_input *in, pn_err *err)
 {
     memset(in, 0, sizeof *in);
+    /* the board comes from the template (--template FILE may name any), and
+     * every array below is sized for the largest board pnpkit scores */
+    const char *bad = c36_variant_check(var);
+    if (bad || c36_cells(var) > C36R_MAX_SPACES)
+        return pn_err_set(err, PN_EINPUT, "the template's Circle 36 board cannot be read: %s",
+                          bad ? bad : "too many spaces");
     double sc[C36R_MAX_SPACES], sd[C36R_MAX_SPACES * 2], sb[C36R_MAX_SPACES];
     in->spaces = c36_cells(var);
     in->rounds = in->spaces;

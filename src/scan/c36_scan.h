@@ -25,14 +25,16 @@ typedef struct scan_box {
 #define SCAN_DIE_PPMM 9.0
 
 /* Reads every field of variant var into in (spaces in the order of
- * c36_cell_name, rounds roll1..). -1 with err when a slot the variant needs
- * is missing from boxes. */
+ * c36_cell_name, rounds roll1..). -1 with err (PN_EINPUT) when the variant is
+ * not one pnpkit scores (c36_variant_check) or a slot it needs is missing
+ * from boxes. */
 int scan_c36_read(const scan_view *v, const scan_box *boxes, size_t n, const c36_variant *var,
                   c36r_input *in, pn_err *err);
 
 /* The sheet YAML for the chosen reading (ok: c36r_choose succeeded), or,
  * when it failed, for each field's most probable reading without rounds.
- * Spaces left unread are written ~ and named in problems (char*, appended). */
+ * Spaces left unread are written ~ and named in problems (char*, appended).
+ * var and in are as scan_c36_read accepted and filled them. */
 char *scan_c36_sheet(const c36_variant *var, const c36r_input *in, const c36r_output *out, bool ok,
                      GPtrArray *problems);
 
