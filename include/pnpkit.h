@@ -51,7 +51,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 7
+#define PNPKIT_API_VERSION 8
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -105,8 +105,7 @@ void pnpkit_buffer_free(pnpkit_buffer *b);
  * file (a terminal, a pipe, /dev/null) is written directly, "-" is standard
  * output. A read-only file is refused unless force is non-zero. 0, or -1 with
  * err (PNPKIT_EIO). (API version 6.) */
-int pnpkit_write_file(const char *path, const void *data, size_t len, int force,
-                      pnpkit_error *err);
+int pnpkit_write_file(const char *path, const void *data, size_t len, int force, pnpkit_error *err);
 
 /* ---- templates ---- */
 
@@ -627,10 +626,10 @@ typedef struct pnpkit_scan_opts {
 
 /* One field read from the photo. */
 typedef struct pnpkit_scan_field {
-    const char *slot; /* the scene's slot id: "R1", "Y", "roll7.a", "combos", "cell.3.4" */
-    int value;        /* the number read; -1: nothing written. DiCroNo: a square
-                       * 0 (empty), 1 (X) or 2 (O); a penalty box 1 ticked, 0 not */
-    int sure;         /* non-zero: the reading is certain enough to trust */
+    const char *slot;  /* the scene's slot id: "R1", "Y", "roll7.a", "combos", "cell.3.4" */
+    int value;         /* the number read; -1: nothing written. DiCroNo: a square
+                        * 0 (empty), 1 (X) or 2 (O); a penalty box 1 ticked, 0 not */
+    int sure;          /* non-zero: the reading is certain enough to trust */
     double confidence; /* 0..1 */
     double x, y, w, h; /* the slot's box on the sheet, mm from the top left */
     int circled;       /* a die: 1 when circled (alone or with the other), 0 not; else -1 */
@@ -646,6 +645,12 @@ typedef struct pnpkit_scan_result {
     const char *json;  /* all of it as one JSON object (docs/formats.md), one line */
     size_t n_problems;
     const char *const *problems; /* fields left out or doubtful, one line each */
+    /* API version 8: the template's settings the sheet was printed with, as
+     * its QR code gives them ("target=40", the ones not at their default),
+     * NULL-terminated: pnpkit_score_opts.set for scoring the sheet as
+     * printed (with template_name, or the template file for one printed
+     * from a file). */
+    const char *const *set;
 } pnpkit_scan_result;
 
 /* Reads a photo (len bytes of JPEG or PNG) of a sheet printed with scan

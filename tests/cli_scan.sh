@@ -135,6 +135,24 @@ expect_stderr "printed from another template than" "another template file"
 "$PNPKIT" render circle36 -q --dpi 100 -o "$T/c36.png"
 expect_status 1 "a built-in sheet with --template" -- "$PNPKIT" scan "$T/c36.png" --template "$T/my.yaml"
 expect_stderr "a sheet of the template 'circle36', not one printed from" "built-in with --template"
+# A sheet printed with settings is scored with them: --score, or the command
+# the note gives for the sheet file (a 6-ring board scored as the default
+# 3-ring one was refused, a target of 40 scored against 36).
+"$PNPKIT" render circle36 --set target=40 -q --dpi 100 -o "$T/t40.png"
+expect_status 0 "scan --score of a target-40 sheet" -- "$PNPKIT" scan "$T/t40.png" --score
+expect_stdout "^Circle 40" "scan --score of a target-40 sheet"
+"$PNPKIT" render circle36 --set rings=6 --set sectors=16 -q --dpi 100 -o "$T/r6.png"
+expect_status 0 "scan --score of a 6-ring sheet" -- "$PNPKIT" scan "$T/r6.png" --score
+expect_stdout "97 spaces left empty" "scan --score of a 6-ring sheet"
+expect_status 0 "scan -o of a 6-ring sheet" -- "$PNPKIT" scan "$T/r6.png" -o "$T/r6.yaml"
+expect_stderr "printed from circle36 with rings=6, sectors=16: score the sheets with 'pnpkit score circle36 $T/r6.yaml --set rings=6 --set sectors=16'" "the note of a 6-ring sheet"
+expect_status 0 "the note's command" -- "$PNPKIT" score circle36 "$T/r6.yaml" --set rings=6 --set sectors=16
+expect_status 1 "sheets of two settings together" -- "$PNPKIT" scan "$T/t40.png" "$T/r6.png" -o "$T/two.yaml"
+expect_stderr "^pnpkit scan: $T/r6.png: printed from circle36 with rings=6, sectors=16, and $T/t40.png from circle36 with target=40: scan them separately" "two settings"
+expect_no_file "$T/two.yaml" "two settings"
+"$PNPKIT" scan "$T/c36.png" -o "$T/c36.yaml" 2>"$T/err"
+expect_eq "$(grep -c 'score the sheets with' "$T/err")" 0 "no note for a sheet at its defaults"
+
 # A template file may claim any board: one of 1 ring and 120 sectors (121
 # spaces, past the largest board pnpkit scores, 6 x 16 + 1) is refused by
 # name; it used to overwrite the reader's arrays and crash (SIGSEGV).

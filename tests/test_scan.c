@@ -95,6 +95,36 @@ static void test_photo_headers(void **state)
     assert_string_equal(err.msg, "not a JPEG or PNG image");
 }
 
+/* A sheet printed with settings gives them back, for scoring it as printed;
+ * a sheet at its defaults gives none. */
+static void test_settings(void **state)
+{
+    (void)state;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(NULL);
+    assert_non_null(ctx);
+    const char *const set[] = {"dice=12", "target=40", NULL};
+    for (int k = 0; k < 2; k++) {
+        pnpkit_render_opts o;
+        pnpkit_render_opts_init(&o);
+        o.format = "png";
+        o.dpi = 100;
+        o.set = k ? set : NULL;
+        pnpkit_buffer *png = pnpkit_render_mem(ctx, "circle36", &o, &err);
+        assert_non_null(png);
+        pnpkit_scan_result *r =
+            pnpkit_scan(ctx, (const unsigned char *)png->data, png->len, NULL, &err);
+        pnpkit_buffer_free(png);
+        assert_non_null(r);
+        assert_non_null(r->set);
+        char *got = g_strjoinv(" ", (char **)r->set);
+        assert_string_equal(got, k ? "target=40 dice=12" : "");
+        g_free(got);
+        pnpkit_scan_result_free(r);
+    }
+    pnpkit_ctx_free(ctx);
+}
+
 #define THREADS 4
 static GBytes *photo;
 static char *expected;
@@ -149,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_homog_fit),
         cmocka_unit_test(test_code),
         cmocka_unit_test(test_photo_headers),
+        cmocka_unit_test(test_settings),
         cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,10 +79,15 @@ static int read_photo(const char *path, char **data, size_t *len)
     return large ? 1 : 3;
 }
 
-/* Scores every sheet and prints the tables. */
-static int score_sheets(pnpkit_ctx *ctx, const char *game, const char *text)
+/* Scores every sheet as printed (template and settings) and prints the
+ * tables. */
+static int score_sheets(pnpkit_ctx *ctx, const char *game, const char *text, const char *tmpl,
+                        char **set)
 {
-    pnpkit_score_opts so = {.file = "scanned sheet", .table = 1};
+    pnpkit_score_opts so = {.file = "scanned sheet",
+                            .table = 1,
+                            .template_name = tmpl,
+                            .set = (const char *const *)set};
     pnpkit_error err;
     pnpkit_buffer *b = pnpkit_score(ctx, game, text, strlen(text), &so, &err);
     if (!b) return cli_fail_api(&err);
@@ -105,7 +110,7 @@ static int scan_photos(int n, char **paths, const scan_args *a)
     if (!ctx) return cli_fail_api(&err);
     GString *sheets = g_string_new(NULL), *json = g_string_new(NULL);
     GString *notes = g_string_new(NULL);
-    char *game = NULL;
+    char *game = NULL, *tmpl = NULL, **set = NULL; /* the first sheet's */
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         char *data = NULL;
@@ -127,6 +132,21 @@ static int scan_photos(int n, char **paths, const scan_args *a)
             rc = 1;
             break;
         }
+        /* sheets read together are scored together, with one template */
+        if (tmpl &&
+            (strcmp(tmpl, r->template_name) || !g_strv_equal((const char *const *)set, r->set))) {
+            char *mine = g_strjoinv(", ", (char **)r->set), *first = g_strjoinv(", ", set);
+            fprintf(stderr,
+                    "pnpkit scan: %s: printed from %s%s%s, and %s from %s%s%s: scan them "
+                    "separately\n",
+                    o.file, r->template_name, *mine ? " with " : "", mine, paths[0], tmpl,
+                    *first ? " with " : "", first);
+            g_free(mine);
+            g_free(first);
+            pnpkit_scan_result_free(r);
+            rc = 1;
+            break;
+        }
         const char *games = strstr(r->sheet, "\ngames:\n");
         if (i && !strcmp(r->game, "dicrono") && games) /* one set: the games in order */
             g_string_append(sheets, games + strlen("\ngames:\n"));
@@ -135,17 +155,36 @@ static int scan_photos(int n, char **paths, const scan_args *a)
         g_string_append_printf(json, "%s\n", r->json);
         for (size_t k = 0; k < r->n_problems; k++)
             g_string_append_printf(notes, "pnpkit scan: %s: %s\n", o.file, r->problems[k]);
-        if (!game) game = g_strdup(r->game);
+        if (!game) {
+            game = g_strdup(r->game);
+            tmpl = g_strdup(r->template_name);
+            set = g_strdupv((char **)r->set);
+        }
         pnpkit_scan_result_free(r);
     }
     if (!rc) {
+        /* the sheet file alone scores as the game's default board */
+        const char *file = a->template_path;
+        if (!a->json && !a->score && (file || set[0])) {
+            char *with = g_strjoinv(", ", set), *sets = g_strjoinv(" --set ", set);
+            g_string_append_printf(notes,
+                                   "pnpkit scan: printed from %s%s%s: score the sheets with "
+                                   "'pnpkit score %s %s%s%s%s%s'\n",
+                                   file ? file : tmpl, set[0] ? " with " : "", with, game,
+                                   a->output ? a->output : "FILE", file ? " --template " : "",
+                                   file ? file : "", set[0] ? " --set " : "", sets);
+            g_free(with);
+            g_free(sets);
+        }
         if (!a->json) fputs(notes->str, stderr);
         if (a->output) rc = write_out(a->output, sheets->str);
         if (!rc && a->json) fputs(json->str, stdout);
-        if (!rc && a->score) rc = score_sheets(ctx, game, sheets->str);
+        if (!rc && a->score) rc = score_sheets(ctx, game, sheets->str, file ? file : tmpl, set);
         if (!rc && !a->output && !a->json && !a->score) fputs(sheets->str, stdout);
     }
     g_free(game);
+    g_free(tmpl);
+    g_strfreev(set);
     g_string_free(sheets, TRUE);
     g_string_free(json, TRUE);
     g_string_free(notes, TRUE);
