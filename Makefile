@@ -25,7 +25,7 @@ SAN_SKIP = '^(bench_check|cli_docs_fresh)$$'
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/scripts/tsan.supp \
 	G_SLICE=always-malloc PNPKIT_THREAD_ROUNDS=1
 
-.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-svg bench-profile bench-digits bench-scan bench-scan-dicrono model clean install
+.PHONY: all deps build demo docs check check-asan check-tsan check-all build-release build-clang build-fuzz fuzz bench bench-warm bench-scan-rules bench-svg bench-jpeg bench-profile bench-digits bench-scan bench-scan-dicrono model clean install
 
 all: build
 
@@ -99,6 +99,10 @@ bench-warm: build
 # The SVG check's cost (dashes, pattern tiles) and what it refuses (bench/svg-dashes.sh).
 bench-svg: build
 	@sh bench/svg-dashes.sh $(BUILD)
+
+# A JPEG's scans: what they cost, and the bound (bench/jpeg-scans.sh).
+bench-jpeg: build
+	@sh bench/jpeg-scans.sh $(BUILD)
 
 # The handwriting reader: held-out accuracy, time per digit, fields read (bench/bench_digits.c).
 bench-digits: build

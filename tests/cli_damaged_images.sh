@@ -1,6 +1,6 @@
-# cli_damaged_images.sh: damaged image files found by the image fuzzer are
-# refused with one line naming the file and exit 1 by every backend, and no
-# file is written.
+# cli_damaged_images.sh: damaged image files found by the image fuzzer, and
+# JPEGs made to be slow, are refused with one line naming the file and exit 1
+# by every backend, and no file is written.
 # The haru backend used to hand a PNG file to libharu, whose PNG reader
 # aborted the whole process (SIGABRT) on a chunk with a wrong checksum; now it
 # only ever gets the pixels cairo decoded, encoded again.
@@ -20,6 +20,31 @@ for backend in cairo haru; do
     expect_eq "$(wc -l < "$T/err")" 1 "bad checksum ($backend): one line"
     expect_no_file "$backend.pdf" "bad checksum ($backend)"
 done
+
+# A JPEG of 150 scans: each scan is decoded over the whole picture (a few
+# megabytes of them took hours), so it is refused from its markers, placed
+# in a template, drawn inside an SVG, or scanned as a photo.
+cp "$SRC/tests/data/img/many-scans.jpg" many.jpg
+cat > jpg.yaml <<'Y'
+name: jpg
+components:
+  - {type: image, src: many.jpg, x: 10mm, y: 10mm, w: 40mm, h: 30mm}
+  - {type: image, src: many.svg, x: 10mm, y: 50mm, w: 40mm, h: 30mm}
+Y
+echo '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><image href="many.jpg" width="80" height="60"/></svg>' > many.svg
+expect_status 1 "a JPEG of 150 scans" -- "$PNPKIT" render jpg.yaml -o jpg.pdf
+expect_stderr '^jpg\.yaml:3:6: image: many\.jpg: a JPEG of more than 100 scans' "150 scans: refused"
+expect_no_file jpg.pdf "150 scans"
+sed -i '3d' jpg.yaml
+expect_status 1 "a JPEG of 150 scans in an SVG" -- "$PNPKIT" render jpg.yaml -o jpg.pdf
+expect_stderr '^jpg\.yaml:3:6: image: many\.svg: line 1: many\.jpg: a JPEG of more than 100 scans drawn inside the SVG' "150 scans in an SVG"
+expect_status 1 "a photo of 150 scans" -- "$PNPKIT" scan many.jpg -o sheet.yaml
+expect_stderr '^many\.jpg: a JPEG of more than 100 scans' "a photo of 150 scans"
+expect_no_file sheet.yaml "a photo of 150 scans"
+# an ordinary progressive JPEG (10 scans) is placed as before
+/usr/bin/python3 -c 'from PIL import Image; Image.new("RGB", (64, 48), (200, 30, 30)).save("prog.jpg", progressive=True)'
+sed -i 's/many\.svg/prog.jpg/' jpg.yaml
+expect_status 0 "a progressive JPEG" -- "$PNPKIT" render jpg.yaml -o prog.pdf
 
 # A good PNG still reaches the PDF through libharu, at its size in pixels,
 # with its transparency as a soft mask.

@@ -1,6 +1,7 @@
 /* test_hardening.c: the limits and safety nets behind hostile input: YAML limits
  * checked before a tree is built, one-line error messages, the page budget of a
- * scene, and outputs that are committed together or not at all. */
+ * scene, a JPEG's scans counted before decoding, and outputs that are
+ * committed together or not at all. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include "scene/scene.h"
 #include "util/value.h"
 #include "util/err.h"
+#include "util/jpeg.h"
 #include "util/outfile.h"
 #include "util/yml.h"
 #include "util/yml_docs.h"
@@ -399,6 +401,42 @@ static void test_outfile(void **state)
     g_free(dir);
 }
 
+/* A JPEG's scans, counted as a decoder meets them: by segment length, past
+ * coded data (with its stuffed 0xFF 0x00 and restart markers), fill bytes
+ * and stray bytes, up to the end-of-image marker. */
+static void test_jpeg_scans(void **state)
+{
+    (void)state;
+    /* SOI, an APP1 whose payload holds the bytes of a scan marker, two scans
+     * with coded data, fill bytes, garbage, a third scan, EOI, then a scan
+     * after the end that no decoder reads */
+    static const unsigned char jpg[] = {0xFF, 0xD8, /* SOI */
+                                        0xFF, 0xE1, 0x00, 0x08, 0xFF, 0xDA, 0x00,
+                                        0x02, 0xFF, 0xDA,                         /* APP1 */
+                                        0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02,       /* scan 1 */
+                                        0x11, 0xFF, 0x00, 0x22, 0xFF, 0xD3, 0x33, /* coded data */
+                                        0xFF, 0xFF, 0xFF, 0xDA, 0x00, 0x02,       /* fill, scan 2 */
+                                        0x44, 0x55,                               /* coded data */
+                                        0xFF, 0xC4, 0x00, 0x03, 0xDA,             /* DHT */
+                                        0x12, 0x34,                               /* stray bytes */
+                                        0xFF, 0xDA, 0x00, 0x02,                   /* scan 3 */
+                                        0xFF, 0xD9,                               /* EOI */
+                                        0xFF, 0xDA, 0x00, 0x02};
+    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 100), 3);
+    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 1), 2); /* stops past max */
+    assert_int_equal(pn_jpeg_scans(jpg, 31, 100), 2);       /* cut short */
+    assert_int_equal(pn_jpeg_scans(jpg, 30, 100), 1);       /* cut inside a marker's length */
+    assert_int_equal(pn_jpeg_scans(jpg + 2, sizeof jpg - 2, 100), -1);
+    /* a thousand scans of four bytes each: all counted, then stopped at max */
+    GByteArray *b = g_byte_array_new();
+    g_byte_array_append(b, jpg, 2);
+    for (int i = 0; i < 1000; i++)
+        g_byte_array_append(b, (const guint8 *)"\xFF\xDA\x00\x02", 4);
+    assert_int_equal(pn_jpeg_scans(b->data, b->len, 5000), 1000);
+    assert_int_equal(pn_jpeg_scans(b->data, b->len, PN_JPEG_MAX_SCANS), PN_JPEG_MAX_SCANS + 1);
+    g_byte_array_free(b, TRUE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -415,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_scene_text_budget),
         cmocka_unit_test(test_fill_cross_as_items_grow),
         cmocka_unit_test(test_outfile),
+        cmocka_unit_test(test_jpeg_scans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
  * work drawing it would take; any other format's from the header
  * gdk-pixbuf's loader reads. */
 #include "scene/image.h"
+#include "util/jpeg.h"
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
 #include "scene/svgcheck.h"
@@ -101,6 +102,24 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     return 0;
 }
 
+/* Refuses a JPEG whose scans would each be decoded over the whole picture
+ * too many times (util/jpeg.h). */
+static int jpeg_scans(const char *path, pn_err *err)
+{
+    gchar *bytes = NULL;
+    gsize len = 0;
+    if (!g_file_get_contents(path, &bytes, &len, NULL))
+        return pn_err_set(err, PN_EINPUT, "%s: cannot read the image", path);
+    int scans = pn_jpeg_scans((const unsigned char *)bytes, len, PN_JPEG_MAX_SCANS);
+    g_free(bytes);
+    if (scans > PN_JPEG_MAX_SCANS)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: a JPEG of more than %d scans, each decoded over the whole "
+                          "picture (a camera or an editor writes 1 to 20): save it again",
+                          path, PN_JPEG_MAX_SCANS);
+    return 0;
+}
+
 int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
 {
     *info = (scene_image_info){0};
@@ -147,5 +166,6 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     info->iw = w;
     info->ih = h;
     g_free(format);
+    if (info->jpeg && jpeg_scans(path, err)) return -1;
     return check_size(path, info->iw, info->ih, err);
 }

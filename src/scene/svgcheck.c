@@ -10,6 +10,7 @@
 #include "scene/svgsheet.h"
 #include "scene/svgxform.h"
 #include "scene/image.h"
+#include "util/jpeg.h"
 #include "util/pixbuf.h"
 #include "util/xml.h"
 
@@ -701,6 +702,13 @@ static int svgc_picture_size(svgc *c, const xmlNode *at, const char *name, const
                           "%.80s: a picture of type %.40s drawn inside the SVG, which pnpkit "
                           "does not draw there: use PNG, JPEG, GIF, BMP or WebP",
                           name, format);
+        else if (known && format && !strcmp(format, "jpeg") &&
+                 pn_jpeg_scans((const unsigned char *)bytes, len, PN_JPEG_MAX_SCANS) >
+                     PN_JPEG_MAX_SCANS)
+            r = svgc_fail(c, at,
+                          "%.80s: a JPEG of more than %d scans drawn inside the SVG, each "
+                          "decoded over the whole picture: save it again",
+                          name, PN_JPEG_MAX_SCANS);
         else if (known && iw > 0 && ih > 0)
             *w = iw, *h = ih, r = 1;
         g_free(format);
