@@ -422,19 +422,41 @@ static void test_jpeg_scans(void **state)
                                         0xFF, 0xDA, 0x00, 0x02,                   /* scan 3 */
                                         0xFF, 0xD9,                               /* EOI */
                                         0xFF, 0xDA, 0x00, 0x02};
-    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 100), 3);
-    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 1), 2); /* stops past max */
-    assert_int_equal(pn_jpeg_scans(jpg, 31, 100), 2);       /* cut short */
-    assert_int_equal(pn_jpeg_scans(jpg, 30, 100), 1);       /* cut inside a marker's length */
-    assert_int_equal(pn_jpeg_scans(jpg + 2, sizeof jpg - 2, 100), -1);
+    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 100, NULL), 3);
+    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 1, NULL), 2); /* stops past max */
+    assert_int_equal(pn_jpeg_scans(jpg, 31, 100, NULL), 2);       /* cut short */
+    assert_int_equal(pn_jpeg_scans(jpg, 30, 100, NULL), 1);       /* cut inside a marker's length */
+    assert_int_equal(pn_jpeg_scans(jpg + 2, sizeof jpg - 2, 100, NULL), -1);
     /* a thousand scans of four bytes each: all counted, then stopped at max */
     GByteArray *b = g_byte_array_new();
     g_byte_array_append(b, jpg, 2);
     for (int i = 0; i < 1000; i++)
         g_byte_array_append(b, (const guint8 *)"\xFF\xDA\x00\x02", 4);
-    assert_int_equal(pn_jpeg_scans(b->data, b->len, 5000), 1000);
-    assert_int_equal(pn_jpeg_scans(b->data, b->len, PN_JPEG_MAX_SCANS), PN_JPEG_MAX_SCANS + 1);
+    assert_int_equal(pn_jpeg_scans(b->data, b->len, 5000, NULL), 1000);
+    assert_int_equal(pn_jpeg_scans(b->data, b->len, PN_JPEG_MAX_SCANS, NULL),
+                     PN_JPEG_MAX_SCANS + 1);
+    assert_non_null(strstr(pn_jpeg_refusal(b->data, b->len), "more than 100 scans"));
     g_byte_array_free(b, TRUE);
+    /* the same with a baseline frame header: three scans, Huffman-coded */
+    assert_null(pn_jpeg_refusal(jpg, sizeof jpg));
+    /* an arithmetic-coded frame header (SOF9), or its conditioning table
+     * (DAC), anywhere before the end of the image */
+    static const unsigned char sof[] = {0xFF, 0xD8, 0xFF, 0xC9, 0x00, 0x02,
+                                        0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9};
+    bool arith = false;
+    assert_int_equal(pn_jpeg_scans(sof, sizeof sof, 100, &arith), 1);
+    assert_true(arith);
+    assert_non_null(strstr(pn_jpeg_refusal(sof, sizeof sof), "an arithmetic-coded JPEG"));
+    unsigned char dac[sizeof sof];
+    memcpy(dac, sof, sizeof dac);
+    dac[3] = 0xCC;
+    assert_non_null(pn_jpeg_refusal(dac, sizeof dac));
+    dac[3] = 0xC2; /* progressive, Huffman */
+    assert_null(pn_jpeg_refusal(dac, sizeof dac));
+    /* after the end of the image, where no decoder reads */
+    static const unsigned char after[] = {0xFF, 0xD8, 0xFF, 0xD9, 0xFF, 0xC9, 0x00, 0x02};
+    assert_null(pn_jpeg_refusal(after, sizeof after));
+    assert_int_equal(pn_jpeg_scans(after + 2, sizeof after - 2, 100, &arith), -1);
 }
 
 int main(void)

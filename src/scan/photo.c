@@ -149,11 +149,8 @@ static int check_header(const unsigned char *d, size_t len, budget *b, pn_err *e
                           "the image claims %lldx%lld pixels: a photo may have at most %lld", w, h,
                           max);
     if (!whole) return pn_err_set(err, PN_EINPUT, "the image is cut short (a truncated file)");
-    if (pn_jpeg_scans(d, len, PN_JPEG_MAX_SCANS) > PN_JPEG_MAX_SCANS)
-        return pn_err_set(err, PN_EINPUT,
-                          "a JPEG of more than %d scans, each decoded over the whole picture "
-                          "(a camera writes 1 to 20): save it again",
-                          PN_JPEG_MAX_SCANS);
+    const char *why = pn_jpeg_refusal(d, len);
+    if (why) return pn_err_set(err, PN_EINPUT, "%s", why);
     return 0;
 }
 

@@ -102,22 +102,17 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     return 0;
 }
 
-/* Refuses a JPEG whose scans would each be decoded over the whole picture
- * too many times (util/jpeg.h). */
-static int jpeg_scans(const char *path, pn_err *err)
+/* Refuses a JPEG a decoder would spend minutes on, or never finish
+ * (util/jpeg.h). */
+static int jpeg_refused(const char *path, pn_err *err)
 {
     gchar *bytes = NULL;
     gsize len = 0;
     if (!g_file_get_contents(path, &bytes, &len, NULL))
         return pn_err_set(err, PN_EINPUT, "%s: cannot read the image", path);
-    int scans = pn_jpeg_scans((const unsigned char *)bytes, len, PN_JPEG_MAX_SCANS);
+    const char *why = pn_jpeg_refusal((const unsigned char *)bytes, len);
     g_free(bytes);
-    if (scans > PN_JPEG_MAX_SCANS)
-        return pn_err_set(err, PN_EINPUT,
-                          "%s: a JPEG of more than %d scans, each decoded over the whole "
-                          "picture (a camera or an editor writes 1 to 20): save it again",
-                          path, PN_JPEG_MAX_SCANS);
-    return 0;
+    return why ? pn_err_set(err, PN_EINPUT, "%s: %s", path, why) : 0;
 }
 
 int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
@@ -166,6 +161,6 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     info->iw = w;
     info->ih = h;
     g_free(format);
-    if (info->jpeg && jpeg_scans(path, err)) return -1;
+    if (info->jpeg && jpeg_refused(path, err)) return -1;
     return check_size(path, info->iw, info->ih, err);
 }

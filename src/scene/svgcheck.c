@@ -691,6 +691,7 @@ static int svgc_picture_size(svgc *c, const xmlNode *at, const char *name, const
         const pn_pixbuf_fns *pb = pn_pixbuf(&e);
         int iw = 0, ih = 0;
         char *format = NULL;
+        const char *why = NULL;
         /* a declared type picks its loader, as in librsvg (a file's is
          * guessed from its name and bytes); else gdk-pixbuf sniffs one */
         bool typed =
@@ -703,12 +704,8 @@ static int svgc_picture_size(svgc *c, const xmlNode *at, const char *name, const
                           "does not draw there: use PNG, JPEG, GIF, BMP or WebP",
                           name, format);
         else if (known && format && !strcmp(format, "jpeg") &&
-                 pn_jpeg_scans((const unsigned char *)bytes, len, PN_JPEG_MAX_SCANS) >
-                     PN_JPEG_MAX_SCANS)
-            r = svgc_fail(c, at,
-                          "%.80s: a JPEG of more than %d scans drawn inside the SVG, each "
-                          "decoded over the whole picture: save it again",
-                          name, PN_JPEG_MAX_SCANS);
+                 (why = pn_jpeg_refusal((const unsigned char *)bytes, len)))
+            r = svgc_fail(c, at, "%.80s, drawn inside the SVG: %s", name, why);
         else if (known && iw > 0 && ih > 0)
             *w = iw, *h = ih, r = 1;
         g_free(format);
