@@ -57,6 +57,22 @@ expect_status 1 "a photo coded arithmetically" -- timeout 60 "$PNPKIT" scan arit
 expect_stderr '^arith\.jpg: an arithmetic-coded JPEG, which pnpkit does not read' "arithmetic photo"
 expect_no_file arith.png "arithmetic JPEG"
 
+# A BMP of 83 bytes whose header made gdk-pixbuf's loader ask for 512 MB
+# (found by fuzz_picture): refused from its header, as a file and inside an
+# SVG.
+tail -c +2 "$SRC/fuzz/regressions/picture/bmp-header-asks-512-mb" > big.bmp
+echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><image href=\"data:image/bmp;base64,$(base64 -w0 big.bmp)\" width=\"8\" height=\"8\"/></svg>" > bmp.svg
+printf 'name: b\ncomponents:\n  - {type: image, src: bmp.svg, x: 0, y: 0, w: 40mm, h: 30mm}\n  - {type: image, src: big.bmp, x: 0, y: 40mm, w: 40mm, h: 30mm}\n' > bmp.yaml
+expect_status 1 "an SVG drawing a BMP asking for 512 MB" -- "$PNPKIT" render bmp.yaml -o bmp.png
+expect_stderr '^bmp\.yaml:3:6: image: bmp\.svg: line 1: a data: URI, drawn inside the SVG: a damaged BMP' "BMP in an SVG"
+sed -i '3d' bmp.yaml
+expect_status 1 "a BMP asking for 512 MB" -- "$PNPKIT" render bmp.yaml -o bmp.png
+expect_stderr '^bmp\.yaml:3:6: image: big\.bmp: a damaged BMP' "BMP"
+# an ordinary BMP is placed
+/usr/bin/python3 -c 'from PIL import Image; Image.new("RGB", (30, 20), (20, 120, 30)).save("ok.bmp")'
+sed -i 's/big\.bmp/ok.bmp/' bmp.yaml
+expect_status 0 "an ordinary BMP" -- "$PNPKIT" render bmp.yaml -o bmp.png
+
 # an ordinary progressive JPEG (10 scans) is placed as before
 /usr/bin/python3 -c 'from PIL import Image; Image.new("RGB", (64, 48), (200, 30, 30)).save("prog.jpg", progressive=True)'
 sed -i 's/many\.svg/prog.jpg/' jpg.yaml

@@ -16,6 +16,7 @@
 #include "util/value.h"
 #include "util/err.h"
 #include "util/jpeg.h"
+#include "util/picture.h"
 #include "util/outfile.h"
 #include "util/yml.h"
 #include "util/yml_docs.h"
@@ -459,6 +460,31 @@ static void test_jpeg_scans(void **state)
     assert_int_equal(pn_jpeg_scans(after + 2, sizeof after - 2, 100, &arith), -1);
 }
 
+/* A BMP's header, read before gdk-pixbuf's loader (which sized a 512 MB
+ * buffer from the header of an 83-byte file): a known info header size, at
+ * most 256 colours, the palette and then the pixels starting in the file. */
+static void test_bmp_headers(void **state)
+{
+    (void)state;
+    /* 1 x 1 pixel, 24 bits, the pixel (4 bytes with its padding) at 54 */
+    unsigned char bmp[58] = {'B', 'M', 58, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0,  40,
+                             0,   0,   0,  1, 0, 0, 0, 1, 0, 0, 0,  1, 0, 24, 0};
+    assert_null(pn_picture_refusal(bmp, sizeof bmp));
+    assert_non_null(strstr(pn_picture_refusal(bmp, 16), "cut short"));
+    bmp[14] = 0, bmp[17] = 0x14; /* an info header of 335 MB */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "no known size"));
+    bmp[14] = 40, bmp[17] = 0;
+    bmp[10] = 0, bmp[13] = 0x28; /* the pixels at 671 MB */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
+    bmp[10] = 54, bmp[13] = 0;
+    bmp[46] = 0xE8, bmp[47] = 3; /* 1000 colours */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "more than 256 colours"));
+    bmp[46] = 2, bmp[47] = 0; /* 2 colours: 8 bytes of palette before the pixels */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
+    bmp[10] = 62 - 4, bmp[46] = 1; /* 1 colour, the pixels right after it */
+    assert_null(pn_picture_refusal(bmp, sizeof bmp));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -476,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_fill_cross_as_items_grow),
         cmocka_unit_test(test_outfile),
         cmocka_unit_test(test_jpeg_scans),
+        cmocka_unit_test(test_bmp_headers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@
  * work drawing it would take; any other format's from the header
  * gdk-pixbuf's loader reads. */
 #include "scene/image.h"
-#include "util/jpeg.h"
+#include "util/picture.h"
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
 #include "scene/svgcheck.h"
@@ -102,15 +102,15 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     return 0;
 }
 
-/* Refuses a JPEG a decoder would spend minutes on, or never finish
- * (util/jpeg.h). */
-static int jpeg_refused(const char *path, pn_err *err)
+/* Refuses a picture a loader would spend minutes or hundreds of megabytes
+ * on, or never finish (util/picture.h), before any loader reads it. */
+static int picture_refused(const char *path, pn_err *err)
 {
     gchar *bytes = NULL;
     gsize len = 0;
     if (!g_file_get_contents(path, &bytes, &len, NULL))
         return pn_err_set(err, PN_EINPUT, "%s: cannot read the image", path);
-    const char *why = pn_jpeg_refusal((const unsigned char *)bytes, len);
+    const char *why = pn_picture_refusal((const unsigned char *)bytes, len);
     g_free(bytes);
     return why ? pn_err_set(err, PN_EINPUT, "%s: %s", path, why) : 0;
 }
@@ -145,6 +145,7 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     while (i < n && g_ascii_isspace(head[i]))
         i++;
     if (i < n && head[i] == '<') return probe_svg(path, (gsize)st.st_size, info, err);
+    if (picture_refused(path, err)) return -1;
     const pn_pixbuf_fns *pb = pn_pixbuf(err);
     if (!pb) return -1;
     int w, h;
@@ -161,6 +162,5 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     info->iw = w;
     info->ih = h;
     g_free(format);
-    if (info->jpeg && jpeg_refused(path, err)) return -1;
     return check_size(path, info->iw, info->ih, err);
 }

@@ -10,7 +10,7 @@
 #include "scene/svgsheet.h"
 #include "scene/svgxform.h"
 #include "scene/image.h"
-#include "util/jpeg.h"
+#include "util/picture.h"
 #include "util/pixbuf.h"
 #include "util/xml.h"
 
@@ -691,21 +691,21 @@ static int svgc_picture_size(svgc *c, const xmlNode *at, const char *name, const
         const pn_pixbuf_fns *pb = pn_pixbuf(&e);
         int iw = 0, ih = 0;
         char *format = NULL;
-        const char *why = NULL;
         /* a declared type picks its loader, as in librsvg (a file's is
          * guessed from its name and bytes); else gdk-pixbuf sniffs one */
         bool typed =
             file || (declared && *declared && g_ascii_strncasecmp(declared, "text/plain", 10));
         const char *use = typed && picture ? mime : NULL;
-        bool known = pb && pn_pixbuf_probe_bytes(pb, use, bytes, len, &iw, &ih, &format);
-        if (known && format && !svgc_picture_type(format))
+        /* checked before any loader reads it (util/picture.h) */
+        const char *why = pn_picture_refusal((const unsigned char *)bytes, len);
+        bool known = !why && pb && pn_pixbuf_probe_bytes(pb, use, bytes, len, &iw, &ih, &format);
+        if (why)
+            r = svgc_fail(c, at, "%.80s, drawn inside the SVG: %s", name, why);
+        else if (known && format && !svgc_picture_type(format))
             r = svgc_fail(c, at,
                           "%.80s: a picture of type %.40s drawn inside the SVG, which pnpkit "
                           "does not draw there: use PNG, JPEG, GIF, BMP or WebP",
                           name, format);
-        else if (known && format && !strcmp(format, "jpeg") &&
-                 (why = pn_jpeg_refusal((const unsigned char *)bytes, len)))
-            r = svgc_fail(c, at, "%.80s, drawn inside the SVG: %s", name, why);
         else if (known && iw > 0 && ih > 0)
             *w = iw, *h = ih, r = 1;
         g_free(format);
