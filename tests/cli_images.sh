@@ -108,6 +108,24 @@ for case in "bomb.png:a 100000x100000 pixel image is too large" \
         expect_no_file out.pdf "$f: no output"
     done
 done
+# The pictures taken besides PNG and SVG: JPEG, GIF, BMP, TIFF, WebP by
+# their first bytes. An icon, a TGA or a PNM, which gdk-pixbuf also reads,
+# reaches no loader: refused with the list.
+/usr/bin/python3 - <<'PY'
+from PIL import Image
+im = Image.new("RGB", (30, 20), (20, 120, 200))
+for f in ("ok.gif", "ok.bmp", "ok.tif", "ok.jpg", "no.ico", "no.tga", "no.ppm"):
+    im.save(f)
+PY
+for f in ok.gif ok.bmp ok.tif ok.jpg no.ico no.tga no.ppm; do
+    printf 'name: t\ncomponents:\n  - {type: image, src: %s, x: 0, y: 0, w: 30mm, h: 20mm}\n' "$f" > k.yaml
+    case $f in
+    ok.*) expect_status 0 "$f placed" -- "$PNPKIT" render k.yaml -o k.pdf ;;
+    *) expect_status 1 "$f refused" -- "$PNPKIT" render k.yaml -o k.pdf
+       expect_stderr "^k.yaml:3:6: image: $f: not an image pnpkit can read \(PNG, SVG, JPEG, GIF, BMP, TIFF or WebP\)$" "$f refused" ;;
+    esac
+done
+
 # librsvg's reason ends in a line break: the message stays one line, with
 # no escaped "\n" at its end.
 expect_status 1 "broken.svg" -- "$PNPKIT" render t.yaml -o out.pdf

@@ -11,7 +11,7 @@
 static const pv_spec image_props[] = {
     {.name = "src",
      .type = PV_STRING,
-     .help = "PNG, SVG or JPEG file (or any format gdk-pixbuf reads), relative to the template"},
+     .help = "PNG, SVG, JPEG, GIF, BMP, TIFF or WebP file, relative to the template"},
     COMP_X(NULL),
     COMP_Y(NULL),
     {.name = "w", .type = PV_LENGTH, .def = "100%", .min = 0.1, .max = 1000, .axis = 'x'},

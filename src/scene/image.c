@@ -102,6 +102,25 @@ static int probe_svg(const char *path, gsize size, scene_image_info *info, pn_er
     return 0;
 }
 
+/* The pictures pnpkit gives gdk-pixbuf, by their first bytes: JPEG, GIF,
+ * BMP, TIFF and WebP. The other loaders (icons, cursors, TGA, XPM, PNM,
+ * ...) are not a designer's formats, and each is one more decoder a hostile
+ * file could reach. */
+static bool pixbuf_kind(const unsigned char *h, size_t n)
+{
+    return (n >= 3 && !memcmp(h, "\xff\xd8\xff", 3)) || (n >= 4 && !memcmp(h, "GIF8", 4)) ||
+           (n >= 2 && !memcmp(h, "BM", 2)) || (n >= 4 && !memcmp(h, "II*\0", 4)) ||
+           (n >= 4 && !memcmp(h, "MM\0*", 4)) ||
+           (n >= 12 && !memcmp(h, "RIFF", 4) && !memcmp(h + 8, "WEBP", 4));
+}
+
+/* The same by the name of the loader gdk-pixbuf picked. */
+static bool pixbuf_format(const char *f)
+{
+    return !strcmp(f, "jpeg") || !strcmp(f, "gif") || !strcmp(f, "bmp") || !strcmp(f, "tiff") ||
+           !strcmp(f, "webp");
+}
+
 /* Refuses a picture a loader would spend minutes or hundreds of megabytes
  * on, or never finish (util/picture.h), before any loader reads it. */
 static int picture_refused(const char *path, pn_err *err)
@@ -145,17 +164,20 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     while (i < n && g_ascii_isspace(head[i]))
         i++;
     if (i < n && head[i] == '<') return probe_svg(path, (gsize)st.st_size, info, err);
+    /* no gdk-pixbuf loader reads a file pnpkit does not take by its first
+     * bytes, nor one it has not checked (util/picture.h) */
+    if (!pixbuf_kind(head, n))
+        return pn_err_set(err, PN_EINPUT, "%s: not an image pnpkit can read (%s)", path,
+                          SCENE_IMAGE_KINDS);
     if (picture_refused(path, err)) return -1;
     const pn_pixbuf_fns *pb = pn_pixbuf(err);
     if (!pb) return -1;
     int w, h;
     char *format = pn_pixbuf_probe(pb, path, &w, &h);
-    if (!format || !strcmp(format, "svg") || !strcmp(format, "png")) {
+    if (!format || !pixbuf_format(format)) {
         g_free(format);
-        return pn_err_set(err, PN_EINPUT,
-                          "%s: not an image pnpkit can read (PNG, SVG, JPEG, or another format "
-                          "gdk-pixbuf reads)",
-                          path);
+        return pn_err_set(err, PN_EINPUT, "%s: not an image pnpkit can read (%s)", path,
+                          SCENE_IMAGE_KINDS);
     }
     info->kind = SCENE_IMAGE_PIXBUF;
     info->jpeg = !strcmp(format, "jpeg");

@@ -1,5 +1,5 @@
-/* image.h: image files placed on a page (PNG, SVG, and JPEG or any other
- * format gdk-pixbuf reads). Probing reads only what is needed to know an
+/* image.h: image files placed on a page (PNG, SVG, and JPEG, GIF, BMP, TIFF
+ * or WebP through gdk-pixbuf). Probing reads only what is needed to know an
  * image's kind and size (the PNG header, the SVG's intrinsic size, the
  * header gdk-pixbuf reads for other formats) and refuses files too large to decode safely, before
  * any pixel is decoded; backends decode and draw. */
@@ -9,8 +9,11 @@
 #include <stdbool.h>
 #include "util/err.h"
 
-/* PIXBUF: JPEG, GIF, BMP, TIFF, ... decoded by gdk-pixbuf. */
+/* PIXBUF: JPEG, GIF, BMP, TIFF or WebP, decoded by gdk-pixbuf. */
 typedef enum { SCENE_IMAGE_PNG, SCENE_IMAGE_SVG, SCENE_IMAGE_PIXBUF } scene_image_kind;
+
+/* The kinds of image file pnpkit reads, as messages name them. */
+#define SCENE_IMAGE_KINDS "PNG, SVG, JPEG, GIF, BMP, TIFF or WebP"
 
 /* Limits on one image file, checked before decoding (docs/robustness.md). */
 #define SCENE_IMAGE_MAX_BYTES (32u << 20)    /* a PNG, JPEG, ... file */
