@@ -145,11 +145,13 @@ expect_stdout "^Circle 40" "scan --score of a target-40 sheet"
 expect_status 0 "scan --score of a 6-ring sheet" -- "$PNPKIT" scan "$T/r6.png" --score
 expect_stdout "97 spaces left empty" "scan --score of a 6-ring sheet"
 expect_status 0 "scan -o of a 6-ring sheet" -- "$PNPKIT" scan "$T/r6.png" -o "$T/r6.yaml"
-expect_stderr "printed from circle36 with rings=6, sectors=16: score the sheets with 'pnpkit score circle36 $T/r6.yaml --set rings=6 --set sectors=16'" "the note of a 6-ring sheet"
+expect_stderr "printed from circle36 with rings=6, sectors=16: score the sheets with: pnpkit score circle36 $T/r6.yaml --set rings=6 --set sectors=16$" "the note of a 6-ring sheet"
 expect_status 0 "the note's command" -- "$PNPKIT" score circle36 "$T/r6.yaml" --set rings=6 --set sectors=16
 expect_status 1 "sheets of two settings together" -- "$PNPKIT" scan "$T/t40.png" "$T/r6.png" -o "$T/two.yaml"
 expect_stderr "^pnpkit scan: $T/r6.png: printed from circle36 with rings=6, sectors=16, and $T/t40.png from circle36 with target=40: scan them separately" "two settings"
 expect_no_file "$T/two.yaml" "two settings"
+expect_status 0 "sheets of two settings as JSON" -- "$PNPKIT" scan "$T/t40.png" "$T/r6.png" --json
+expect_eq "$(jq -c .params "$T/out" | tr '\n' ' ')" '{"target":"40"} {"rings":"6","sectors":"16"} ' "two settings as JSON: each object its own"
 "$PNPKIT" scan "$T/c36.png" -o "$T/c36.yaml" 2>"$T/err"
 expect_eq "$(grep -c 'score the sheets with' "$T/err")" 0 "no note for a sheet at its defaults"
 

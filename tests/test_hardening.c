@@ -402,6 +402,14 @@ static void test_outfile(void **state)
     g_free(dir);
 }
 
+static int jpeg_scans(const unsigned char *d, size_t len, int max, bool *arith)
+{
+    pn_jpeg_info j;
+    int n = pn_jpeg_read(d, len, max, &j);
+    if (arith) *arith = j.arithmetic;
+    return n;
+}
+
 /* A JPEG's scans, counted as a decoder meets them: by segment length, past
  * coded data (with its stuffed 0xFF 0x00 and restart markers), fill bytes
  * and stray bytes, up to the end-of-image marker. */
@@ -423,19 +431,18 @@ static void test_jpeg_scans(void **state)
                                         0xFF, 0xDA, 0x00, 0x02,                   /* scan 3 */
                                         0xFF, 0xD9,                               /* EOI */
                                         0xFF, 0xDA, 0x00, 0x02};
-    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 100, NULL), 3);
-    assert_int_equal(pn_jpeg_scans(jpg, sizeof jpg, 1, NULL), 2); /* stops past max */
-    assert_int_equal(pn_jpeg_scans(jpg, 31, 100, NULL), 2);       /* cut short */
-    assert_int_equal(pn_jpeg_scans(jpg, 30, 100, NULL), 1);       /* cut inside a marker's length */
-    assert_int_equal(pn_jpeg_scans(jpg + 2, sizeof jpg - 2, 100, NULL), -1);
+    assert_int_equal(jpeg_scans(jpg, sizeof jpg, 100, NULL), 3);
+    assert_int_equal(jpeg_scans(jpg, sizeof jpg, 1, NULL), 2); /* stops past max */
+    assert_int_equal(jpeg_scans(jpg, 31, 100, NULL), 2);       /* cut short */
+    assert_int_equal(jpeg_scans(jpg, 30, 100, NULL), 1);       /* cut inside a marker's length */
+    assert_int_equal(jpeg_scans(jpg + 2, sizeof jpg - 2, 100, NULL), -1);
     /* a thousand scans of four bytes each: all counted, then stopped at max */
     GByteArray *b = g_byte_array_new();
     g_byte_array_append(b, jpg, 2);
     for (int i = 0; i < 1000; i++)
         g_byte_array_append(b, (const guint8 *)"\xFF\xDA\x00\x02", 4);
-    assert_int_equal(pn_jpeg_scans(b->data, b->len, 5000, NULL), 1000);
-    assert_int_equal(pn_jpeg_scans(b->data, b->len, PN_JPEG_MAX_SCANS, NULL),
-                     PN_JPEG_MAX_SCANS + 1);
+    assert_int_equal(jpeg_scans(b->data, b->len, 5000, NULL), 1000);
+    assert_int_equal(jpeg_scans(b->data, b->len, PN_JPEG_MAX_SCANS, NULL), PN_JPEG_MAX_SCANS + 1);
     assert_non_null(strstr(pn_jpeg_refusal(b->data, b->len), "more than 100 scans"));
     g_byte_array_free(b, TRUE);
     /* the same with a baseline frame header: three scans, Huffman-coded */
@@ -445,7 +452,7 @@ static void test_jpeg_scans(void **state)
     static const unsigned char sof[] = {0xFF, 0xD8, 0xFF, 0xC9, 0x00, 0x02,
                                         0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9};
     bool arith = false;
-    assert_int_equal(pn_jpeg_scans(sof, sizeof sof, 100, &arith), 1);
+    assert_int_equal(jpeg_scans(sof, sizeof sof, 100, &arith), 1);
     assert_true(arith);
     assert_non_null(strstr(pn_jpeg_refusal(sof, sizeof sof), "an arithmetic-coded JPEG"));
     unsigned char dac[sizeof sof];
@@ -454,10 +461,37 @@ static void test_jpeg_scans(void **state)
     assert_non_null(pn_jpeg_refusal(dac, sizeof dac));
     dac[3] = 0xC2; /* progressive, Huffman */
     assert_null(pn_jpeg_refusal(dac, sizeof dac));
+    /* a marker below 0xC0 inside coded data: libjpeg, looking for a restart,
+     * steps over its two bytes, so the scans its "length" would cover count */
+    GByteArray *h = g_byte_array_new();
+    g_byte_array_append(h, jpg, 2);
+    g_byte_array_append(h, (const guint8 *)"\xFF\xDA\x00\x02\x11\xFF\x02\xFE\xFE", 9);
+    for (int i = 0; i < 150; i++)
+        g_byte_array_append(h, (const guint8 *)"\xFF\xDA\x00\x02\x22", 5);
+    assert_int_equal(jpeg_scans(h->data, h->len, 1000, NULL), 151);
+    assert_non_null(pn_jpeg_refusal(h->data, h->len));
+    g_byte_array_free(h, TRUE);
+    /* the work: scans times pixels times components, at most 3e9 (a frame
+     * of 7000 x 7000 in 3 colours: 20 scans pass, 21 do not) */
+    static const unsigned char frame[] = {0xFF, 0xD8, 0xFF, 0xC2, 0x00, 0x11, 8,
+                                          0x1B, 0x58, 0x1B, 0x58, 3,    1,    0x11,
+                                          0,    2,    0x11, 1,    3,    0x11, 1};
+    for (int n = 20; n <= 21; n++) {
+        GByteArray *f = g_byte_array_new();
+        g_byte_array_append(f, frame, sizeof frame);
+        for (int i = 0; i < n; i++)
+            g_byte_array_append(f, (const guint8 *)"\xFF\xDA\x00\x02\x33", 5);
+        const char *why = pn_jpeg_refusal(f->data, f->len);
+        if (n == 20)
+            assert_null(why);
+        else
+            assert_non_null(strstr(why, "too many scans for its size"));
+        g_byte_array_free(f, TRUE);
+    }
     /* after the end of the image, where no decoder reads */
     static const unsigned char after[] = {0xFF, 0xD8, 0xFF, 0xD9, 0xFF, 0xC9, 0x00, 0x02};
     assert_null(pn_jpeg_refusal(after, sizeof after));
-    assert_int_equal(pn_jpeg_scans(after + 2, sizeof after - 2, 100, &arith), -1);
+    assert_int_equal(jpeg_scans(after + 2, sizeof after - 2, 100, &arith), -1);
 }
 
 /* A BMP's header, read before gdk-pixbuf's loader (which sized a 512 MB
@@ -481,8 +515,39 @@ static void test_bmp_headers(void **state)
     assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "more than 256 colours"));
     bmp[46] = 2, bmp[47] = 0; /* 2 colours: 8 bytes of palette before the pixels */
     assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
-    bmp[10] = 62 - 4, bmp[46] = 1; /* 1 colour, the pixels right after it */
-    assert_null(pn_picture_refusal(bmp, sizeof bmp));
+    bmp[10] = 58, bmp[46] = 1; /* 1 colour, then the pixels: at the file's end */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
+    unsigned char longer[62] = {0};
+    memcpy(longer, bmp, sizeof bmp);
+    assert_null(pn_picture_refusal(longer, sizeof longer)); /* with its pixel */
+    bmp[10] = 54, bmp[46] = 0, bmp[28] = 8;                 /* 8 bits, no count: 256 colours */
+    assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
+}
+
+/* A GIF's frames within its picture (or under a million pixels), a TIFF's
+ * tiles not much larger than its picture. */
+static void test_gif_tiff_headers(void **state)
+{
+    (void)state;
+    /* a 100 x 100 GIF, no colour table, a comment, one frame of w x h */
+    unsigned char gif[] = {'G',  'I', 'F',  '8',  '9',  'a', 100, 0,   100, 0,
+                           0,    0,   0,    0x21, 0xFE, 2,   'h', 'i', 0, /* a comment */
+                           0x2C, 0,   0,    0,    0,    100, 0,   100, 0,   0,
+                           2,    2,   0x44, 0x01, 0,    0x3B};
+    assert_null(pn_picture_refusal(gif, sizeof gif));
+    gif[24] = 0xE8, gif[25] = 3, gif[26] = 0xE8, gif[27] = 3; /* 1000 x 1000: a million */
+    assert_null(pn_picture_refusal(gif, sizeof gif));
+    gif[24] = 0xD8, gif[25] = 0x59; /* 23000 x 1000 */
+    assert_non_null(strstr(pn_picture_refusal(gif, sizeof gif), "a frame much larger"));
+    /* a little-endian TIFF: 1 x 1, tiles of w x w */
+    unsigned char tif[] = {'I',  'I', 42, 0, 8, 0, 0, 0, 4, 0,        /* four entries */
+                           0,    1,   3,  0, 1, 0, 0, 0, 1, 0, 0, 0,  /* width 1 */
+                           1,    1,   3,  0, 1, 0, 0, 0, 1, 0, 0, 0,  /* length 1 */
+                           0x42, 1,   4,  0, 1, 0, 0, 0, 0, 4, 0, 0,  /* tile width 1024 */
+                           0x43, 1,   4,  0, 1, 0, 0, 0, 0, 4, 0, 0}; /* tile length 1024 */
+    assert_null(pn_picture_refusal(tif, sizeof tif));
+    tif[43] = 0x40, tif[55] = 0x40; /* 16384 x 16384 */
+    assert_non_null(strstr(pn_picture_refusal(tif, sizeof tif), "tiles much larger"));
 }
 
 int main(void)
@@ -503,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_outfile),
         cmocka_unit_test(test_jpeg_scans),
         cmocka_unit_test(test_bmp_headers),
+        cmocka_unit_test(test_gif_tiff_headers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,6 +79,22 @@ static int read_photo(const char *path, char **data, size_t *len)
     return large ? 1 : 3;
 }
 
+/* Appends w to cmd as a shell reads it back: quoted when it holds anything
+ * but letters, digits and _ . / = : , + - @ %. */
+static void append_word(GString *cmd, const char *w)
+{
+    bool plain = *w != '\0';
+    for (const char *p = w; *p && plain; p++)
+        plain = g_ascii_isalnum(*p) || strchr("_./=:,+-@%", *p);
+    if (plain) {
+        g_string_append(cmd, w);
+        return;
+    }
+    char *q = g_shell_quote(w);
+    g_string_append(cmd, q);
+    g_free(q);
+}
+
 /* Scores every sheet as printed (template and settings) and prints the
  * tables. */
 static int score_sheets(pnpkit_ctx *ctx, const char *game, const char *text, const char *tmpl,
@@ -111,6 +127,7 @@ static int scan_photos(int n, char **paths, const scan_args *a)
     GString *sheets = g_string_new(NULL), *json = g_string_new(NULL);
     GString *notes = g_string_new(NULL);
     char *game = NULL, *tmpl = NULL, **set = NULL; /* the first sheet's */
+    const char *first_name = strcmp(paths[0], "-") ? paths[0] : "<stdin>";
     int rc = 0;
     for (int i = 0; i < n && !rc; i++) {
         char *data = NULL;
@@ -127,19 +144,20 @@ static int scan_photos(int n, char **paths, const scan_args *a)
         if (game && strcmp(game, r->game)) {
             fprintf(stderr,
                     "pnpkit scan: %s: a sheet of %s, and %s one of %s: scan them separately\n",
-                    o.file, r->game, paths[0], game);
+                    o.file, r->game, first_name, game);
             pnpkit_scan_result_free(r);
             rc = 1;
             break;
         }
-        /* sheets read together are scored together, with one template */
-        if (tmpl &&
+        /* sheets written or scored together share one template and its
+         * settings (each JSON object names its own) */
+        if (tmpl && !a->json &&
             (strcmp(tmpl, r->template_name) || !g_strv_equal((const char *const *)set, r->set))) {
             char *mine = g_strjoinv(", ", (char **)r->set), *first = g_strjoinv(", ", set);
             fprintf(stderr,
                     "pnpkit scan: %s: printed from %s%s%s, and %s from %s%s%s: scan them "
                     "separately\n",
-                    o.file, r->template_name, *mine ? " with " : "", mine, paths[0], tmpl,
+                    o.file, r->template_name, *mine ? " with " : "", mine, first_name, tmpl,
                     *first ? " with " : "", first);
             g_free(mine);
             g_free(first);
@@ -166,15 +184,24 @@ static int scan_photos(int n, char **paths, const scan_args *a)
         /* the sheet file alone scores as the game's default board */
         const char *file = a->template_path;
         if (!a->json && !a->score && (file || set[0])) {
-            char *with = g_strjoinv(", ", set), *sets = g_strjoinv(" --set ", set);
+            /* the command as a shell reads it back */
+            GString *cmd = g_string_new(NULL);
+            g_string_append_printf(cmd, "pnpkit score %s ", game);
+            append_word(cmd, a->output ? a->output : "FILE");
+            if (file) {
+                g_string_append(cmd, " --template ");
+                append_word(cmd, file);
+            }
+            for (char **k = set; *k; k++) {
+                g_string_append(cmd, " --set ");
+                append_word(cmd, *k);
+            }
+            char *with = g_strjoinv(", ", set);
             g_string_append_printf(notes,
-                                   "pnpkit scan: printed from %s%s%s: score the sheets with "
-                                   "'pnpkit score %s %s%s%s%s%s'\n",
-                                   file ? file : tmpl, set[0] ? " with " : "", with, game,
-                                   a->output ? a->output : "FILE", file ? " --template " : "",
-                                   file ? file : "", set[0] ? " --set " : "", sets);
+                                   "pnpkit scan: printed from %s%s%s: score the sheets with: %s\n",
+                                   file ? file : tmpl, set[0] ? " with " : "", with, cmd->str);
             g_free(with);
-            g_free(sets);
+            g_string_free(cmd, TRUE);
         }
         if (!a->json) fputs(notes->str, stderr);
         if (a->output) rc = write_out(a->output, sheets->str);

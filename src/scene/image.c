@@ -174,6 +174,11 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     if (!pb) return -1;
     int w, h;
     char *format = pn_pixbuf_probe(pb, path, &w, &h);
+    if (!format && !memcmp(head, "RIFF", 4))
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: a WebP image, which this system cannot decode (Debian reads them "
+                          "with the webp-pixbuf-loader package; or save it as PNG)",
+                          path);
     if (!format || !pixbuf_format(format)) {
         g_free(format);
         return pn_err_set(err, PN_EINPUT, "%s: not an image pnpkit can read (%s)", path,

@@ -3,14 +3,12 @@
 
 #include <string.h>
 
-int pn_jpeg_scans(const unsigned char *d, size_t len, int max, bool *arithmetic)
+int pn_jpeg_read(const unsigned char *d, size_t len, int max_scans, pn_jpeg_info *out)
 {
-    bool arith = false;
-    if (arithmetic) *arithmetic = false;
+    memset(out, 0, sizeof *out);
     if (len < 4 || d[0] != 0xFF || d[1] != 0xD8) return -1;
-    int scans = 0;
     size_t at = 2;
-    while (at + 1 < len && scans <= max) {
+    while (at + 1 < len && out->scans <= max_scans) {
         if (d[at] != 0xFF) { /* coded data, or bytes a decoder skips */
             const unsigned char *ff = memchr(d + at, 0xFF, len - at);
             if (!ff) break;
@@ -22,21 +20,27 @@ int pn_jpeg_scans(const unsigned char *d, size_t len, int max, bool *arithmetic)
             at++;
             continue;
         }
-        if (m == 0x00 || (m >= 0xD0 && m <= 0xD7) || m == 0x01) { /* stuffing, restarts */
+        /* stuffing, restarts, and the markers libjpeg steps over when it
+         * looks for a restart (and refuses anywhere else) */
+        if (m < 0xC0 || (m >= 0xD0 && m <= 0xD7)) {
             at += 2;
             continue;
         }
         if (m == 0xD9) break; /* end of image */
         /* SOF9 to SOF15 (not 0xC8, reserved) and DAC, the conditioning table */
-        if ((m >= 0xC9 && m <= 0xCF) || m == 0xCC) arith = true;
+        if ((m >= 0xC9 && m <= 0xCF) || m == 0xCC) out->arithmetic = true;
         if (at + 3 >= len) break;
         size_t seg = (size_t)d[at + 2] << 8 | d[at + 3];
-        if (m == 0xDA) scans++;
+        bool frame = m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC;
+        if (frame && !out->pixels && seg >= 8 && at + 9 < len) {
+            out->pixels = (double)(d[at + 5] << 8 | d[at + 6]) * (d[at + 7] << 8 | d[at + 8]);
+            out->components = d[at + 9];
+        }
+        if (m == 0xDA) out->scans++;
         /* a length below 2 is an error to a decoder: step over the marker */
         at += 2 + (seg >= 2 ? seg : 0);
     }
-    if (arithmetic) *arithmetic = arith;
-    return scans;
+    return out->scans;
 }
 
 #define JPEG_STR(x) #x
@@ -44,13 +48,16 @@ int pn_jpeg_scans(const unsigned char *d, size_t len, int max, bool *arithmetic)
 
 const char *pn_jpeg_refusal(const unsigned char *d, size_t len)
 {
-    bool arith;
-    int scans = pn_jpeg_scans(d, len, PN_JPEG_MAX_SCANS, &arith);
-    if (scans > PN_JPEG_MAX_SCANS)
+    pn_jpeg_info j;
+    if (pn_jpeg_read(d, len, PN_JPEG_MAX_SCANS, &j) < 0) return NULL;
+    if (j.scans > PN_JPEG_MAX_SCANS)
         return "a JPEG of more than " JPEG_STRING(
-            PN_JPEG_MAX_SCANS) " scans, each decoded over the whole picture (a camera or "
-                               "an editor writes 1 to 20): save it again";
-    if (arith)
+            PN_JPEG_MAX_SCANS) " scans, each decoded over the whole picture (a camera or an "
+                               "editor writes 1 to 20): save it again";
+    if ((double)j.scans * j.pixels * (j.components > 0 ? j.components : 1) > PN_JPEG_MAX_WORK)
+        return "a JPEG of too many scans for its size, each decoded over the whole picture (a "
+               "camera or an editor writes 1 to 20): save it again";
+    if (j.arithmetic)
         return "an arithmetic-coded JPEG, which pnpkit does not read (cameras and editors write "
                "Huffman-coded ones): save it again";
     return NULL;

@@ -4,7 +4,8 @@
  * - many scans: a progressive JPEG is decoded over the whole picture once
  *   for every scan, and a scan can be a dozen bytes: a 220 KB file repeating
  *   one a thousand times took 51 s to decode at 36 million pixels, and a few
- *   megabytes would take hours;
+ *   megabytes would take hours. The work is bounded as scans times pixels
+ *   times colour components;
  * - arithmetic coding: gdk-pixbuf's loader, fed bytes in memory (a photo to
  *   scan, a picture inside an SVG through librsvg), never returns from a
  *   damaged arithmetic-coded JPEG of 128 bytes. Cameras, phones and image
@@ -19,15 +20,25 @@
  * picture (or one a colour), a progressive one from a camera, a browser or
  * an image editor some 10 to 20. */
 #define PN_JPEG_MAX_SCANS 100
+/* The most scans times pixels times components: 20 scans of a 48-million
+ * pixel colour photo, some 3 s of decoding. */
+#define PN_JPEG_MAX_WORK 3e9
 
-/* The number of scans (start-of-scan markers) in the len bytes of a JPEG,
- * counted as a decoder finds them: segments skipped by their length, the
- * coded data after each scan header skipped to the next marker, stray bytes
- * between markers passed over, up to the end of the image. Stops counting
- * past max. *arithmetic (may be NULL) tells whether a frame header or table
- * on the way is arithmetic coding's. -1 when the bytes do not start as a
- * JPEG. */
-int pn_jpeg_scans(const unsigned char *d, size_t len, int max, bool *arithmetic);
+/* What the markers of a JPEG say. */
+typedef struct pn_jpeg_info {
+    int scans;       /* start-of-scan markers, up to the max asked for and one more */
+    bool arithmetic; /* a frame header or table of arithmetic coding */
+    double pixels;   /* width times height of the first frame header (0: none) */
+    int components;  /* of the first frame header */
+} pn_jpeg_info;
+
+/* Reads the markers of the len bytes of a JPEG as a decoder meets them:
+ * segments skipped by their length, the coded data after each scan header
+ * skipped to the next marker, stray and fill bytes passed over, a marker a
+ * decoder would only step over (below 0xC0, as libjpeg does when it looks
+ * for a restart) taken as its two bytes, up to the end of the image. Stops
+ * counting scans past max_scans. -1 when the bytes do not start as a JPEG. */
+int pn_jpeg_read(const unsigned char *d, size_t len, int max_scans, pn_jpeg_info *out);
 
 /* NULL when the len bytes are not a JPEG or one a decoder may be given;
  * else why not, one phrase ("a JPEG of more than 100 scans, ..."), static. */

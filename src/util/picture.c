@@ -2,16 +2,24 @@
  * picture.h). */
 #include "util/picture.h"
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "util/jpeg.h"
+
+static uint32_t le16(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
 
 static uint32_t le32(const unsigned char *p)
 {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    return le16(p) | le16(p + 2) << 16;
 }
 
 /* A BMP: its info header one of the sizes Windows and OS/2 write, at most
- * 256 colours in its palette, and the palette, then the pixels, starting
+ * 256 colours in its palette (2 to the bits a pixel when it says 0, as the
+ * loader reads it), and the palette, then at least one byte of pixels,
  * inside the file. */
 static const char *bmp_refusal(const unsigned char *d, size_t len)
 {
@@ -22,20 +30,83 @@ static const char *bmp_refusal(const unsigned char *d, size_t len)
     while (i < sizeof sizes / sizeof sizes[0] && sizes[i] != head)
         i++;
     if (i == sizeof sizes / sizeof sizes[0]) return "a damaged BMP (its header has no known size)";
-    uint32_t colours = 0;
-    if (head >= 40) {
-        if (len < 14 + 36) return "a BMP cut short";
-        colours = le32(d + 14 + 32);
-    }
+    if (len < 14 + (head >= 40 ? 36 : 12)) return "a BMP cut short";
+    uint32_t bits = head == 12 ? le16(d + 14 + 10) : le16(d + 14 + 14);
+    uint32_t colours = head >= 40 ? le32(d + 14 + 32) : 0;
     if (colours > 256) return "a damaged BMP (a palette of more than 256 colours)";
+    if (!colours && bits >= 1 && bits <= 8) colours = 1u << bits;
     uint64_t palette = (uint64_t)colours * (head == 12 ? 3 : 4);
-    if (start < 14 + head + palette || start > len)
+    if (start < 14 + head + palette || start >= len)
         return "a damaged BMP (its pixels start outside the file)";
+    return NULL;
+}
+
+/* A GIF: every frame within its picture, or small. gdk-pixbuf decodes the
+ * first frame whole, and sizes the picture by its screen: a 197 KB file of
+ * a 100x100 screen and a 23000x23000 frame took 6.4 s and 537 MB. */
+static const char *gif_refusal(const unsigned char *d, size_t len)
+{
+    if (len < 13) return NULL; /* the loader refuses it */
+    uint64_t screen = (uint64_t)le16(d + 6) * le16(d + 8);
+    size_t at = 13;
+    if (d[10] & 0x80) at += 3u << ((d[10] & 7) + 1);
+    while (at < len) {
+        unsigned block = d[at++];
+        if (block == 0x3B) break; /* the end */
+        if (block == 0x21) {      /* an extension: its label, then sub-blocks */
+            at++;
+        } else if (block == 0x2C) { /* a frame: its box, colours, code size */
+            if (at + 9 > len) break;
+            uint64_t frame = (uint64_t)le16(d + at + 4) * le16(d + at + 6);
+            if (frame > screen && frame > 1000000)
+                return "a damaged GIF (a frame much larger than its picture)";
+            unsigned packed = d[at + 8];
+            at += 9;
+            if (packed & 0x80) at += 3u << ((packed & 7) + 1);
+            at++; /* the code size */
+        } else {
+            break; /* not a GIF the loader reads on */
+        }
+        while (at < len && d[at]) /* sub-blocks, to the empty one */
+            at += 1 + (size_t)d[at];
+        at++;
+    }
+    return NULL;
+}
+
+/* A TIFF: its first image's tiles not much larger than the image. libtiff
+ * takes a buffer of a whole tile, whatever the image: a 2 MB file of one
+ * pixel in a tile of 16384x16384 took 1.07 GB. */
+static const char *tiff_refusal(const unsigned char *d, size_t len)
+{
+    bool be = d[0] == 'M';
+#define T16(p) (be ? (uint32_t)(p)[0] << 8 | (p)[1] : le16(p))
+#define T32(p) (be ? T16(p) << 16 | T16((p) + 2) : le32(p))
+    if (len < 8) return NULL;
+    uint32_t ifd = T32(d + 4);
+    if (ifd > len - 2) return NULL; /* the loader refuses it */
+    uint32_t n = T16(d + ifd);
+    uint64_t w = 0, h = 0, tw = 0, th = 0;
+    for (uint32_t i = 0; i < n && ifd + 2 + 12 * (uint64_t)(i + 1) <= len; i++) {
+        const unsigned char *e = d + ifd + 2 + 12 * i;
+        uint32_t tag = T16(e), type = T16(e + 2);
+        uint64_t v = type == 3 ? T16(e + 8) : type == 4 ? T32(e + 8) : 0;
+        if (tag == 256) w = v;
+        if (tag == 257) h = v;
+        if (tag == 322) tw = v;
+        if (tag == 323) th = v;
+    }
+#undef T16
+#undef T32
+    if (tw && th && tw * th > 4 * w * h && tw * th > 1024 * 1024)
+        return "a damaged TIFF (tiles much larger than its picture)";
     return NULL;
 }
 
 const char *pn_picture_refusal(const unsigned char *d, size_t len)
 {
     if (len >= 2 && d[0] == 'B' && d[1] == 'M') return bmp_refusal(d, len);
+    if (len >= 4 && !memcmp(d, "GIF8", 4)) return gif_refusal(d, len);
+    if (len >= 4 && (!memcmp(d, "II*\0", 4) || !memcmp(d, "MM\0*", 4))) return tiff_refusal(d, len);
     return pn_jpeg_refusal(d, len);
 }
