@@ -505,6 +505,9 @@ static void test_bmp_headers(void **state)
                              0,   0,   0,  1, 0, 0, 0, 1, 0, 0, 0,  1, 0, 24, 0};
     assert_null(pn_picture_refusal(bmp, sizeof bmp));
     assert_non_null(strstr(pn_picture_refusal(bmp, 16), "cut short"));
+    bmp[14] = 16; /* an OS/2 header of 16 bytes: its bits a pixel at 28 */
+    assert_non_null(strstr(pn_picture_refusal(bmp, 29), "cut short"));
+    bmp[14] = 40;
     bmp[14] = 0, bmp[17] = 0x14; /* an info header of 335 MB */
     assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "no known size"));
     bmp[14] = 40, bmp[17] = 0;

@@ -30,7 +30,8 @@ static const char *bmp_refusal(const unsigned char *d, size_t len)
     while (i < sizeof sizes / sizeof sizes[0] && sizes[i] != head)
         i++;
     if (i == sizeof sizes / sizeof sizes[0]) return "a damaged BMP (its header has no known size)";
-    if (len < 14 + (head >= 40 ? 36 : 12)) return "a BMP cut short";
+    /* the fields read below: the bits a pixel, the colours of the palette */
+    if (len < 14 + (head >= 40 ? 36 : head == 12 ? 12 : 16)) return "a BMP cut short";
     uint32_t bits = head == 12 ? le16(d + 14 + 10) : le16(d + 14 + 14);
     uint32_t colours = head >= 40 ? le32(d + 14 + 32) : 0;
     if (colours > 256) return "a damaged BMP (a palette of more than 256 colours)";
