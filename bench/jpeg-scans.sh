@@ -24,11 +24,11 @@ while start > 0 and not (d[start] == 0xFF and d[start + 1] == 0xC4) and start > 
     start -= 1
 end = min(e for e in ends if e > sos[1])
 piece = d[start:end]
-for n in (100, 1000, 10000):
+for n in (80, 100, 1000, 10000):
     open(f"p{n}.jpg", "wb").write(d[:-2] + piece * (n - 6) + d[-2:])
 PY
 printf '%-12s %8s %12s %8s %9s  %s\n' picture size command seconds "peak MB" result
-for n in 6 100 1000 10000; do
+for n in 6 80 100 1000 10000; do
     f=p$n.jpg
     printf 'name: t\ncomponents:\n  - {type: image, src: %s, x: 0, y: 0, w: 60mm, h: 60mm}\n' "$f" > t.yaml
     for cmd in scan render; do
@@ -37,7 +37,7 @@ for n in 6 100 1000 10000; do
         read -r secs kb <<EOT
 $(tail -n 1 time.txt)
 EOT
-        if grep -q 'more than 100 scans' err.txt; then result=refused
+        if grep -q 'more than 100 scans\|too many scans' err.txt; then result=refused
         elif grep -q 'no pnpkit sheet' err.txt || [ $cmd = render ]; then result=decoded
         else result="$(head -c 60 err.txt)"; fi
         printf '%-12s %7sK %12s %8s %9s  %s\n' "$n scans" "$(( $(wc -c < "$f") / 1024 ))" $cmd "$secs" "$((kb / 1024))" "$result"

@@ -21,7 +21,8 @@
  * an image editor some 10 to 20. */
 #define PN_JPEG_MAX_SCANS 100
 /* The most scans times pixels times components: 20 scans of a 48-million
- * pixel colour photo, some 3 s of decoding. */
+ * pixel colour photo; 80 scans of 36 million grey pixels take 5 s to decode
+ * as a photo (bench/jpeg-scans.sh). */
 #define PN_JPEG_MAX_WORK 3e9
 
 /* What the markers of a JPEG say. */
