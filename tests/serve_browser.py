@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -97,6 +98,18 @@ def click(css):
         except StaleElementReferenceException:
             if attempt == 4:
                 raise
+
+
+def steady(read):
+    """What read() gives once the page holds still: the page may draw an
+    element again between finding it and reading it, so that is retried."""
+    for attempt in range(10):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if attempt == 9:
+                raise
+            time.sleep(0.2)
 
 
 def text_of(css):
@@ -400,7 +413,7 @@ try:
     driver.find_element(By.ID, "load-file").send_keys(typo)
     got = wait.until(lambda d: "bleu" in d.find_element(By.ID, "load-error").text and d.find_element(By.ID, "load-error").text)
     check(got.endswith(cli_err.replace(typo, "typo.yaml")), "the typo gets the CLI's message: %r / %r" % (got, cli_err))
-    check(board() == before and driver.find_element(By.ID, "total").text == str(want["total"]),
+    check(steady(lambda: board() == before and driver.find_element(By.ID, "total").text == str(want["total"])),
           "the typo wipes nothing: %s" % board())
     # a broken file: a message, the board kept
     broken = os.path.join(WORK, "broken.yaml")
@@ -527,12 +540,14 @@ try:
     check(Select(driver.find_element(By.ID, "first")).first_selected_option.get_attribute("value") == "O",
           "+ game: O, who lost game 1, rolls first")
     check(driver.execute_script("return document.activeElement.id") == "add-game", "the focus stays on + game")
-    check(driver.find_element(By.ID, "score-error").text == "" and driver.find_element(By.ID, "total").text == "X 1 · O 0",
-          "the new game being empty is no error")
+    # the totals are drawn again once game 2 is scored: read them after that
     wait.until(lambda d: not d.find_elements(By.ID, "runs-title"))  # game 2 shown: no lines yet
-    check("null" not in driver.find_element(By.ID, "totals").text, "no literal null in the totals")
-    rows = driver.find_elements(By.CSS_SELECTOR, "#dc-table tr")
-    check(len(rows) == 2 and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1",
+    check(steady(lambda: driver.find_element(By.ID, "score-error").text == ""
+                 and driver.find_element(By.ID, "total").text == "X 1 · O 0"),
+          "the new game being empty is no error")
+    check(steady(lambda: "null" not in driver.find_element(By.ID, "totals").text), "no literal null in the totals")
+    check(steady(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#dc-table tr")) == 2
+                 and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1"),
           "game points in their own column")
     shot("score-dicrono-keyboard")
     # a set on another grid size is refused by name, the set on the page kept
@@ -589,11 +604,13 @@ try:
               "pnpkit score cirplexed reads the saved sheet: %s" % got)
 
     # ---- Cirplexed by keyboard: a tile from the set onto a place ----
-    tile = driver.find_element(By.CSS_SELECTOR, "#cpx-set .tile:not(.used)")
-    check(tile.get_attribute("tabindex") == "0" and tile.get_attribute("role") == "button"
-          and tile.get_attribute("aria-label").startswith("tile "), "a tile of the set is a button for the keyboard")
+    def tile_is_button():
+        tile = driver.find_element(By.CSS_SELECTOR, "#cpx-set .tile:not(.used)")
+        return (tile.get_attribute("tabindex") == "0" and tile.get_attribute("role") == "button"
+                and tile.get_attribute("aria-label").startswith("tile "))
+    check(steady(tile_is_button), "a tile of the set is a button for the keyboard")
     placed_before = len(driver.find_elements(By.CSS_SELECTOR, "#cpx-board .placed"))
-    driver.execute_script("arguments[0].focus()", tile)
+    driver.execute_script("document.querySelector('#cpx-set .tile:not(.used)').focus()")
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     spot = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-board rect.spot[tabindex='0']"))[0]
     driver.execute_script("arguments[0].focus()", spot)
@@ -626,7 +643,7 @@ try:
     wait.until(lambda d: json.loads(d.find_element(By.ID, "tic-board").get_attribute("data-request") or "{}").get("seed") == 7)
     wait.until(lambda d: d.find_element(By.ID, "tic-winner").text == "Winner: Bob")
     check(True, "the board of seed 7 is drawn and the position's winner is read again")
-    verdict = driver.find_element(By.ID, "tic-verdict").text
+    verdict = steady(lambda: driver.find_element(By.ID, "tic-verdict").text)
     check("{" not in verdict and "wins with goal 1 on circles 2-3-4" in verdict, "the win in words: %r" % verdict)
     driver.execute_script("arguments[0].value = arguments[0].value.replace('seed: 7', 'seed: 7, bogus: 1');"
                           "arguments[0].dispatchEvent(new Event('input'))", area)
@@ -639,12 +656,12 @@ try:
     wait.until(lambda d: d.find_elements(By.ID, "calc-sums"))
     check("null" not in driver.find_element(By.TAG_NAME, "main").text, "no literal null under the sums")
     want = json.loads(cli("calc", "circular-numbers", "--hand", "A 5 6 K", "--json"))
-    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in
-            driver.find_elements(By.CSS_SELECTOR, "#calc-sums tr") if r.find_elements(By.TAG_NAME, "td")]
+    rows = steady(lambda: [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in
+                           driver.find_elements(By.CSS_SELECTOR, "#calc-sums tr") if r.find_elements(By.TAG_NAME, "td")])
     check(rows == [[str(s["sum"]), str(s["moves"]), " + ".join(s["cards"])] for s in want["sums"]],
           "the calculator answers as pnpkit calc for A 5 6 K: %s" % rows)
-    check(("available" in driver.find_element(By.ID, "calc-back").text and "not" not in driver.find_element(By.ID, "calc-back").text)
-          == want["move_back"], "the move-back as pnpkit calc says")
+    back = steady(lambda: driver.find_element(By.ID, "calc-back").text)
+    check(("available" in back and "not" not in back) == want["move_back"], "the move-back as pnpkit calc says")
     hand = driver.find_element(By.ID, "calc-hand")
     hand.send_keys(" Z")
     got = wait.until(lambda d: d.find_element(By.ID, "calc-error").text)
@@ -730,7 +747,8 @@ try:
     shot("phone-circle36-typed")
 except Exception as e:
     shot("failure")
-    check(False, "stopped at %s: %s" % (driver.current_url, repr(e)[:300]))
+    line = ([f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__] or [0])[-1]
+    check(False, "stopped at %s (line %d): %s" % (driver.current_url, line, repr(e)[:300]))
 finally:
     driver.quit()
 

@@ -21,12 +21,13 @@ import re
 import subprocess
 import sys
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK, SRC = sys.argv[1:6]
@@ -73,6 +74,28 @@ def cli(*args):
 
 def score_total(path):
     return json.loads(cli("score", "circle36", path, "--json").decode().splitlines()[0])["total"]
+
+
+def steady(read):
+    """What read() gives once the page holds still: the page may draw an
+    element again between finding it and reading it, so that is retried."""
+    for attempt in range(10):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if attempt == 9:
+                raise
+            time.sleep(0.2)
+
+
+def settled_text(eid, want):
+    """The text of element eid once it is want, or what it holds when the
+    wait runs out (for the failure's message)."""
+    try:
+        wait.until(lambda d: d.find_elements(By.ID, eid) and d.find_element(By.ID, eid).text == want)
+    except TimeoutException:
+        pass
+    return steady(lambda: driver.find_element(By.ID, eid).text if driver.find_elements(By.ID, eid) else None)
 
 
 def open_score_page(game):
@@ -198,8 +221,8 @@ try:
     open_score_page("dicrono")
     check(driver.find_element(By.ID, "cell-%d-%d" % (c, r)).text == "O", "the O on the DiCroNo score page")
     want_total = "X %d · O %d" % (dtotal["X"], dtotal["O"])
-    wait.until(lambda d: d.find_element(By.ID, "total").text == want_total)
-    check(driver.find_element(By.ID, "total").text == want_total, "the page's set total is pnpkit score's %s" % want_total)
+    got = settled_text("total", want_total)
+    check(got == want_total, "the page's set total %r is pnpkit score's %s" % (got, want_total))
     shot("scan-dicrono-scored")
     driver.get(URL + "#/calc")
     driver.get(URL + "#/scan")
@@ -293,8 +316,8 @@ try:
     # ---- Score: the score page on that board with the corrected sheet ----
     open_score_page("circle36")
     check(driver.find_element(By.ID, "space-R1").get_attribute("value") == str(forced), "R1 on the score page")
-    total_page = int(wait.until(lambda d: d.find_element(By.ID, "total").text))
-    check(total_page == total_cli, "the page's total %s is pnpkit score's %s" % (total_page, total_cli))
+    total_page = settled_text("total", str(total_cli))
+    check(total_page == str(total_cli), "the page's total %s is pnpkit score's %s" % (total_page, total_cli))
     driver.find_element(By.ID, "dl-pdf").click()
     pdf = os.path.join(downloads, "circle36-scored.pdf")
     end = time.time() + 20
@@ -327,7 +350,8 @@ try:
     summary = driver.find_element(By.ID, "variant-summary").get_attribute("textContent")
     check("rings 4" in summary and "dice 6" in summary, "the score page is on the scanned board: %s" % summary)
     check(driver.find_element(By.ID, "space-O1").get_attribute("value") == "5", "O1 on the score page")
-    check(int(driver.find_element(By.ID, "total").text) == vtotal, "the variant's total is pnpkit score's %s" % vtotal)
+    got = settled_text("total", str(vtotal))
+    check(got == str(vtotal), "the variant's total %r is pnpkit score's %s" % (got, vtotal))
     shot("scan-variant-scored")
 
     # ---- a phone: 390 x 844 ----
@@ -368,7 +392,8 @@ try:
     shot("phone-scan-edit")
 except Exception as e:
     shot("failure")
-    check(False, "stopped at %s: %s" % (driver.current_url, repr(e)[:300]))
+    line = ([f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__] or [0])[-1]
+    check(False, "stopped at %s (line %d): %s" % (driver.current_url, line, repr(e)[:300]))
 finally:
     driver.quit()
 
