@@ -1,7 +1,8 @@
 /* fuzz_sfnt.c: libFuzzer harness for pnpkit's own reading of a TrueType or
  * OpenType file's tables (pn_sfnt_damage in src/util/fonts.c): the table
  * directory, the name table, the format 4 cmap and, with metrics, hmtx and
- * loca against the glyph count. The font harness reaches it behind
+ * loca against the glyph count, and for a font whole with them what libharu
+ * reads of it besides (pn_sfnt_embed_damage). The font harness reaches it behind
  * fontconfig and a whole render, under a hundred inputs a second; this one
  * reads the bytes alone. Checks: a verdict is a short line of plain ASCII,
  * and a font whole with its metrics is whole without them (the metrics only
@@ -34,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "fuzz: damaged without metrics (%s) but whole with them\n", plain);
         abort();
     }
+    if (!metrics) check_words(pn_sfnt_embed_damage(d, size));
     g_free(d);
     return 0;
 }

@@ -45,16 +45,27 @@ expect_stderr "^--ttf nosuch.ttf: No such file or directory$" "--ttf a missing f
 # Damaged TrueType files given to --ttf: libharu reads a font it embeds
 # without checking its tables against the file, and died with SIGSEGV
 # (hmtx shorter than hhea says, a loca offset past glyf) or SIGILL. Each is
-# refused before libharu sees it, and no PDF is written.
-for case in "haru-ttf-segv.ttf:its hmtx table does not hold the metrics its hhea table says" \
-    "haru-ttf-table-offset.ttf:its hmtx table does not hold the metrics its hhea table says" \
-    "haru-ttf-draw-error.ttf:its head table names no loca format it has" \
-    "cairo-name-table-past-end.ttf:a table runs past the end of the file"; do
+# refused before libharu sees it, and no PDF is written. So is a character
+# map leading 'H' to a glyph the font lacks (SIGSEGV, found by the ttf harness).
+for case in "font/haru-ttf-segv.ttf:its hmtx table does not hold the metrics its hhea table says" \
+    "font/haru-ttf-table-offset.ttf:its hmtx table does not hold the metrics its hhea table says" \
+    "font/haru-ttf-draw-error.ttf:its head table names no loca format it has" \
+    "font/cairo-name-table-past-end.ttf:a table runs past the end of the file" \
+    "ttf/cmap-names-glyph-past-count.ttf:its character map names glyphs it does not have"; do
     f=${case%%:*}
-    expect_status 1 "--ttf $f" -- "$PNPKIT" render dicrono --backend haru --ttf "$SRC/fuzz/regressions/font/$f" -o x.pdf
-    expect_stderr "^--ttf $SRC/fuzz/regressions/font/$f: damaged: ${case#*:}$" "--ttf $f: message"
+    expect_status 1 "--ttf $f" -- "$PNPKIT" render dicrono --backend haru --ttf "$SRC/fuzz/regressions/$f" -o x.pdf
+    expect_stderr "^--ttf $SRC/fuzz/regressions/$f: damaged: ${case#*:}$" "--ttf $f: message"
     expect_no_file x.pdf "--ttf $f: output"
 done
+# A whole small font (the ttf harness's seeds) is embedded, its composite
+# Omega with it.
+printf 'name: t\ntitle: t\ncomponents:\n  - {type: text, text: "\316\251 AHx abc", x: 10mm, y: 20mm, size: 24}\n' >omega.yaml
+expect_status 0 "--ttf a small whole font" -- "$PNPKIT" render omega.yaml --backend haru --ttf "$SRC/fuzz/seeds/ttf/small-composite-2x2.ttf" -o omega.pdf
+if pdffonts omega.pdf 2>/dev/null | grep -q "SeedSix-Regular .*CID TrueType .* yes yes yes"; then
+    ok
+else
+    bad "--ttf a small whole font: embedded: $(pdffonts omega.pdf 2>&1 | tail -n 1)"
+fi
 expect_status 3 "a directory as a template" -- "$PNPKIT" render dir.yaml -o x.pdf
 expect_stderr "^dir.yaml: is a directory, not a file$" "a directory as a template: message"
 expect_status 3 "a directory as a template path" -- "$PNPKIT" render ./dir -o x.pdf

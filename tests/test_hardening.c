@@ -1,7 +1,8 @@
 /* test_hardening.c: the limits and safety nets behind hostile input: YAML limits
  * checked before a tree is built, one-line error messages, the page budget of a
- * scene, a JPEG's scans counted before decoding, and outputs that are
- * committed together or not at all. */
+ * scene, a JPEG's scans counted before decoding, a --ttf font's character
+ * map checked before libharu reads it, and outputs that are committed
+ * together or not at all. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "scene/scene.h"
 #include "util/value.h"
 #include "util/err.h"
+#include "util/fonts.h"
 #include "util/jpeg.h"
 #include "util/picture.h"
 #include "util/outfile.h"
@@ -527,6 +529,62 @@ static void test_bmp_headers(void **state)
     assert_non_null(strstr(pn_picture_refusal(bmp, sizeof bmp), "start outside the file"));
 }
 
+/* Where table tag starts in the font d (its directory is whole). */
+static guint8 *font_table(guint8 *d, const char *tag)
+{
+    unsigned count = (unsigned)d[4] << 8 | d[5];
+    for (unsigned i = 0; i < count; i++) {
+        guint8 *e = d + 12 + 16 * i;
+        if (!memcmp(e, tag, 4))
+            return d + ((guint32)e[8] << 24 | (guint32)e[9] << 16 | (guint32)e[10] << 8 | e[11]);
+    }
+    fail_msg("no %s table", tag);
+    return NULL;
+}
+
+/* What libharu reads of a --ttf font besides its tables' sizes: the units
+ * per em it divides by, and a character map whose every character leads to a
+ * glyph the font has and whose last segment ends at U+FFFF. */
+static void test_sfnt_embed(void **state)
+{
+    (void)state;
+    gchar *whole;
+    gsize n;
+    assert_true(g_file_get_contents(PNPKIT_SOURCE_DIR "/fuzz/seeds/ttf/small-short-loca.ttf",
+                                    &whole, &n, NULL));
+    assert_null(pn_sfnt_damage((guint8 *)whole, n, true));
+    assert_null(pn_sfnt_embed_damage((guint8 *)whole, n));
+    guint8 *d = g_memdup2(whole, n);
+    /* units per em: 0 divides by zero; 16 to 16384 are allowed */
+    guint8 *head = font_table(d, "head");
+    head[18] = 0, head[19] = 0;
+    assert_string_equal(pn_sfnt_embed_damage(d, n), "its units per em are not 16 to 16384");
+    head[18] = 0, head[19] = 16;
+    assert_null(pn_sfnt_embed_damage(d, n));
+    /* the map: segments of 0x20, 0x41, 0x48, 0x61-0x63, 0x78, 0x3A9, 0xFFFF */
+    memcpy(d, whole, n);
+    guint8 *sub = font_table(d, "cmap") + 12;
+    unsigned segs = ((unsigned)sub[6] << 8 | sub[7]) / 2;
+    assert_int_equal(segs, 7);
+    guint8 *ends = sub + 14, *deltas = sub + 16 + 4 * segs;
+    ends[2 * (segs - 1) + 1] = 0xFE; /* the last segment ends at U+FFFE */
+    assert_string_equal(pn_sfnt_embed_damage(d, n), "its character map does not end at U+FFFF");
+    memcpy(d, whole, n);
+    /* 'H' (segment 2) led to glyph 2 + 198 = 200 of 6 */
+    unsigned delta = ((unsigned)deltas[4] << 8 | deltas[5]) + 198;
+    deltas[4] = (guint8)(delta >> 8), deltas[5] = (guint8)delta;
+    assert_string_equal(pn_sfnt_embed_damage(d, n),
+                        "its character map names glyphs it does not have");
+    /* a whole font of the system, thousands of characters */
+    g_free(whole);
+    if (g_file_get_contents("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", &whole, &n, NULL)) {
+        assert_null(pn_sfnt_damage((guint8 *)whole, n, true));
+        assert_null(pn_sfnt_embed_damage((guint8 *)whole, n));
+    }
+    g_free(whole);
+    g_free(d);
+}
+
 /* A GIF's frames within its picture (or under a million pixels), a TIFF's
  * tiles not much larger than its picture. */
 static void test_gif_tiff_headers(void **state)
@@ -572,6 +630,7 @@ int main(void)
         cmocka_unit_test(test_jpeg_scans),
         cmocka_unit_test(test_bmp_headers),
         cmocka_unit_test(test_gif_tiff_headers),
+        cmocka_unit_test(test_sfnt_embed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,12 +202,14 @@ static int haru_ttf_check(const char *file, pn_err *err)
     if (why) return pn_err_set(err, PN_EINPUT, "TrueType font %s: %s", file, why);
     /* Tables libharu reads without checking them against the file: a hmtx
      * table shorter than its hhea table says, or loca offsets past the glyf
-     * table, made it die with SIGSEGV or SIGILL. */
+     * table, made it die with SIGSEGV or SIGILL, and so did a character map
+     * naming glyphs the font lacks. */
     gchar *bytes = NULL;
     gsize n = 0;
     if (!g_file_get_contents(file, &bytes, &n, NULL))
         return pn_err_set(err, PN_EINPUT, "TrueType font %s: cannot be read", file);
     const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, true);
+    if (!damage) damage = pn_sfnt_embed_damage((const guint8 *)bytes, n);
     g_free(bytes);
     if (damage) return pn_err_set(err, PN_EINPUT, "TrueType font %s: damaged: %s", file, damage);
     return 0;

@@ -197,6 +197,64 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     return NULL;
 }
 
+/* See fonts.h. libharu 2.3.0 looks a character up in the first segment of
+ * the map whose end is at or past it, reading one past the segments when
+ * none is (a map must end with a segment ending at U+FFFF), and reads the
+ * place of the glyph it finds in its loca table without checking it against
+ * the glyph count: a map leading 'H' to a glyph the font lacks made `render
+ * --backend haru --ttf` die with SIGSEGV (found by the ttf harness). */
+const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
+{
+    gsize len, hd, mx;
+    const guint8 *head = sfnt_table(d, "head", &hd), *maxp = sfnt_table(d, "maxp", &mx);
+    const guint8 *t = sfnt_table(d, "cmap", &len);
+    if (!head || hd < 54 || !maxp || mx < 6 || !t || len < 4 || n < 12)
+        return "a table it needs is missing or too short";
+    unsigned upem = be16(head + 18);
+    if (upem < 16 || upem > 16384) return "its units per em are not 16 to 16384";
+    gsize glyphs = be16(maxp + 4);
+    /* the map libharu uses: the first (3, 1) record whose table is format 4 */
+    const guint8 *sub = NULL;
+    gsize sublen = 0;
+    for (unsigned i = 0; i < be16(t + 2) && !sub; i++) {
+        const guint8 *r = t + 4 + 8 * i;
+        gsize off = be32(r + 4);
+        if (be16(r) == 3 && be16(r + 2) == 1 && be16(t + off) == 4) {
+            sub = t + off;
+            sublen = be16(sub + 2); /* within the table: pn_sfnt_damage */
+        }
+    }
+    if (!sub) return "it has no Windows Unicode character map in format 4";
+    gsize segs = be16(sub + 6) / 2;
+    if (!segs || be16(sub + 14 + 2 * (segs - 1)) != 0xFFFF)
+        return "its character map does not end at U+FFFF";
+    const guint8 *ends = sub + 14, *starts = ends + 2 * segs + 2, *deltas = starts + 2 * segs;
+    const guint8 *ranges = deltas + 2 * segs;
+    gsize array = 16 + 8 * segs, count = sublen > array ? (sublen - array) / 2 : 0;
+    long below = -1; /* the codes up to here belong to earlier segments */
+    for (gsize k = 0; k < segs; k++) {
+        long start = be16(starts + 2 * k), end = be16(ends + 2 * k);
+        unsigned delta = be16(deltas + 2 * k), ro = be16(ranges + 2 * k);
+        for (long c = MAX(start, below + 1); c <= end; c++) {
+            unsigned gid;
+            if (!ro) {
+                gid = (unsigned)(c + delta) & 0xFFFF;
+            } else {
+                /* as libharu counts it, from the start of the glyph array
+                 * (below it or past its end: no glyph; at its end: read
+                 * past it), and with the delta added even to glyph 0 */
+                long idx = (long)ro / 2 + (c - start) - (long)(segs - k);
+                if (idx < 0 || (gsize)idx > count) continue;
+                if ((gsize)idx == count) return "its character map runs past its end";
+                gid = (be16(sub + array + 2 * idx) + delta) & 0xFFFF;
+            }
+            if (gid >= glyphs) return "its character map names glyphs it does not have";
+        }
+        below = MAX(below, end);
+    }
+    return NULL;
+}
+
 pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
 {
     GStatBuf st;

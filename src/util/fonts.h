@@ -39,6 +39,13 @@ typedef struct pn_font_file {
  * for a font it embeds whole). */
 const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics);
 
+/* What libharu's TrueType reader (which embeds the --ttf font) would trip on
+ * in a font pn_sfnt_damage(d, n, true) finds whole, in words, or NULL: the
+ * head table's units per em (it divides by them), and the character map it
+ * uses, the first Windows Unicode one in format 4, whose every character must
+ * lead to a glyph the font has (it reads each glyph's place unchecked). */
+const char *pn_sfnt_embed_damage(const guint8 *d, gsize n);
+
 /* Reads path: a regular file of at most PN_FONT_FILE_MAX_BYTES holding one
  * TrueType or OpenType font FreeType can read. Returns a new pn_font_file
  * (free with pn_font_file_free), or NULL + err (a message without the path). */
