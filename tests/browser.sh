@@ -22,7 +22,8 @@ browser_test() {
     while [ $i -lt 50 ] && ! grep -q '^http://' "$T/server" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
     URL=$(head -1 "$T/server")
     case "$URL" in http://127.0.0.1:*/) ok ;; *) bad "server did not start: $(cat "$T/server.err")"; finish; return ;; esac
-    if timeout 240 $PY "$SRC/tests/$1" "$PNPKIT" "$URL" "$SHOTS" "$T" "$SRC"; then ok; else bad "browser test"; fi
+    # -B: no __pycache__ in the source tree for the shared pagewait.py
+    if timeout 240 $PY -B "$SRC/tests/$1" "$PNPKIT" "$URL" "$SHOTS" "$T" "$SRC"; then ok; else bad "browser test"; fi
     kill -0 $PID 2>/dev/null && ok || bad "server died"
     finish
 }

@@ -33,6 +33,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException
+from pagewait import steady
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK = sys.argv[1:5]
@@ -98,18 +99,6 @@ def click(css):
         except StaleElementReferenceException:
             if attempt == 4:
                 raise
-
-
-def steady(read):
-    """What read() gives once the page holds still: the page may draw an
-    element again between finding it and reading it, so that is retried."""
-    for attempt in range(10):
-        try:
-            return read()
-        except StaleElementReferenceException:
-            if attempt == 9:
-                raise
-            time.sleep(0.2)
 
 
 def text_of(css):

@@ -28,6 +28,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from pagewait import steady
 from selenium.webdriver.support.ui import WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK, SRC = sys.argv[1:6]
@@ -74,18 +75,6 @@ def cli(*args):
 
 def score_total(path):
     return json.loads(cli("score", "circle36", path, "--json").decode().splitlines()[0])["total"]
-
-
-def steady(read):
-    """What read() gives once the page holds still: the page may draw an
-    element again between finding it and reading it, so that is retried."""
-    for attempt in range(10):
-        try:
-            return read()
-        except StaleElementReferenceException:
-            if attempt == 9:
-                raise
-            time.sleep(0.2)
 
 
 def settled_text(eid, want):
