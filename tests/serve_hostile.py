@@ -2,7 +2,8 @@
 
 Every probe sends something a browser never would (nested JSON to depth
 10^6, a slowloris crowd beside 80 idle connections, quadratic YAML, symbolic
-links and path tricks, NUL in names, malformed headers), checks the answer
+links and path tricks, NUL in names, malformed headers, large uploads held
+open), checks the answer
 (status, a JSON error body, the message) and that the server still answers a
 normal request at once. It prints a table: probe, answer, time, server alive.
 Only the standard library; every loop is bounded in count and time, and the
@@ -322,6 +323,44 @@ if worst >= 1.0:
     fail("slowloris: a normal request took %.2f s" % worst)
 if len(trickle_closed) < 35:
     fail("slowloris: only %d of 70 trickling connections were closed in 14 s" % len(trickle_closed))
+
+# ---- 6. uploads held open: the memory of the bodies being read is bounded ----
+# Eight photos of 24 MiB sent but for their last byte hold some 200 MiB of
+# bodies (each grows to 32 MiB), more than the server keeps at once (160
+# MiB); thirty from each of three addresses once ended the server. A ninth,
+# sent whole, is answered 503, and the server's memory stays bounded.
+def rss_mb():
+    try:
+        for line in open("/proc/%s/status" % PID):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return 0
+
+
+BIG = 24 << 20
+held = []
+head = ("POST /api/scan HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n" % (HOST, BIG)).encode()
+chunk = b"\xff" * (1 << 20)
+for i in range(8):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(head)
+        for k in range(BIG >> 20):
+            s.sendall(chunk if k < (BIG >> 20) - 1 else chunk[:-1])
+        held.append(s)
+    except OSError:
+        pass
+time.sleep(0.5)
+peak = rss_mb()
+ninth = raw(head + chunk * (BIG >> 20), timeout=20)
+for s in held:
+    s.close()
+probe("8 photos of 24 MiB held open, then a ninth", ninth, 503, "too many large requests")
+if peak > 600:
+    fail("held uploads: the server holds %d MB" % peak)
+rows.append(("held uploads: the server's memory", "%d MB with %d held" % (peak, len(held)), 0.0, "-"))
 
 # ---- the table ----
 print("%-58s | %-70s | %7s | %s" % ("probe", "answer", "time", "server alive"))

@@ -39,14 +39,17 @@ static bool same_addr(const serve_conn *a, const serve_conn *b)
     return a->addr_len == b->addr_len && !memcmp(a->addr, b->addr, a->addr_len);
 }
 
-/* The oldest connection still reading its request, of the address of like
- * (or of any address when like is NULL), other than like itself. */
-static serve_conn *oldest_reading(serve_conns *t, const serve_conn *like)
+/* The oldest connection still reading its request, other than self: of
+ * self's address, or of any. Never self: a new connection that found every
+ * other one answering evicted itself, and 193 slow readers kept every new
+ * client out. */
+static serve_conn *oldest_reading(serve_conns *t, const serve_conn *self, bool same_address)
 {
     serve_conn *old = NULL;
     for (guint i = 0; i < t->all->len; i++) {
         serve_conn *c = g_ptr_array_index(t->all, i);
-        if (c == like || c->answering || c->closed || (like && !same_addr(c, like))) continue;
+        if (c == self || c->answering || c->closed || (same_address && !same_addr(c, self)))
+            continue;
         if (!old || c->since < old->since) old = c;
     }
     return old;
@@ -131,9 +134,9 @@ serve_conn *serve_conns_add(serve_conns *t, int fd, const struct sockaddr *addr)
     }
     serve_conn *old = NULL;
     if (same > SERVE_SOFT_PER_ADDR)
-        old = oldest_reading(t, c);
+        old = oldest_reading(t, c, true);
     else if (open > SERVE_SOFT_TOTAL)
-        old = oldest_reading(t, NULL);
+        old = oldest_reading(t, c, false);
     if (old) conn_close(old);
     pthread_mutex_unlock(&t->lock);
     return c;

@@ -6,7 +6,9 @@
  * route.c. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,7 @@ struct serve_server {
     int port;
     char *token; /* NULL: none asked */
     bool all_remote;
+    _Atomic size_t buffered; /* bytes held by every request body being read */
 };
 
 /* libmicrohttpd's functions, loaded by serve_start before the first request. */
@@ -34,8 +37,10 @@ static const serve_mhd_fns *mhd;
 /* What one request has gathered so far. */
 typedef struct req_state {
     GString *body;
-    size_t limit; /* the most bytes the body may hold (serve_body_limit) */
+    size_t limit;   /* the most bytes the body may hold (serve_body_limit) */
+    size_t counted; /* of the body's memory, what s->buffered holds for it */
     bool too_big;
+    bool crowded;    /* the bodies being read hold SERVE_MAX_BUFFERED already */
     bool answered;   /* refused on its head: the rest is not read */
     bool set_cookie; /* the answer keeps the token as a cookie */
 } req_state;
@@ -107,6 +112,15 @@ static serve_conn *conn_of(struct MHD_Connection *c)
     return i ? i->socket_context : NULL;
 }
 
+/* The smallest power of 2 at least n: what a GString grows to. */
+static size_t pow2_at_least(size_t n)
+{
+    size_t p = 1;
+    while (p < n && p < SIZE_MAX / 2 + 1)
+        p <<= 1;
+    return p;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
@@ -117,11 +131,27 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (st && (st->answered || *upload_size)) {
         /* a piece of the body: kept unless the request was refused or is
          * too large already */
-        if (st->body && !st->too_big && !st->answered) {
-            if (st->body->len + *upload_size > st->limit)
+        if (st->body && !st->too_big && !st->crowded && !st->answered) {
+            size_t need = st->body->len + *upload_size;
+            /* the memory the body will hold (a GString grows by powers of 2) */
+            size_t grow = need + 1 > st->body->allocated_len ? pow2_at_least(need + 1) : 0;
+            size_t more = grow ? grow - st->counted : 0;
+            if (need > st->limit) {
                 st->too_big = true;
-            else
+            } else if (more && atomic_fetch_add(&s->buffered, more) + more > SERVE_MAX_BUFFERED) {
+                atomic_fetch_sub(&s->buffered, more);
+                st->crowded = true;
+            } else {
+                st->counted += more;
                 g_string_append_len(st->body, upload, (gssize)*upload_size);
+            }
+            if (st->too_big || st->crowded) {
+                /* nothing more is kept: give the memory back at once */
+                atomic_fetch_sub(&s->buffered, st->counted);
+                st->counted = 0;
+                g_string_free(st->body, TRUE);
+                st->body = g_string_new(NULL);
+            }
         }
         *upload_size = 0;
         return MHD_YES;
@@ -144,6 +174,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             const char *cl =
                 mhd->lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
             st->body = g_string_sized_new(cl ? MIN(strtoull(cl, NULL, 10), 65536) : 1024);
+            st->counted = st->body->allocated_len;
+            atomic_fetch_add(&s->buffered, st->counted);
             st->limit = serve_body_limit(method, url);
             if (st->limit > SERVE_MAX_BODY) serve_conn_photo(s->conns, conn_of(c));
         }
@@ -154,6 +186,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             char msg[96];
             snprintf(msg, sizeof msg, "the request body is larger than %zu bytes", st->limit);
             serve_api_error(&r, 413, msg, NULL);
+        } else if (st->crowded) {
+            serve_api_error(&r, 503,
+                            "the server is receiving too many large requests at once: send it "
+                            "again in a moment",
+                            NULL);
         } else {
             q.body = st->body ? st->body->str : NULL;
             q.len = st->body ? st->body->len : 0;
@@ -174,6 +211,7 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
     req_state *st = *con_cls;
     serve_conn_waiting(s->conns, conn_of(c));
     if (!st) return;
+    atomic_fetch_sub(&s->buffered, st->counted);
     if (st->body) g_string_free(st->body, TRUE);
     g_free(st);
     *con_cls = NULL;

@@ -11,8 +11,12 @@
 #include <stddef.h>
 #include "util/err.h"
 
-#define SERVE_MAX_BODY (1u << 20)     /* bytes in a request body */
-#define SERVE_MAX_PHOTO (25u << 20)   /* bytes in a photo sent to POST /api/scan */
+#define SERVE_MAX_BODY (1u << 20)   /* bytes in a request body */
+#define SERVE_MAX_PHOTO (25u << 20) /* bytes in a photo sent to POST /api/scan */
+/* Bytes every request body being read may hold at once (some six whole
+ * photos): beyond, a body is answered 503. Thirty held uploads from each of
+ * three addresses took 3 GB and ended the server. */
+#define SERVE_MAX_BUFFERED (160u << 20)
 #define SERVE_MAX_HEADERS (64u << 10) /* bytes in a request's headers */
 #define SERVE_IDLE_S 10               /* a connection that sends nothing is closed */
 
