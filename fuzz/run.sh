@@ -36,7 +36,6 @@ for bin in "$build"/fuzz/fuzz_*; do
     template | render | lint)
         dict="$src/fuzz/template.dict"
         cp "$src"/templates/*.yaml "$corpus"/ ;;
-    ttf) dict="$src/fuzz/font.dict" ;;
     c36_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/circle36-*.yaml "$corpus"/ ;;
     dc_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/dicrono-*.yaml "$corpus"/ ;;
     cpx_sheet) dict="$src/fuzz/sheets.dict"; cp "$src"/tests/data/cirplexed-*.yaml "$corpus"/ ;;

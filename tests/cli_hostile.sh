@@ -134,4 +134,13 @@ expect_no_file "$T/x.png" "no PNG after a refused width"
 long=$(head -c 5000 /dev/zero | tr '\0' x)
 expect_status 1 "--set with a long text" -- "$PNPKIT" render dicrono --set "size=$long" -o "$T/x.pdf"
 expect_no_file "$T/x.pdf" "nothing written for a bad --set"
+
+# Text laid out as blocks is bounded per page, counted at each layout: a
+# 4000-byte text shrunk to one line, repeated 3000 times, drew little but
+# took some 25 s of layouts; it is refused at the text, a line of the file.
+words=$(i=0; while [ $i -lt 800 ]; do printf 'w%03d ' $i; i=$((i + 1)); done)
+printf 'name: cut\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - for: i in 1..3000\n    components:\n      - {type: text, x: 0, y: 0, w: 60mm, h: 10mm, size: 20, min_size: 19, fit: shrink, max_lines: 1, text: "%s"}\n' "$words" >"$T/cut.yaml"
+expect_status 1 "3000 long texts shrunk to a line" -- timeout 60 "$PNPKIT" render "$T/cut.yaml" -o "$T/x.pdf"
+expect_stderr "^$T/cut.yaml:6:10: text: the page would hold more than 4194304 bytes of text laid out; make the sheet simpler$" "3000 long texts: message"
+expect_no_file "$T/x.pdf" "3000 long texts: no output"
 finish

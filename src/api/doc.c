@@ -16,6 +16,7 @@
 #include "template/tmpl.h"
 #include "util/outfile.h"
 #include "util/value.h"
+#include "util/inputs.h"
 
 /* The public bounds are the engine's. */
 _Static_assert(PNPKIT_PAGES_MAX == RENDER_MAX_PAGES, "pages bound");
@@ -31,6 +32,7 @@ struct pnpkit_doc {
     int sheet; /* the sheet findings belong to (o.warn_sheet) */
     bool written;
     pnpkit_doc_info info;
+    pn_inputs *inputs; /* the files it reads: never replaced by what it writes */
 };
 
 const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc)
@@ -297,10 +299,13 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     pnpkit_doc *d = g_new0(pnpkit_doc, 1);
     pnpkit_render_opts_init(&d->defaults);
     d->po = po ? po : &d->defaults;
+    d->inputs = pn_inputs_new();
+    pn_inputs *was = pn_inputs_use(d->inputs);
     int rc = ctx ? engine_opts(ctx, d, &e) : pn_err_set(&e, PN_EUSAGE, "no library context given");
     if (!rc && !(d->t = open_template(template_name, d->po, &e))) rc = -1;
     if (!rc && d->po->backs && !(d->backs = open_backs(d->po, d->t, &e))) rc = -1;
     if (!rc) rc = count_papers(d, &e);
+    pn_inputs_use(was);
     if (rc) {
         api_error_from(&e, err);
         pnpkit_doc_free(d);
@@ -325,6 +330,7 @@ void pnpkit_doc_free(pnpkit_doc *d)
     if (!d) return;
     tmpl_free(d->backs);
     tmpl_free(d->t);
+    pn_inputs_free(d->inputs);
     g_free(d);
 }
 
@@ -390,7 +396,9 @@ int pnpkit_doc_write(pnpkit_doc *d, const char *path, pnpkit_error *err)
     }
     if (!rc) {
         render_opts o = write_opts(d, path);
+        pn_inputs *was = pn_inputs_use(d->inputs);
         rc = render_template(d->t, &o, &e);
+        pn_inputs_use(was);
     }
     if (rc) api_error_from(&e, err);
     return rc;

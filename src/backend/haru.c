@@ -38,6 +38,7 @@
 #include "backend/textpath.h"
 #include "scene/measure.h"
 #include "util/fonts.h"
+#include "util/inputs.h"
 
 /* Page content is written in whole units of 1/10 pt (a cm at the start of each
  * page): shorter than libharu's five decimals, within 0.02 mm, and libharu's
@@ -208,6 +209,7 @@ static int haru_ttf_check(const char *file, pn_err *err)
     gsize n = 0;
     if (!g_file_get_contents(file, &bytes, &n, NULL))
         return pn_err_set(err, PN_EINPUT, "TrueType font %s: cannot be read", file);
+    pn_inputs_note(file);
     const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, true);
     if (!damage) damage = pn_sfnt_embed_damage((const guint8 *)bytes, n);
     g_free(bytes);

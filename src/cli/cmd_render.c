@@ -1,6 +1,7 @@
 /* cmd_render.c: "pnpkit render": templates to PDF, SVG or PNG, one or many (from
  * the command line or a list file), each to its own output. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -439,29 +440,71 @@ static void job_free(gpointer p)
 
 /* Reads the list file into jobs (built on base). Every line's words are kept in
  * words (freed by the caller) because the jobs borrow them. */
+/* The whole list, at most RENDER_MAX_LIST_BYTES: standard input, or a
+ * regular file (a FIFO would wait for a writer, /dev/zero never end). */
+static int slurp_list(const char *file, bool std, char **text, size_t *size, pnpkit_error *err)
+{
+    const char *shown = std ? "<stdin>" : file;
+    FILE *fp = stdin;
+    if (!std) {
+        int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        struct stat st;
+        if (fd < 0) return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
+        if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            bool dir = S_ISDIR(st.st_mode);
+            close(fd);
+            return fail(err, dir ? PNPKIT_EIO : PNPKIT_EINPUT, "%s: %s", file,
+                        dir ? "is a directory, not a file"
+                            : "not a regular file (a FIFO or a device)");
+        }
+        if (!(fp = fdopen(fd, "r"))) {
+            close(fd);
+            return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
+        }
+    }
+    GString *s = g_string_new(NULL);
+    char buf[65536];
+    size_t n;
+    int rc = 0;
+    while (!rc && (n = fread(buf, 1, sizeof buf, fp)) > 0) {
+        if (s->len + n > RENDER_MAX_LIST_BYTES)
+            rc = fail(err, PNPKIT_EINPUT, "%s: the list is larger than %u bytes", shown,
+                      RENDER_MAX_LIST_BYTES);
+        else
+            g_string_append_len(s, buf, (gssize)n);
+    }
+    if (!rc && ferror(fp)) rc = fail(err, PNPKIT_EIO, "%s: %s", shown, strerror(errno));
+    if (!std) fclose(fp);
+    *size = s->len;
+    *text = g_string_free(s, rc != 0);
+    return rc;
+}
+
 static int read_list(const char *file, const render_job *base, GPtrArray *jobs, GPtrArray *words,
                      pnpkit_error *err)
 {
     bool std = !strcmp(file, "-");
     const char *shown = std ? "<stdin>" : file;
-    FILE *fp = std ? stdin : fopen(file, "r");
-    if (!fp) return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
-    char line[RENDER_MAX_LINE + 2];
+    char *text = NULL;
+    size_t size = 0;
+    if (slurp_list(file, std, &text, &size, err)) return -1;
     int lineno = 0, rc = 0;
-    size_t bytes = 0;
-    while (!rc && fgets(line, sizeof line, fp)) {
+    for (char *at = text, *next; !rc && at < text + size; at = next) {
+        char *nl = memchr(at, '\n', (size_t)(text + size - at));
+        next = nl ? nl + 1 : text + size;
         lineno++;
-        size_t len = strlen(line);
-        bytes += len;
-        if (bytes > RENDER_MAX_LIST_BYTES) {
-            rc = fail_at(err, shown, lineno, "the list is larger than %u bytes",
-                         RENDER_MAX_LIST_BYTES);
+        size_t len = (size_t)(next - at);
+        if (memchr(at, '\0', len)) {
+            rc = fail_at(err, shown, lineno, "a NUL byte in the line");
             break;
         }
         if (len > RENDER_MAX_LINE) {
             rc = fail_at(err, shown, lineno, "line longer than %d characters", RENDER_MAX_LINE);
             break;
         }
+        char line[RENDER_MAX_LINE + 2];
+        memcpy(line, at, len);
+        line[len] = '\0';
         g_strchomp(line);
         const char *s = line;
         while (g_ascii_isspace(*s))
@@ -494,6 +537,9 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         } else if (names->len != 1) {
             rc = fail_at(err, shown, lineno,
                          names->len ? "one template per line" : "which template?");
+        } else if (!std && cli_same_file(j->output, file)) {
+            rc = fail_at(err, shown, lineno,
+                         "-o %s is this list itself: writing it would lose the list", j->output);
         } else {
             j->name = g_ptr_array_index(names, 0);
             g_ptr_array_add(jobs, j);
@@ -502,10 +548,7 @@ static int read_list(const char *file, const render_job *base, GPtrArray *jobs, 
         if (j) job_free(j);
         g_ptr_array_free(names, TRUE);
     }
-    if (!rc && ferror(fp))
-        rc = fail(err, PNPKIT_EIO, "%s: %s", shown,
-                  errno == EISDIR ? "is a directory, not a file" : strerror(errno));
-    if (!std) fclose(fp);
+    g_free(text);
     if (rc && err->code != PNPKIT_EIO) err->code = PNPKIT_EINPUT;
     return rc;
 }

@@ -20,16 +20,6 @@ static const pv_spec image_props[] = {
     {0},
 };
 
-/* The file src names: as given when absolute, else beside the template. */
-static char *image_path(const comp_ctx *ctx, const char *src)
-{
-    if (g_path_is_absolute(src) || !ctx->file) return g_strdup(src);
-    char *dir = g_path_get_dirname(ctx->file);
-    char *p = strcmp(dir, ".") ? g_build_filename(dir, src, NULL) : g_strdup(src);
-    g_free(dir);
-    return p;
-}
-
 static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
     const char *src = comp_str(a, "src");
@@ -41,8 +31,12 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         char *dir = g_path_get_dirname(ctx->file);
         path = pn_paths_beside(dir, src, &why);
         g_free(dir);
+    } else if (ctx->file) {
+        char *dir = g_path_get_dirname(ctx->file);
+        path = pn_paths_inside(dir, src, &why);
+        g_free(dir);
     } else {
-        path = image_path(ctx, src);
+        path = g_strdup(src);
     }
     if (!path) return comp_err(ctx, err, "image: %s: %s", src, why);
     scene_image_info info;

@@ -271,9 +271,7 @@ static int draw(const pn_backend *be, void *b, scene *s, bool keep, scene **kept
 /* Cards in the document. */
 static int card_total(tmpl *t, const render_opts *o, const render_opts *co, int per, pn_err *err)
 {
-    if (o->pages <= 0 && tmpl_cards(t) > RENDER_MAX_PAGES)
-        return pn_err_set(err, PN_EINPUT, "the data makes %d cards (its counts); at most %d",
-                          tmpl_cards(t), RENDER_MAX_PAGES);
+    if (o->pages <= 0 && tmpl_cards_within(t, RENDER_MAX_PAGES, err)) return -1;
     int pages = o->pages > 0 ? o->pages : render_sheet_count(t, co, err);
     if (pages < 0) return -1;
     /* A single card without --pages fills a paper, as --nup does. */

@@ -195,7 +195,10 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
     comp_ctx ctx;
     double w, h;
     if (layout_size(t, o, &w, &h, err) || content_box(t, o, w, h, &ctx, err)) return -1;
-    int most = tmpl_cards(t); /* a sheet per card of merge data (its count) */
+    /* a sheet per card of merge data (its count); more than a document
+     * holds is refused, not cut short */
+    if (tmpl_cards_within(t, RENDER_MAX_PAGES, err)) return -1;
+    int most = tmpl_cards(t);
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         comp_sheets_fn sheets = comp_sheets_of(c->type);
@@ -203,9 +206,13 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
         comp_args a = args_of(c);
         if (check_lengths(t, c, &ctx, &a, err)) return -1;
         int k = sheets(&ctx, &a);
+        if (k > RENDER_MAX_PAGES)
+            return pn_err_at(err, t->file, c->line, c->col,
+                             "%s: needs %d sheets, more than a document holds (%d)", c->type->name,
+                             k, RENDER_MAX_PAGES);
         if (k > most) most = k;
     }
-    return most > RENDER_MAX_PAGES ? RENDER_MAX_PAGES : most;
+    return most;
 }
 
 int render_page_total(tmpl *t, const render_opts *o, pn_err *err)

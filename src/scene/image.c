@@ -8,6 +8,7 @@
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
 #include "scene/svgcheck.h"
+#include "util/inputs.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -137,6 +138,7 @@ static int picture_refused(const char *path, pn_err *err)
 int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
 {
     *info = (scene_image_info){0};
+    pn_inputs_note(path);
     GStatBuf st;
     if (g_stat(path, &st) != 0)
         return pn_err_set(err, PN_EINPUT, "%s: cannot read the image: %s", path, g_strerror(errno));

@@ -20,6 +20,7 @@ struct scene {
     size_t path_start;
     bool has_point;
     size_t texts, text_bytes; /* counted against the limits */
+    size_t laid_bytes;        /* text given to block layouts (scene_charge_layout) */
     size_t sheets;            /* sheets' worth of limits: 1, more when imposed */
     const char *over;         /* the limit that was passed, or NULL */
     size_t over_max;
@@ -444,6 +445,16 @@ const scene_slot *scene_slot_find(const scene *s, const char *id)
 {
     gsize i = GPOINTER_TO_SIZE(g_hash_table_lookup(s->slots, id));
     return i ? &g_array_index(s->items, scene_item, i - 1).u.slot : NULL;
+}
+
+int scene_charge_layout(scene *s, size_t bytes, pn_err *err)
+{
+    if (full(s, s->laid_bytes, bytes, SCENE_MAX_LAID_BYTES, "bytes of text laid out")) {
+        scene_check(s, err);
+        return -1;
+    }
+    s->laid_bytes += bytes;
+    return 0;
 }
 
 int scene_check(const scene *s, pn_err *err)

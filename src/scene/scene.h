@@ -139,8 +139,17 @@ typedef struct scene scene;
 #define SCENE_MAX_SEGS 1000000            /* path segments */
 #define SCENE_MAX_TEXTS 10000             /* text runs (each one is laid out by pango) */
 #define SCENE_MAX_TEXT_BYTES (256u << 10) /* UTF-8 bytes of all text runs together */
+/* UTF-8 bytes laid out as blocks of wrapped text, counted each time a block
+ * is laid out (fit: shrink tries several sizes, max_lines may show one line
+ * of a long text): ten thousand rounds of a 4000-byte text shrunk to one
+ * line drew nothing much but took 90 s of work. */
+#define SCENE_MAX_LAID_BYTES (4u << 20)
 
 typedef struct scene_measurer scene_measurer; /* measure.h */
+
+/* Counts bytes of text about to be laid out as a block against
+ * SCENE_MAX_LAID_BYTES: 0, or -1 with err (scene_check's message) past it. */
+int scene_charge_layout(scene *s, size_t bytes, pn_err *err);
 
 /* A new empty page of w x h mm. mono converts every colour to grey as it is added.
  * m (borrowed, must outlive the scene) measures its text; NULL for a page that

@@ -13,6 +13,7 @@
 #include "util/picture.h"
 #include "util/pixbuf.h"
 #include "util/xml.h"
+#include "util/inputs.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -561,9 +562,11 @@ static bool svgc_inside(GFile *dir, const char *path)
  * document's folder as librsvg does; NULL when there is none (another
  * scheme, #id alone, a device or a FIFO) or when librsvg would not load it
  * (outside the document's folder): it is neither read nor counted. Caller
- * frees; *size its size. */
-static char *svgc_file(svgc *c, const char *uri, goffset *size)
+ * frees; *size its size. *special is set when the name is a FIFO or a device
+ * inside the folder, which librsvg would open and wait on forever. */
+static char *svgc_file(svgc *c, const char *uri, goffset *size, bool *special)
 {
+    *special = false;
     char *part = g_strndup(uri, strcspn(uri, "#"));
     GFile *f = NULL;
     const char *colon = strchr(part, ':'), *slash = strchr(part, '/');
@@ -586,10 +589,13 @@ static char *svgc_file(svgc *c, const char *uri, goffset *size)
     g_object_unref(f);
     GStatBuf st;
     if (!path || g_stat(path, &st) || !S_ISREG(st.st_mode) || !svgc_inside(c->dir, path)) {
+        *special = path && !g_stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+                   svgc_inside(c->dir, path);
         g_free(path);
         return NULL;
     }
     *size = st.st_size;
+    pn_inputs_note(path);
     return path;
 }
 
@@ -839,7 +845,12 @@ static int svgc_nested(svgc *c, svgc_node *from, const char *uri, svgc_nest how)
             g_hash_table_insert(c->sh->names, key, known);
             key = NULL;
             goffset size = 0;
-            char *file = svgc_file(c, uri, &size);
+            bool special;
+            char *file = svgc_file(c, uri, &size, &special);
+            if (special) {
+                g_free(name);
+                return svgc_fail(c, at, "%.80s: not a regular file (a FIFO or a device)", uri);
+            }
             char head[64];
             size_t n = file ? svgc_head(file, head, sizeof head) : 0;
             known->kind = file ? svgc_sniff(head, n) : SNIFF_OTHER;
@@ -908,11 +919,14 @@ static int svgc_include(svgc *c, svgc_node *s, const char *uri)
     if (!text) return svgc_nested(c, s, uri, NEST_MERGE);
     size_t len = 0;
     goffset size = 0;
+    bool special = false;
     char *bytes = NULL, *file = NULL;
     if (!g_ascii_strncasecmp(uri, "data:", 5))
         bytes = svgc_data(uri, &len);
-    else if ((file = svgc_file(c, uri, &size)))
+    else if ((file = svgc_file(c, uri, &size, &special)))
         len = (size_t)size;
+    if (special)
+        return svgc_fail(c, s->node, "%.80s: not a regular file (a FIFO or a device)", uri);
     s->include_chars = (double)len;
     g_free(bytes);
     g_free(file);

@@ -148,6 +148,7 @@ int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_
     memset(info, 0, sizeof *info);
     if (!g_utf8_validate(b->text, -1, NULL))
         return pn_err_set(err, PN_EINPUT, "text is not valid UTF-8");
+    if (scene_charge_layout(s, strlen(b->text), err)) return -1;
     PangoContext *ctx = block_context(s, err);
     if (!ctx) return -1;
     char *plain = NULL;

@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
+#include "util/readfile.h"
+#include "util/inputs.h"
 
 typedef struct csv_state {
     tmpl_data *d;
@@ -140,18 +142,13 @@ tmpl_data *tmpl_data_read_csv(const char *path, pn_err *err)
 {
     char *buf = NULL;
     gsize len = 0;
-    GError *ge = NULL;
-    GStatBuf sb;
-    if (g_stat(path, &sb) == 0 && (gsize)sb.st_size > TMPL_DATA_MAX_BYTES) {
-        pn_err_set(err, PN_EINPUT, "%s: file too large (more than %u bytes)", path,
-                   TMPL_DATA_MAX_BYTES);
+    pn_err why = {0};
+    /* a regular file only: /dev/zero took 1 GB, a FIFO waited forever */
+    if (pn_read_regular(path, TMPL_DATA_MAX_BYTES, &buf, &len, &why)) {
+        pn_err_set(err, PN_EIO, "cannot read %s: %s", path, why.msg);
         return NULL;
     }
-    if (!g_file_get_contents(path, &buf, &len, &ge)) {
-        pn_err_set(err, PN_EIO, "cannot read %s: %s", path, ge ? ge->message : "error");
-        g_clear_error(&ge);
-        return NULL;
-    }
+    pn_inputs_note(path);
     tmpl_data *d = tmpl_data_parse_csv(path, buf, len, err);
     g_free(buf);
     return d;

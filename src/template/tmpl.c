@@ -457,6 +457,23 @@ int tmpl_cards(const tmpl *t)
     return n > INT_MAX ? INT_MAX : (int)n;
 }
 
+int tmpl_cards_within(const tmpl *t, int max, pn_err *err)
+{
+    const tmpl_data *d = tmpl_data_of(t);
+    if (!d) return 0;
+    int c = tmpl_data_col(d, "count");
+    long n = 0;
+    for (guint r = 0; r < d->rows->len; r++) {
+        n += row_count(d, c, r);
+        if (n > max)
+            return pn_err_at(err, d->file, g_array_index(d->lines, int, r), 1,
+                             "the data makes %d cards (its counts), at most %d: this row passes "
+                             "the limit",
+                             tmpl_cards(t), max);
+    }
+    return 0;
+}
+
 int tmpl_select_card(tmpl *t, int sheet, pn_err *err)
 {
     const tmpl_data *d = tmpl_data_of(t);
@@ -660,8 +677,7 @@ char *tmpl_file_path(const tmpl *t, const char *name, const char **why)
         g_free(dir);
         return full;
     }
-    char *full = g_path_is_absolute(name) || !strcmp(dir, ".") ? g_strdup(name)
-                                                               : g_build_filename(dir, name, NULL);
+    char *full = pn_paths_inside(dir, name, why);
     g_free(dir);
     return full;
 }

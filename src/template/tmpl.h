@@ -155,6 +155,9 @@ int tmpl_rows(const tmpl *t);
  * the deck, 1-based) and cards (tmpl_cards), and resolves again. */
 #define TMPL_MAX_COUNT 1000
 int tmpl_cards(const tmpl *t);
+/* 0 when the data makes at most max cards; else -1 with err at the data's
+ * row whose count passes max (file:line:col). */
+int tmpl_cards_within(const tmpl *t, int max, pn_err *err);
 int tmpl_select_card(tmpl *t, int sheet, pn_err *err);
 /* The merge data t reads (its own or rows_of's), or NULL. */
 const tmpl_data *tmpl_data_of(const tmpl *t);

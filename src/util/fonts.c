@@ -10,6 +10,7 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include "util/resources.h"
+#include "util/inputs.h"
 
 /* A font map over the private configuration plus the n files. */
 static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err)
@@ -304,6 +305,7 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
         pn_err_set(err, PN_EINPUT, "a damaged font: %s", damage);
         return NULL;
     }
+    pn_inputs_note(path);
     int count = 0;
     FcPattern *p = FcFreeTypeQuery((const FcChar8 *)path, 0, NULL, &count);
     FcChar8 *family = NULL, *format = NULL;

@@ -1,6 +1,7 @@
 /* outfile.c: temporary file + rename, so outputs appear whole or not at all. */
 #define _GNU_SOURCE /* sync_file_range */
 #include "util/outfile.h"
+#include "util/inputs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -150,6 +151,16 @@ static bool name_fits(pn_outfile *o, pn_err *err)
     return fits;
 }
 
+/* 0, or -1 with err when o would replace a file the job reads. */
+static int replaces_input(const pn_outfile *o, pn_err *err)
+{
+    const char *in = o->sink || o->direct ? NULL : pn_inputs_find(o->real);
+    if (!in) return 0;
+    return pn_err_set(err, PN_EUSAGE,
+                      "%s would replace %s, which this render reads: give another output name",
+                      o->target, in);
+}
+
 pn_outfile *pn_outfile_open_mem(const char *target, GPtrArray *sink, pn_err *err)
 {
     pn_outfile *o = g_new0(pn_outfile, 1);
@@ -198,6 +209,10 @@ pn_outfile *pn_outfile_open_flags(const char *target, unsigned flags, pn_err *er
             return NULL;
         }
         if (!S_ISREG(st.st_mode)) return open_direct(o, err);
+        if (replaces_input(o, err)) {
+            outfile_free(o);
+            return NULL;
+        }
         if (!(flags & PN_OUTFILE_FORCE) && read_only(o->real, &st)) {
             pn_err_set(err, PN_EIO, "%s: the file is read-only; it was left as it is", target);
             outfile_free(o);
@@ -314,6 +329,9 @@ static int outfile_sync(const pn_outfile *o, pn_err *err)
 int pn_outfile_commit_all(pn_outfile **o, size_t n, pn_err *err)
 {
     int rc = 0;
+    /* the files the job read, images among them, are all known by now */
+    for (size_t i = 0; i < n && rc == 0; i++)
+        rc = replaces_input(o[i], err);
     for (size_t i = 0; i < n && rc == 0; i++)
         rc = pn_outfile_close(o[i], err);
     /* Every file is on its way to disk before any sync waits, and no rename has

@@ -1,5 +1,6 @@
 /* paths.c: the installed data directory (relative to the binary), the user's
  * template directory, and the files a confined template may read. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "util/paths.h"
 
 #include <stdbool.h>
@@ -95,4 +96,33 @@ char *pn_paths_beside(const char *dir, const char *name, const char **why)
     }
     *why = NULL;
     return path;
+}
+
+char *pn_paths_inside(const char *dir, const char *name, const char **why)
+{
+    static const char refused[] = "a template reads only files in its own folder and the "
+                                  "folders below it (no absolute path, no '..', no link "
+                                  "leading out)";
+    *why = refused;
+    if (!*name || g_path_is_absolute(name) || name[0] == '~') return NULL;
+    char **parts = g_strsplit(name, "/", -1);
+    bool ok = true;
+    for (char **p = parts; ok && *p; p++)
+        ok = strcmp(*p, "..") != 0;
+    g_strfreev(parts);
+    if (!ok) return NULL;
+    char *path = strcmp(dir, ".") ? g_build_filename(dir, name, NULL) : g_strdup(name);
+    char *real = realpath(path, NULL), *base = real ? realpath(dir, NULL) : NULL;
+    if (real && base) {
+        size_t n = strlen(base);
+        ok = !strcmp(base, "/") || (!strncmp(real, base, n) && real[n] == '/');
+    }
+    free(real);
+    free(base);
+    if (!ok) {
+        g_free(path);
+        return NULL;
+    }
+    *why = NULL;
+    return path; /* a missing file is left for the reader to report */
 }

@@ -22,4 +22,11 @@ const char *pn_paths_installed_templates(void);
  * or NULL with *why (static text) saying what is refused. */
 char *pn_paths_beside(const char *dir, const char *name, const char **why);
 
+/* The file called name in the folder dir of any other template file: name
+ * must be relative, without a ".." component, and when it exists its real
+ * path (symbolic links followed) must lie in dir or below: a template from
+ * elsewhere may not read a user's other files into what it prints. Returns
+ * the full path (caller frees), or NULL with *why (static text). */
+char *pn_paths_inside(const char *dir, const char *name, const char **why);
+
 #endif

@@ -3,6 +3,7 @@
 #include "util/yml.h"
 
 #include "util/yml_scan.h"
+#include "util/inputs.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -467,6 +468,7 @@ pn_yml *pn_yml_load_file(const char *path, pn_err *err)
     size_t len = 0;
     char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
+    pn_inputs_note(path);
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     const char *nothing = yml_nothing(buf, len);
     if (nothing) {
