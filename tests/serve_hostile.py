@@ -225,6 +225,12 @@ if res[0] != 200:
 res = request("POST", "/api/render", json.dumps({"template": "deck", "format": "pdf"}))
 if res[0] != 200 or not res[2].startswith(b"%PDF"):
     fail("the saved data: template does not render: %d %r" % (res[0], res[2][:200]))
+probe("save under a built-in's name in capitals", request(
+    "POST", "/api/templates", json.dumps({"name": "CIRCLE36", "yaml": src}), [("Origin", ORIGIN)]),
+    400, "circle36 is a built-in template")
+probe("a list of lists as a setting", request(
+    "POST", "/api/render", json.dumps({"template": "circle36", "format": "svg", "set": {"rings": [[[[5]]]]}})),
+    400, "a list of them", "rings")
 for path, want in (("/api/templates/circle36%00.txt", "NUL character (%00)"),
                    ("/api/templates/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "no such template"),
                    ("/api/templates/%zz", "two hexadecimal digits"),

@@ -92,12 +92,18 @@ static int check_save_name(const char *name, pn_err *err)
         return pn_err_set(err, PN_EUSAGE,
                           "'%s' is not a template name (letters, digits, '-' and '_', at most %d)",
                           name ? name : "", SAVE_NAME_MAX);
+    /* by case too: CIRCLE36.yaml and circle36.yaml are one file where
+     * names ignore case */
     char **builtins = tmpl_builtin_names();
-    bool builtin = g_strv_contains((const char *const *)builtins, name);
+    const char *builtin = NULL;
+    for (char **b = builtins; *b && !builtin; b++)
+        if (!g_ascii_strcasecmp(*b, name)) builtin = *b;
+    int rc =
+        builtin ? pn_err_set(err, PN_EUSAGE,
+                             "%s is a built-in template; save the copy under another name", builtin)
+                : 0;
     g_strfreev(builtins);
-    if (builtin)
-        return pn_err_set(err, PN_EUSAGE,
-                          "%s is a built-in template; save the copy under another name", name);
+    if (rc) return rc;
     return 0;
 }
 

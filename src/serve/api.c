@@ -171,15 +171,16 @@ static bool get_long(body *b, const char *key, long min, long max, const char *m
 }
 
 /* One JSON value as --set takes it: numbers as written, lists
- * comma-separated. The reader bounds the nesting (jsonin.h), so the
- * recursion is bounded too. */
-static char *value_text(const serve_json *doc, JsonNode *n)
+ * comma-separated (their items plain values: a list of lists, which a
+ * parameter cannot take, was flattened into one). */
+static char *value_text(const serve_json *doc, JsonNode *n, bool item_of_list)
 {
     if (JSON_NODE_HOLDS_ARRAY(n)) {
+        if (item_of_list) return NULL;
         JsonArray *a = json_node_get_array(n);
         GString *s = g_string_new(NULL);
         for (guint i = 0; i < json_array_get_length(a); i++) {
-            char *item = value_text(doc, json_array_get_element(a, i));
+            char *item = value_text(doc, json_array_get_element(a, i), true);
             if (!item || strchr(item, ',')) {
                 g_free(item);
                 g_string_free(s, TRUE);
@@ -211,7 +212,7 @@ static bool get_sets(body *b, GPtrArray *names, GPtrArray *values, GPtrArray *ke
     bool ok = true;
     for (GList *m = members; m && ok; m = m->next) {
         const char *k = m->data;
-        char *v = value_text(b->doc, json_object_get_member(o, k));
+        char *v = value_text(b->doc, json_object_get_member(o, k), false);
         if (!v) {
             char msg[200];
             snprintf(msg, sizeof msg,
