@@ -98,6 +98,19 @@ for ref in sub/ok.csv inner.csv; do
 done
 expect_status 0 "--data from elsewhere" -- "$PNPKIT" render proj/fine.yaml --data private/secret.csv -o - -f scene
 
+# A CSV without a header or without rows, or with a column named like a
+# parameter, is an error at a line of the file like any other.
+: >empty.csv
+printf 'a,b\n' >hdronly.csv
+printf 'p,q\n1,2\n' >colparam.csv
+printf 'name: csvt\nparams:\n  p: {type: int, default: 1}\ncomponents:\n  - {type: text, x: 0, y: 0, text: "x"}\n' >csvt.yaml
+for case in "empty.csv:no header row naming the columns" "hdronly.csv:no rows after the header" \
+    "colparam.csv:column 'p' is also a parameter of csvt; rename one"; do
+    f=${case%%:*}
+    expect_status 1 "--data $f" -- "$PNPKIT" render csvt.yaml --data "$f" -o x.pdf
+    expect_stderr "^$f:1:1: ${case#*:}$" "--data $f: message"
+done
+
 # A NUL byte in a list: refused at its line, not read as the line's end.
 printf 'front.yaml -o nul.pdf\000 --set bogus=1\n' >nul.txt
 expect_status 1 "a NUL in a list" -- "$PNPKIT" render --list nul.txt

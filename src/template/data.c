@@ -128,8 +128,8 @@ tmpl_data *tmpl_data_parse_csv(const char *file, const char *buf, size_t len, pn
     if (!st.failed && csv_fini(&p, on_field, on_row, &st) != 0 && !st.failed)
         fail(&st, st.row_line ? st.row_line : st.line, "a quoted field is never closed");
     csv_free(&p);
-    if (!st.failed && !st.d->cols->len) fail(&st, 0, "no header row naming the columns");
-    if (!st.failed && !st.d->rows->len) fail(&st, 0, "no rows after the header");
+    if (!st.failed && !st.d->cols->len) fail(&st, 1, "no header row naming the columns");
+    if (!st.failed && !st.d->rows->len) fail(&st, 1, "no rows after the header");
     g_ptr_array_free(st.fields, TRUE);
     if (st.failed) {
         tmpl_data_free(st.d);
