@@ -199,13 +199,20 @@ static void test_messages_are_one_line(void **state)
     /* Bytes that are not UTF-8 (a Latin-1 argument) are escaped, the rest kept. */
     pn_err_set(&err, PN_EINPUT, "--set title=%s: bad", "caf\xe9 \xe2\x98\x89");
     assert_string_equal(err.msg, "--set title=caf\\xe9 \xe2\x98\x89: bad");
-    /* Cut by the buffer in the middle of a character: the message ends before it. */
+    /* Too long for the buffer: the middle goes, at whole characters, and
+     * both the place and the reason stay. */
     GString *s = g_string_new(NULL);
-    while (s->len < sizeof err.msg + 10)
+    while (s->len < 100000)
         g_string_append(s, "\xe2\x98\x89"); /* U+2609, three bytes */
-    pn_err_set(&err, PN_EINPUT, "x%s", s->str);
+    pn_err_at(&err, "t.yaml", 4, 2, "title: '%s' is %s", s->str, "too long");
     assert_true(g_utf8_validate(err.msg, -1, NULL));
-    assert_int_equal(strlen(err.msg), 1 + 3 * ((sizeof err.msg - 2) / 3));
+    assert_true(strlen(err.msg) < sizeof err.msg && strlen(err.msg) > sizeof err.msg - 8);
+    assert_true(g_str_has_prefix(err.msg, "t.yaml:4:2: title: '\xe2\x98\x89"));
+    assert_true(g_str_has_suffix(err.msg, "\xe2\x98\x89' is too long"));
+    assert_non_null(strstr(err.msg, "\xe2\x98\x89\xe2\x80\xa6\xe2\x98\x89"));
+    /* A message may quote the one it replaces. */
+    pn_err_set(&err, PN_EIO, "cannot read: %s", err.msg);
+    assert_true(g_str_has_prefix(err.msg, "cannot read: t.yaml:4:2: ") && err.status == PN_EIO);
     g_string_free(s, TRUE);
 }
 

@@ -240,15 +240,12 @@ static int layout_of(tmpl *t, const render_opts *o, const render_opts *co, cards
 
 /* Draws one paper and frees it; a paper the same as *kept is repeated from the
  * backend's shared copy, and a back is kept to be shared by later backs. */
-static int draw(const pn_backend *be, void *b, scene *s, bool keep, scene **kept, size_t *items,
+static int draw(const pn_backend *be, void *b, scene *s, bool keep, scene **kept, render_budget *bu,
                 pn_err *err)
 {
-    *items += scene_count(s);
-    if (*items > RENDER_MAX_DOC_ITEMS) {
+    if (render_budget_add(bu, s, false, "cards", err)) {
         scene_free(s);
-        return pn_err_set(err, PN_EINPUT,
-                          "the document would hold more than %d items; render fewer cards",
-                          RENDER_MAX_DOC_ITEMS);
+        return -1;
     }
     int rc;
     if (keep && *kept && scene_equal(s, *kept)) {
@@ -319,16 +316,16 @@ static int cards_single(tmpl *t, const render_opts *o, const render_opts *co, co
         return -1;
     }
     scene *kept = NULL;
-    size_t items = 0;
+    render_budget bu = {0};
     int rc = 0, done = 0;
     for (int k = 0; k < pages && !rc; k++) {
         if (!cur) cur = render_sheet(t, co, k, err);
-        rc = cur ? draw(be, b, cur, false, &kept, &items, err) : -1;
+        rc = cur ? draw(be, b, cur, false, &kept, &bu, err) : -1;
         cur = NULL;
         if (!rc) rc = render_page_done(o, ++done, total, err);
         if (rc || !o->backs) continue;
         scene *back = render_sheet(o->backs, bo, k, err);
-        rc = back ? draw(be, b, back, true, &kept, &items, err) : -1;
+        rc = back ? draw(be, b, back, true, &kept, &bu, err) : -1;
         if (!rc) rc = render_page_done(o, ++done, total, err);
     }
     scene_free(cur);
@@ -369,13 +366,13 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
         return -1;
     }
     scene *kept = NULL;
-    size_t items = 0;
+    render_budget bu = {0};
     int rc = 0, done = 0;
     for (int p = 0; p < papers && !rc; p++) {
         int first = p * per, n = MIN(per, pages - first);
         if (!cur && (cur = cards_paper(t, &co, &l, first, n, false, false, err)))
             cur = render_adjust(o, cur, err);
-        rc = cur ? draw(be, b, cur, false, &kept, &items, err) : -1;
+        rc = cur ? draw(be, b, cur, false, &kept, &bu, err) : -1;
         cur = NULL;
         if (!rc) rc = render_page_done(o, ++done, total, err);
         if (rc || !o->backs) continue;
@@ -383,7 +380,7 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
         if (!back || !(back = render_adjust(o, back, err)))
             rc = -1;
         else
-            rc = draw(be, b, back, true, &kept, &items, err);
+            rc = draw(be, b, back, true, &kept, &bu, err);
         if (!rc) rc = render_page_done(o, ++done, total, err);
     }
     scene_free(cur);

@@ -647,22 +647,21 @@ static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int 
     return s ? render_adjust(o, s, err) : NULL;
 }
 
-/* The document's work so far, against RENDER_MAX_DOC_ITEMS: a page drawn in
- * full counts its items, a page the backend repeats from shared content a
- * quarter of them (cairo examines the shared page again each time it shows
- * it; libharu only lists it). */
-typedef struct render_budget {
-    size_t items;
-} render_budget;
-
-static int budget_add(render_budget *bu, const scene *s, bool repeated, pn_err *err)
+int render_budget_add(render_budget *bu, const scene *s, bool repeated, const char *what,
+                      pn_err *err)
 {
-    size_t n = scene_count(s);
+    size_t n = scene_count(s), k = scene_seg_count(s);
     bu->items += repeated ? n / 4 : n;
-    if (bu->items <= RENDER_MAX_DOC_ITEMS) return 0;
-    return pn_err_set(err, PN_EINPUT,
-                      "the document would hold more than %d items; render fewer pages",
-                      RENDER_MAX_DOC_ITEMS);
+    bu->segs += repeated ? k / 4 : k;
+    if (bu->items > RENDER_MAX_DOC_ITEMS)
+        return pn_err_set(err, PN_EINPUT,
+                          "the document would hold more than %d items; render fewer %s",
+                          RENDER_MAX_DOC_ITEMS, what);
+    if (bu->segs > RENDER_MAX_DOC_SEGS)
+        return pn_err_set(err, PN_EINPUT,
+                          "the document would hold more than %d path segments; render fewer %s",
+                          RENDER_MAX_DOC_SEGS, what);
+    return 0;
 }
 
 /* Draws s again as a new page: through the backend's shared content when it
@@ -671,7 +670,7 @@ static int draw_again(const pn_backend *be, void *b, const scene *s, render_budg
 {
     int rc = be->repeat_page ? be->repeat_page(b, err) : 1;
     if (rc < 0) return -1;
-    if (budget_add(bu, s, rc == 0, err)) return -1;
+    if (render_budget_add(bu, s, rc == 0, "pages", err)) return -1;
     return rc > 0 ? pn_backend_draw_page(be, b, s, err) : 0;
 }
 
@@ -685,12 +684,16 @@ static int draw_paper(const pn_backend *be, void *b, scene *cur, const scene *ne
     if (*shared && scene_equal(cur, *shared)) {
         rc = draw_again(be, b, cur, bu, err);
     } else if (next && scene_equal(cur, next)) {
-        rc = budget_add(bu, cur, false, err) ? -1 : pn_backend_draw_shared(be, b, cur, err);
+        rc = render_budget_add(bu, cur, false, "pages", err)
+                 ? -1
+                 : pn_backend_draw_shared(be, b, cur, err);
         scene_free(*shared);
         *shared = cur;
         return rc;
     } else {
-        rc = budget_add(bu, cur, false, err) ? -1 : pn_backend_draw_page(be, b, cur, err);
+        rc = render_budget_add(bu, cur, false, "pages", err)
+                 ? -1
+                 : pn_backend_draw_page(be, b, cur, err);
     }
     scene_free(cur);
     return rc;
@@ -724,7 +727,7 @@ static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void 
 {
     int papers = (pages + nup - 1) / nup, same = pages / nup > 0 ? pages / nup : 1;
     bool share = same > 1 && be->begin_shared && be->repeat_page;
-    int rc = budget_add(bu, first, false, err);
+    int rc = render_budget_add(bu, first, false, "pages", err);
     if (!rc)
         rc = share ? pn_backend_draw_shared(be, b, first, err)
                    : pn_backend_draw_page(be, b, first, err);
@@ -736,8 +739,9 @@ static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void 
     scene_free(first);
     if (!rc && same < papers) {
         scene *last = render_paper(t, o, papers - 1, pages, nup, err);
-        rc =
-            !last || budget_add(bu, last, false, err) ? -1 : pn_backend_draw_page(be, b, last, err);
+        rc = !last || render_budget_add(bu, last, false, "pages", err)
+                 ? -1
+                 : pn_backend_draw_page(be, b, last, err);
         scene_free(last);
         if (!rc) rc = render_page_done(o, papers, papers, err);
     }
@@ -782,17 +786,25 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!cur) return -1;
     int papers = (pages + nup - 1) / nup;
     bool share = be->begin_shared && be->repeat_page, alike = sheets_alike(t, o);
-    size_t items = scene_count(cur);
+    size_t items = scene_count(cur), segs = scene_seg_count(cur);
     /* A pad of one sheet the backend repeats costs a quarter a page (only a PDF
      * holds shared content: SVG and PNG pages are files of their own). */
     bool cheap = alike && share && !strcmp(o->format, "pdf");
     size_t estimate = cheap ? items + (items / 4) * (size_t)(papers - 1) : items * (size_t)papers;
+    size_t seg_estimate = cheap ? segs + (segs / 4) * (size_t)(papers - 1) : segs * (size_t)papers;
     if (estimate > RENDER_MAX_DOC_ITEMS) {
         scene_free(cur);
         return pn_err_set(err, PN_EINPUT,
                           "%d pages of about %zu items each would pass the limit of %d items in "
                           "one document; render fewer pages",
                           papers, items, RENDER_MAX_DOC_ITEMS);
+    }
+    if (seg_estimate > RENDER_MAX_DOC_SEGS) {
+        scene_free(cur);
+        return pn_err_set(err, PN_EINPUT,
+                          "%d pages of about %zu path segments each would pass the limit of %d "
+                          "path segments in one document; render fewer pages",
+                          papers, segs, RENDER_MAX_DOC_SEGS);
     }
     void *b = render_open(be, t, o, papers, err);
     if (!b) {

@@ -17,6 +17,11 @@
  * A page the backend repeats from a shared page counts a quarter of its items
  * (render.c), so a long pad of one light sheet fits. */
 #define RENDER_MAX_DOC_ITEMS 2000000
+/* Path segments in one document: a page at the segment limit takes some 4 s
+ * and 5 MB of PDF, and 7000 of them (a 154 KB template) would have run for
+ * hours into 37 GB. The built-in sheets draw at most some 2100 a page, so
+ * 10 000 pages of any of them fit. */
+#define RENDER_MAX_DOC_SEGS 25000000
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);
@@ -29,7 +34,7 @@ typedef void (*render_progress)(void *user, int done, int total);
 
 typedef struct render_opts {
     scene_measurer *measure; /* measures text; its font map draws it (borrowed; required) */
-    const char *output;  /* path or "-" */
+    const char *output;      /* path or "-" */
     /* Not NULL: render into memory instead of output (which then only names
      * the result in messages): one GBytes per file that would be written (one
      * per page of SVG or PNG) is appended, in page order (pn_backend_opts.mem). */
@@ -40,10 +45,10 @@ typedef struct render_opts {
     int landscape;       /* -1: the template's, 0 portrait, 1 landscape */
     double dpi;
     unsigned long seed;
-    int pages; /* sheets; 0: as many as the template needs (render_sheet_count),
-                * rounded up to fill the last paper when nup > 1 */
-    int nup;   /* 1, 2 or 4 sheets per paper */
-    bool fill; /* nup > 1 and pages given: round pages up to fill the last paper */
+    int pages;        /* sheets; 0: as many as the template needs (render_sheet_count),
+                       * rounded up to fill the last paper when nup > 1 */
+    int nup;          /* 1, 2 or 4 sheets per paper */
+    bool fill;        /* nup > 1 and pages given: round pages up to fill the last paper */
     bool actual_size; /* nup > 1: sheets at their own size, not scaled to fit */
     bool mono;
     double bleed; /* mm */
@@ -108,5 +113,18 @@ int render_page_total(tmpl *t, const render_opts *o, pn_err *err);
 
 /* The sheet size for the options (paper and orientation), mm. */
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err);
+
+/* What a document has drawn so far, against RENDER_MAX_DOC_ITEMS and
+ * RENDER_MAX_DOC_SEGS. */
+typedef struct render_budget {
+    size_t items, segs;
+} render_budget;
+
+/* Adds page s to the budget (a quarter of it when the backend repeats it
+ * from shared content: cairo examines the shared page again each time it
+ * shows it, libharu only lists it): 0, or -1 with err past a limit; what
+ * names what to render fewer of ("pages", "cards"). */
+int render_budget_add(render_budget *bu, const scene *s, bool repeated, const char *what,
+                      pn_err *err);
 
 #endif

@@ -22,7 +22,8 @@ typedef struct lint_run {
     lint_report report;
     void *user;
     int found;
-    int shape_tests; /* fills compared by their shapes (shapes_touch) */
+    int shape_tests;   /* fills compared by their shapes (shapes_touch) */
+    size_t shape_segs; /* the segments those traced */
 } lint_run;
 
 static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...) PN_PRINTF(4, 5);
@@ -284,6 +285,13 @@ static bool shapes_touch(const scene *s, const fill *a, const fill *b)
     return touch;
 }
 
+/* The segments of item i when it is a path (0 for anything else). */
+static size_t path_segs(const scene *s, size_t i)
+{
+    const scene_item *it = scene_item_at(s, i);
+    return it->kind == SCENE_PATH ? it->u.path.count : 0;
+}
+
 static void check_colors(lint_run *r, GArray *fills)
 {
     static const char *const how[] = {"with protanopia (red-blind)",
@@ -306,8 +314,11 @@ static void check_colors(lint_run *r, GArray *fills)
                 if (d >= LINT_MIN_DELTA_E) continue;
                 /* Past the budget of shape tests, the boxes decide. */
                 bool touch = true;
-                if (r->shape_tests < LINT_MAX_SHAPE_TESTS) {
+                size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item);
+                if (r->shape_tests < LINT_MAX_SHAPE_TESTS &&
+                    r->shape_segs + segs <= LINT_MAX_SHAPE_SEGS) {
                     r->shape_tests++;
+                    r->shape_segs += segs;
                     touch = shapes_touch(r->s, a, b);
                 }
                 if (!touch) break;

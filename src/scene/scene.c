@@ -470,6 +470,11 @@ size_t scene_count(const scene *s)
     return s->items->len;
 }
 
+size_t scene_seg_count(const scene *s)
+{
+    return s->segs->len;
+}
+
 const scene_item *scene_item_at(const scene *s, size_t i)
 {
     return &g_array_index(s->items, scene_item, i);

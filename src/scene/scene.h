@@ -250,6 +250,8 @@ void scene_origin(const scene *s, size_t i, int *line, int *col);
 
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
 size_t scene_count(const scene *s);
+/* Path segments on the page (every path's together). */
+size_t scene_seg_count(const scene *s);
 const scene_item *scene_item_at(const scene *s, size_t i);
 const scene_seg *scene_segs(const scene *s);
 

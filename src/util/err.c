@@ -7,37 +7,49 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A message is one line of valid UTF-8 whatever the input held: control
- * characters (a value with a newline in it) and bytes that are not UTF-8 (an
- * argument in Latin-1) are written as escapes, and a message cut short by the
- * buffer ends at a whole character. */
-static void tidy(pn_err *err)
+void pn_err_shorten(char *dst, size_t size, const char *text)
 {
-    char out[sizeof err->msg];
-    size_t o = 0, len = strlen(err->msg);
-    for (const char *p = err->msg; *p;) {
+    size_t len = strlen(text);
+    if (len < size) {
+        memcpy(dst, text, len + 1);
+        return;
+    }
+    size_t keep = (size - 4) / 2; /* each side of the 3-byte ellipsis */
+    const char *head = text + keep, *tail = text + len - keep;
+    while (head > text && ((unsigned char)*head & 0xC0) == 0x80)
+        head--;
+    while (((unsigned char)*tail & 0xC0) == 0x80)
+        tail++;
+    snprintf(dst, size, "%.*s\xe2\x80\xa6%s", (int)(head - text), text, tail);
+}
+
+/* Puts text into err->msg as one line of valid UTF-8 whatever the input held:
+ * control characters (a value with a newline in it) and bytes that are not
+ * UTF-8 (an argument in Latin-1) are written as escapes. A message too long
+ * for the buffer loses its middle, at whole characters, not its end: the
+ * place comes first and what is wrong last, and a long value quoted between
+ * them had left only "--set s=aaaa..." of a message. */
+static void put(pn_err *err, const char *text)
+{
+    GString *o = g_string_new(NULL);
+    size_t len = strlen(text);
+    for (const char *p = text; *p;) {
         unsigned char c = (unsigned char)*p;
-        gunichar u = g_utf8_get_char_validated(p, (gssize)(len - (size_t)(p - err->msg)));
+        gunichar u = g_utf8_get_char_validated(p, (gssize)(len - (size_t)(p - text)));
         size_t n = u < 0x80 ? 1 : u < 0x110000 ? (size_t)(g_utf8_next_char(p) - p) : 0;
         if (n && u >= 0x20 && u != 0x7f) { /* a whole, printable character */
-            if (o + n >= sizeof out) break;
-            memcpy(out + o, p, n);
-            o += n;
+            g_string_append_len(o, p, (gssize)n);
             p += n;
             continue;
         }
-        if (o + 4 >= sizeof out) break;
         if (c == '\n' || c == '\t' || c == '\r')
-            o += (size_t)snprintf(out + o, sizeof out - o, "\\%c",
-                                  c == '\n'   ? 'n'
-                                  : c == '\t' ? 't'
-                                              : 'r');
+            g_string_append_printf(o, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
         else
-            o += (size_t)snprintf(out + o, sizeof out - o, "\\x%02x", c);
+            g_string_append_printf(o, "\\x%02x", c);
         p++;
     }
-    out[o] = '\0';
-    memcpy(err->msg, out, o + 1);
+    pn_err_shorten(err->msg, sizeof err->msg, o->str);
+    g_string_free(o, TRUE);
 }
 
 int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...)
@@ -45,29 +57,30 @@ int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...)
     if (!err) return -1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    char *text = g_strdup_vprintf(fmt, ap);
     va_end(ap);
+    put(err, text);
+    g_free(text);
     err->status = status;
-    tidy(err);
     return -1;
 }
 
 int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt, ...)
 {
     if (!err) return -1;
-    int n;
-    if (line > 0)
-        n = snprintf(err->msg, sizeof err->msg, "%s:%d:%d: ", file ? file : "<input>", line,
-                     col > 0 ? col : 1);
-    else
-        n = snprintf(err->msg, sizeof err->msg, "%s: ", file ? file : "<input>");
-    if (n < 0 || (size_t)n >= sizeof err->msg) n = 0;
+    char *where =
+        line > 0 ? g_strdup_printf("%s:%d:%d: ", file ? file : "<input>", line, col > 0 ? col : 1)
+                 : g_strdup_printf("%s: ", file ? file : "<input>");
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
+    char *what = g_strdup_vprintf(fmt, ap);
     va_end(ap);
+    char *text = g_strconcat(where, what, NULL);
+    put(err, text);
+    g_free(text);
+    g_free(what);
+    g_free(where);
     err->status = PN_EINPUT;
-    tidy(err);
     return -1;
 }
 

@@ -27,6 +27,10 @@ typedef struct pn_err {
 /* Sets err (if not NULL) and returns -1, so callers can write
  * "return pn_err_set(err, PN_EINPUT, ...);". */
 int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...) PN_PRINTF(3, 4);
+/* Copies text into dst (size bytes, size >= 8); when it does not fit, its
+ * middle goes, at whole UTF-8 characters, for an ellipsis: a message's start
+ * (where) and end (what is wrong) both stay. */
+void pn_err_shorten(char *dst, size_t size, const char *text);
 
 /* Same, prefixed with "file:line:col: " (line and col are 1-based; 0 omits them). */
 int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt, ...)

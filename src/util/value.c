@@ -121,8 +121,10 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, len, fmt, ap);
+    char *text = g_strdup_vprintf(fmt, ap);
     va_end(ap);
+    pn_err_shorten(why, len, text); /* a long value quoted keeps the reason after it */
+    g_free(text);
     return -1;
 }
 
