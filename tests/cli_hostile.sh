@@ -135,6 +135,24 @@ long=$(head -c 5000 /dev/zero | tr '\0' x)
 expect_status 1 "--set with a long text" -- "$PNPKIT" render dicrono --set "size=$long" -o "$T/x.pdf"
 expect_no_file "$T/x.pdf" "nothing written for a bad --set"
 
+# Path segments are bounded per document too: 30 SVG pages of 900 000
+# segments (a 60 KB path drawn 90 times) would take minutes and hundreds of
+# MB; they are refused before the first page is written. (Identical PDF
+# pages are stored once and count a quarter each.)
+{
+    printf 'name: segs\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - for: i in 1..90\n    components:\n      - type: path\n        d: >-\n          M0 0'
+    i=0
+    while [ $i -lt 9999 ]; do
+        [ $((i % 100)) -eq 0 ] && printf '\n         '
+        printf ' L%d 1' $((i % 50))
+        i=$((i + 1))
+    done
+    printf '\n'
+} >"$T/segs.yaml"
+expect_status 1 "30 pages of 900000 segments" -- timeout 60 "$PNPKIT" render "$T/segs.yaml" --pages 30 -o "$T/x.svg"
+expect_stderr "^30 pages of about 900000 path segments each would pass the limit of 25000000 path segments in one document; render fewer pages$" "30 pages of 900000 segments: message"
+expect_no_file "$T/x-01.svg" "30 pages of 900000 segments: no output"
+
 # Text laid out as blocks is bounded per page, counted at each layout: a
 # 4000-byte text shrunk to one line, repeated 3000 times, drew little but
 # took some 25 s of layouts; it is refused at the text, a line of the file.
