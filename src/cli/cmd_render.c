@@ -450,8 +450,9 @@ static int slurp_list(const char *file, bool std, char **text, size_t *size, pnp
         int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         struct stat st;
         if (fd < 0) return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
-        if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            bool dir = S_ISDIR(st.st_mode);
+        bool got = fstat(fd, &st) == 0;
+        if (!got || !S_ISREG(st.st_mode)) {
+            bool dir = got && S_ISDIR(st.st_mode);
             close(fd);
             return fail(err, dir ? PNPKIT_EIO : PNPKIT_EINPUT, "%s: %s", file,
                         dir ? "is a directory, not a file"

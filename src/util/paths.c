@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "util/paths.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <glib.h>
 #include <stdlib.h>
@@ -112,8 +113,18 @@ char *pn_paths_inside(const char *dir, const char *name, const char **why)
     g_strfreev(parts);
     if (!ok) return NULL;
     char *path = strcmp(dir, ".") ? g_build_filename(dir, name, NULL) : g_strdup(name);
-    char *real = realpath(path, NULL), *base = real ? realpath(dir, NULL) : NULL;
-    if (real && base) {
+    /* A missing file is left for the reader to report; any other failure
+     * to resolve refuses the name: glibc's realpath gives up on a path that
+     * grows past PATH_MAX through links, where open() still follows them. */
+    errno = 0;
+    char *real = realpath(path, NULL);
+    int why_real = errno;
+    char *base = realpath(dir, NULL);
+    if (!real) {
+        ok = why_real == ENOENT;
+    } else if (!base) {
+        ok = false;
+    } else {
         size_t n = strlen(base);
         ok = !strcmp(base, "/") || (!strncmp(real, base, n) && real[n] == '/');
     }
@@ -124,5 +135,5 @@ char *pn_paths_inside(const char *dir, const char *name, const char **why)
         return NULL;
     }
     *why = NULL;
-    return path; /* a missing file is left for the reader to report */
+    return path;
 }
