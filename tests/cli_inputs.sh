@@ -110,6 +110,9 @@ for case in "empty.csv:no header row naming the columns" "hdronly.csv:no rows af
     expect_status 1 "--data $f" -- "$PNPKIT" render csvt.yaml --data "$f" -o x.pdf
     expect_stderr "^$f:1:1: ${case#*:}$" "--data $f: message"
 done
+printf '\n\np,q\n1,2\n' >colparam3.csv
+expect_status 1 "--data colparam3.csv" -- "$PNPKIT" render csvt.yaml --data colparam3.csv -o x.pdf
+expect_stderr "^colparam3.csv:3:1: column 'p' is also a parameter of csvt; rename one$" "the header after blank lines: its line"
 
 # A NUL byte in a list: refused at its line, not read as the line's end.
 printf 'front.yaml -o nul.pdf\000 --set bogus=1\n' >nul.txt

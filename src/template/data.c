@@ -77,6 +77,7 @@ static void on_row(int c, void *user)
                 return fail(st, st->row_line, "column '%s' is named twice", name);
             g_ptr_array_add(d->cols, g_strdup(name));
         }
+        d->header_line = st->row_line;
         st->header_done = true;
     } else {
         if (f->len != d->cols->len)

@@ -21,6 +21,7 @@ typedef struct tmpl_data {
     GPtrArray *cols; /* char*: column names */
     GPtrArray *rows; /* char**: cols->len values each */
     GArray *lines;   /* int: the line of the file each row starts on */
+    int header_line; /* the line naming the columns (0: not known) */
 } tmpl_data;
 
 /* Reads a CSV file: NULL + err (PN_EIO when it cannot be read, PN_EINPUT

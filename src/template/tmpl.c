@@ -406,9 +406,11 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
     for (guint i = 0; i < d->cols->len; i++) {
         const char *c = g_ptr_array_index(d->cols, i);
         if (tmpl_param_find(t, c)) {
-            /* the header: line 1 of a CSV file, the first row written in the template */
-            int line =
-                strcmp(d->file, t->file) || !d->lines->len ? 1 : g_array_index(d->lines, int, 0);
+            /* the header: its line in a CSV file, the first row written in
+             * the template */
+            int line = d->header_line > 0 ? d->header_line
+                       : d->lines->len    ? g_array_index(d->lines, int, 0)
+                                          : 1;
             pn_err_at(err, d->file, line, 1, "column '%s' is also a parameter of %s; rename one", c,
                       t->name);
             tmpl_data_free(d);
