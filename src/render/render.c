@@ -792,19 +792,15 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     bool cheap = alike && share && !strcmp(o->format, "pdf");
     size_t estimate = cheap ? items + (items / 4) * (size_t)(papers - 1) : items * (size_t)papers;
     size_t seg_estimate = cheap ? segs + (segs / 4) * (size_t)(papers - 1) : segs * (size_t)papers;
-    if (estimate > RENDER_MAX_DOC_ITEMS) {
+    bool too_many = estimate > RENDER_MAX_DOC_ITEMS;
+    if (too_many || seg_estimate > RENDER_MAX_DOC_SEGS) {
+        const char *what = too_many ? "items" : "path segments";
         scene_free(cur);
         return pn_err_set(err, PN_EINPUT,
-                          "%d pages of about %zu items each would pass the limit of %d items in "
-                          "one document; render fewer pages",
-                          papers, items, RENDER_MAX_DOC_ITEMS);
-    }
-    if (seg_estimate > RENDER_MAX_DOC_SEGS) {
-        scene_free(cur);
-        return pn_err_set(err, PN_EINPUT,
-                          "%d pages of about %zu path segments each would pass the limit of %d "
-                          "path segments in one document; render fewer pages",
-                          papers, segs, RENDER_MAX_DOC_SEGS);
+                          "%d pages of about %zu %s each would pass the limit of %d %s in one "
+                          "document; render fewer pages",
+                          papers, too_many ? items : segs, what,
+                          too_many ? RENDER_MAX_DOC_ITEMS : RENDER_MAX_DOC_SEGS, what);
     }
     void *b = render_open(be, t, o, papers, err);
     if (!b) {
