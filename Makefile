@@ -77,7 +77,8 @@ build-clang: deps
 	cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=$(CLANG) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 	cmake --build $(CLANG_BUILD) -j$(JOBS)
 
-# libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these); see fuzz/run.sh.
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these; FUZZ_JOBS
+# processes side by side, default 1); see fuzz/run.sh.
 fuzz: build-fuzz
 	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

@@ -11,6 +11,9 @@
 # default 1024); a timeout or running out of memory is a finding like a crash.
 # Per harness it prints executions, libFuzzer's final coverage (edges: "cov",
 # features: "ft") and the findings of this run (files in artifacts/NAME).
+# FUZZ_JOBS=N (default 1) runs N processes of each harness side by side on its
+# one corpus (one per core; libFuzzer reloads what the others add): their logs
+# are fuzz-NAME.log, fuzz-NAME-2.log, ...; the line counts all executions.
 build=${1:?build directory} secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 only=" $* "
@@ -58,23 +61,51 @@ for bin in "$build"/fuzz/fuzz_*; do
     # whole photo read under the instrumentation) is not a finding.
     opts="-max_total_time=$secs -timeout=$timeout -report_slow_units=$timeout -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=$maxlen"
     [ -f "$dict" ] && opts="$opts -dict=$dict"
+    jobs=${FUZZ_JOBS:-1}
+    case $jobs in
+    [1-9] | [1-5][0-9] | 6[0-4]) ;;
+    *) echo "fuzz: FUZZ_JOBS must be a number from 1 to 64" >&2; exit 2 ;;
+    esac
     log="$build/fuzz-$name.log"
-    echo "fuzz: $name for ${secs}s (log: $log)"
+    logs=""
+    procs=""
+    [ "$jobs" -gt 1 ] && procs=" x $jobs processes"
+    echo "fuzz: $name for ${secs}s$procs (log: $log)"
     before=$(ls "$art" | wc -l)
-    # shellcheck disable=SC2086
-    "$bin" $opts -print_final_stats=1 -artifact_prefix="$art/" "$corpus" $seeds >"$log" 2>&1
-    rc=$?
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -n 1)
-    # The last status line: "#N ... cov: EDGES ft: FEATURES corp: ..."
-    edges=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
-    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+    j=1
+    while [ "$j" -le "$jobs" ]; do
+        l=$log
+        [ "$j" -gt 1 ] && l="$build/fuzz-$name-$j.log"
+        logs="$logs $l"
+        # shellcheck disable=SC2086
+        ("$bin" $opts -print_final_stats=1 -artifact_prefix="$art/" "$corpus" $seeds >"$l" 2>&1
+            echo $? >"$l.rc") &
+        j=$((j + 1))
+    done
+    wait
+    # The processes' figures: executions and rates add up, memory is the
+    # largest, coverage the widest (each status line: "#N ... cov: EDGES ft: FEATURES ...").
+    rc=0 execs=0 rate=0 rss=0 edges=0 ft=0
+    for l in $logs; do
+        r=$(cat "$l.rc")
+        rm -f "$l.rc"
+        [ "$r" -ne 0 ] && rc=$r
+        n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$l" | tail -n 1)
+        execs=$((execs + ${n:-0}))
+        n=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$l" | tail -n 1)
+        rate=$((rate + ${n:-0}))
+        n=$(sed -n 's/^stat::peak_rss_mb: *//p' "$l" | tail -n 1)
+        [ "${n:-0}" -gt "$rss" ] && rss=$n
+        n=$(grep -o 'cov: [0-9]*' "$l" | tail -n 1 | cut -d' ' -f2)
+        [ "${n:-0}" -gt "$edges" ] && edges=$n
+        n=$(grep -o 'ft: [0-9]*' "$l" | tail -n 1 | cut -d' ' -f2)
+        [ "${n:-0}" -gt "$ft" ] && ft=$n
+    done
     # Findings: crashes, leaks, timeouts and out-of-memory inputs of this run.
     found=$(($(ls "$art" | wc -l) - before))
     kinds=$(ls "$art" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
         awk '{printf "%s%s %s", sep, $1, $2; sep = ", "}')
-    line="$name: ${secs}s, ${execs:-0} executions (${rate:-0}/s), edges ${edges:-0}, ft ${ft:-0}, peak ${rss:-0} MB, corpus $(ls "$corpus" | wc -l), findings $found${kinds:+ (all kept: $kinds)}, exit $rc"
+    line="$name: ${secs}s$procs, ${execs:-0} executions (${rate:-0}/s), edges ${edges:-0}, ft ${ft:-0}, peak ${rss:-0} MB, corpus $(ls "$corpus" | wc -l), findings $found${kinds:+ (all kept: $kinds)}, exit $rc"
     echo "fuzz: $line"
     echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$build/fuzz-history.log"
     summary="$summary$line
