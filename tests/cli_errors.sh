@@ -66,6 +66,19 @@ if pdffonts omega.pdf 2>/dev/null | grep -q "SeedSix-Regular .*CID TrueType .* y
 else
     bad "--ttf a small whole font: embedded: $(pdffonts omega.pdf 2>&1 | tail -n 1)"
 fi
+# libharu finds fonts by PostScript name: a --ttf font named like a PDF
+# standard font would be used for every plain text too. The seed renamed
+# SeedOne-Regular -> Courier-Oblique (the same length) in both its names.
+python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+for a, b in ((b"SeedOne-Regular", b"Courier-Oblique"),):
+    d = d.replace(a, b).replace(a.decode().encode("utf-16-be"), b.decode().encode("utf-16-be"))
+open("courier.ttf", "wb").write(d)' "$SRC/fuzz/seeds/ttf/small-short-loca.ttf"
+expect_status 1 "--ttf named like a standard font" -- "$PNPKIT" render omega.yaml --backend haru --ttf courier.ttf -o x.pdf
+expect_stderr "^--ttf courier.ttf: its PostScript name is Courier-Oblique, the name of a PDF standard font it would replace: give a font of another name$" "--ttf named like a standard font: message"
+expect_no_file x.pdf "--ttf named like a standard font: output"
+expect_status 0 "--ttf the same font under its own name" -- "$PNPKIT" render omega.yaml --backend haru --ttf "$SRC/fuzz/seeds/ttf/small-short-loca.ttf" -o own.pdf
 expect_status 3 "a directory as a template" -- "$PNPKIT" render dir.yaml -o x.pdf
 expect_stderr "^dir.yaml: is a directory, not a file$" "a directory as a template: message"
 expect_status 3 "a directory as a template path" -- "$PNPKIT" render ./dir -o x.pdf

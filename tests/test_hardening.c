@@ -549,6 +549,116 @@ static guint8 *font_table(guint8 *d, const char *tag)
     return NULL;
 }
 
+/* The directory entry of table tag (tag, checksum, offset, length). */
+static guint8 *font_entry(guint8 *d, const char *tag)
+{
+    unsigned count = (unsigned)d[4] << 8 | d[5];
+    for (unsigned i = 0; i < count; i++)
+        if (!memcmp(d + 12 + 16 * i, tag, 4)) return d + 12 + 16 * i;
+    fail_msg("no %s table", tag);
+    return NULL;
+}
+
+static void put16(guint8 *p, unsigned v)
+{
+    p[0] = (guint8)(v >> 8), p[1] = (guint8)v;
+}
+
+static void put32(guint8 *p, guint32 v)
+{
+    put16(p, v >> 16), put16(p + 2, v & 0xFFFF);
+}
+
+static guint32 get32(const guint8 *p)
+{
+    return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+/* The font f with a table of len bytes appended (zeroed, returned in *at)
+ * and tag's directory entry moved to it. */
+static guint8 *font_with_table(const gchar *f, gsize n, const char *tag, gsize len, guint8 **at,
+                               gsize *out_n)
+{
+    guint8 *d = g_malloc0(n + len);
+    memcpy(d, f, n);
+    guint8 *e = font_entry(d, tag);
+    put32(e + 8, (guint32)n), put32(e + 12, (guint32)len);
+    *at = d + n;
+    *out_n = n + len;
+    return d;
+}
+
+/* libharu copies tables and names whole and walks composite glyphs with a
+ * seek a part: what a font may hold of them to be embedded. */
+static void test_sfnt_embed_sizes(void **state)
+{
+    (void)state;
+    gchar *f;
+    gsize n, m;
+    assert_true(g_file_get_contents(PNPKIT_SOURCE_DIR "/fuzz/seeds/ttf/small-composite-xy.ttf", &f,
+                                    &n, NULL));
+    assert_null(pn_sfnt_damage((guint8 *)f, n, true));
+    assert_null(pn_sfnt_embed_damage((guint8 *)f, n));
+    guint8 *d = g_memdup2(f, n), *t;
+    /* the first table stretched one byte over the next one */
+    unsigned count = (unsigned)d[4] << 8 | d[5];
+    guint8 *first = NULL;
+    guint32 next = UINT32_MAX;
+    for (unsigned i = 0; i < count; i++)
+        if (!first || get32(d + 20 + 16 * i) < get32(first + 8)) first = d + 12 + 16 * i;
+    for (unsigned i = 0; i < count; i++)
+        if (get32(d + 20 + 16 * i) > get32(first + 8)) next = MIN(next, get32(d + 20 + 16 * i));
+    put32(first + 12, next - get32(first + 8));
+    assert_null(pn_sfnt_embed_damage(d, n));
+    put32(first + 12, next - get32(first + 8) + 1);
+    assert_null(pn_sfnt_damage(d, n, true));
+    assert_string_equal(pn_sfnt_embed_damage(d, n), "its tables overlap");
+    g_free(d);
+    /* names: k records of 65 535 bytes each, all the same text; 16 make
+     * 1 048 560 bytes (within 1 MB), 17 pass it */
+    for (unsigned k = 16; k <= 17; k++) {
+        gsize len = 6 + 12 * k + 65535;
+        d = font_with_table(f, n, "name", len, &t, &m);
+        put16(t + 2, k), put16(t + 4, 6 + 12 * k);
+        for (unsigned i = 0; i < k; i++) {
+            guint8 *r = t + 6 + 12 * i;
+            put16(r, 3), put16(r + 2, 1), put16(r + 4, 0x409), put16(r + 6, i < 2 ? 4 + 2 * i : 1);
+            put16(r + 8, 65535);
+        }
+        assert_null(pn_sfnt_damage(d, m, true));
+        if (k == 16)
+            assert_null(pn_sfnt_embed_damage(d, m));
+        else
+            assert_string_equal(pn_sfnt_embed_damage(d, m), "its names hold over 1 MB of text");
+        g_free(d);
+    }
+    /* the 6 glyphs all at the place of one composite glyph of p parts (long
+     * loca): libharu walks p parts for each, 6 p in all, at most a million */
+    for (gsize p = 166666; p <= 166667; p++) {
+        gsize len = 10 + 6 * p;
+        d = font_with_table(f, n, "glyf", len, &t, &m);
+        put16(t, 0xFFFF);
+        for (gsize i = 0; i < p; i++)
+            put16(t + 10 + 6 * i, i + 1 < p ? 32 : 0), put16(t + 12 + 6 * i, 1);
+        guint8 *loca = d + get32(font_entry(d, "loca") + 8);
+        put32(loca + 4 * 6, (guint32)len); /* glyphs 0..5 start at 0 and are empty but the last */
+        for (int g = 0; g < 6; g++)
+            put32(loca + 4 * g, 0);
+        assert_null(pn_sfnt_damage(d, m, true));
+        if (p == 166666)
+            assert_null(pn_sfnt_embed_damage(d, m));
+        else
+            assert_string_equal(pn_sfnt_embed_damage(d, m),
+                                "its composite glyphs hold over a million parts");
+        /* its last part saying more follow: the walk runs past the glyph */
+        put16(t + 10 + 6 * (p - 1), 32);
+        assert_string_equal(pn_sfnt_embed_damage(d, m),
+                            "a composite glyph of it runs past its end");
+        g_free(d);
+    }
+    g_free(f);
+}
+
 /* What libharu reads of a --ttf font besides its tables' sizes: the units
  * per em it divides by, and a character map whose every character leads to a
  * glyph the font has and whose last segment ends at U+FFFF. */
@@ -566,8 +676,18 @@ static void test_sfnt_embed(void **state)
     guint8 *head = font_table(d, "head");
     head[18] = 0, head[19] = 0;
     assert_string_equal(pn_sfnt_embed_damage(d, n), "its units per em are not 16 to 16384");
-    head[18] = 0, head[19] = 16;
+    head[18] = 0, head[19] = 32;
     assert_null(pn_sfnt_embed_damage(d, n));
+    /* at 16 units per em its advances of 600 units are 37.5 em: libharu's
+     * 16-bit thousandths of an em would come out negative */
+    head[18] = 0, head[19] = 16;
+    assert_string_equal(pn_sfnt_embed_damage(d, n), "a glyph of it is over 32 em wide");
+    /* the box (0, -200, 700, 800): 800 units at 999 a em pass 32.767 em */
+    head[18] = 1000 >> 8, head[19] = 1000 & 0xFF;
+    head[42] = 0x7F, head[43] = 0xFF; /* yMax 32767: 32.767 em */
+    assert_null(pn_sfnt_embed_damage(d, n));
+    head[18] = 999 >> 8, head[19] = 999 & 0xFF;
+    assert_string_equal(pn_sfnt_embed_damage(d, n), "its bounding box is over 32 em");
     /* the map: segments of 0x20, 0x41, 0x48, 0x61-0x63, 0x78, 0x3A9, 0xFFFF */
     memcpy(d, whole, n);
     guint8 *sub = font_table(d, "cmap") + 12;
@@ -638,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_bmp_headers),
         cmocka_unit_test(test_gif_tiff_headers),
         cmocka_unit_test(test_sfnt_embed),
+        cmocka_unit_test(test_sfnt_embed_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

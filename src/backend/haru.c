@@ -227,6 +227,19 @@ static int haru_embed_ttf(haru_be *b, const char *file, pn_err *err)
         return pn_err_set(err, PN_EINPUT,
                           "TrueType font %s: not a TrueType font libharu can embed (error 0x%04X)",
                           file, (unsigned)b->error);
+    /* libharu finds fonts by PostScript name: a font called "Helvetica" would
+     * be taken for the standard font, and every plain text set in it. */
+    static const char *const standard[] = {
+        "Courier",     "Courier-Bold",   "Courier-Oblique",   "Courier-BoldOblique",
+        "Helvetica",   "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
+        "Times-Roman", "Times-Bold",     "Times-Italic",      "Times-BoldItalic",
+        "Symbol",      "ZapfDingbats"};
+    for (size_t i = 0; i < G_N_ELEMENTS(standard); i++)
+        if (!strcmp(name, standard[i]))
+            return pn_err_set(err, PN_EINPUT,
+                              "TrueType font %s: its PostScript name is %s, the name of a PDF "
+                              "standard font it would replace: give a font of another name",
+                              file, name);
     return 0;
 }
 

@@ -198,6 +198,112 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     return NULL;
 }
 
+/* A table's place in the file, to find tables that overlap. */
+typedef struct {
+    guint32 off, len;
+} sfnt_span;
+
+static int span_cmp(const void *a, const void *b)
+{
+    guint32 x = ((const sfnt_span *)a)->off, y = ((const sfnt_span *)b)->off;
+    return x < y ? -1 : x > y;
+}
+
+/* libharu copies the tables it does not rebuild whole, and every name record's
+ * text: tables stretched over one another, or 65 535 names each spelling the
+ * first 64 KB of the table, made it copy hundreds of megabytes to gigabytes.
+ * The fonts of a system keep their tables apart and their names small. */
+static const char *embed_size_damage(const guint8 *d)
+{
+    unsigned count = be16(d + 4), used = 0;
+    sfnt_span *s = g_new(sfnt_span, count + 1);
+    for (unsigned i = 0; i < count; i++) {
+        const guint8 *e = d + 12 + 16 * i;
+        if (be32(e + 12)) s[used++] = (sfnt_span){be32(e + 8), be32(e + 12)};
+    }
+    qsort(s, used, sizeof *s, span_cmp);
+    bool apart = true;
+    for (unsigned i = 0; i + 1 < used && apart; i++)
+        apart = (gsize)s[i].off + s[i].len <= s[i + 1].off;
+    g_free(s);
+    if (!apart) return "its tables overlap";
+    gsize len, text = 0;
+    const guint8 *t = sfnt_table(d, "name", &len);
+    for (unsigned i = 0; t && i < be16(t + 2); i++)
+        text += be16(t + 6 + 12 * i + 8);
+    if (text > PN_SFNT_MAX_NAME_TEXT) return "its names hold over 1 MB of text";
+    return NULL;
+}
+
+/* libharu keeps widths and the font's box in thousandths of an em in 16 bits:
+ * past 32.767 em a width came out negative ("has no glyph for U+0000") and a
+ * box failed the save. hmtx and head are whole (pn_sfnt_damage). */
+static const char *embed_metric_damage(const guint8 *d, unsigned upem)
+{
+    gsize len;
+    const guint8 *hhea = sfnt_table(d, "hhea", &len), *hmtx = sfnt_table(d, "hmtx", &len);
+    const guint8 *head = sfnt_table(d, "head", &len);
+    for (unsigned i = 0; i < be16(hhea + 34); i++)
+        if (be16(hmtx + 4 * i) * 1000L / upem > 32767) return "a glyph of it is over 32 em wide";
+    for (int i = 0; i < 4; i++) {
+        long v = (gint16)be16(head + 36 + 2 * i);
+        if (labs(v) * 1000 / upem > 32767) return "its bounding box is over 32 em";
+    }
+    return NULL;
+}
+
+/* The components of the composite glyph read at d + at (d + n: the file end)
+ * as libharu reads them to find the glyphs it needs (a header of 10 bytes,
+ * then components while their flags say more follow): 0 when it is not a
+ * composite, -1 when they run past end. */
+static long composite_parts(const guint8 *d, gsize n, gsize at, gsize end)
+{
+    if (at + 2 > n || be16(d + at) != 0xFFFF) return 0;
+    gsize p = at + 10;
+    long parts = 0;
+    unsigned flags;
+    do {
+        if (p + 4 > end) return -1;
+        flags = be16(d + p);
+        p += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 64 ? 4 : flags & 128 ? 8 : 0);
+        if (p > end) return -1;
+        parts++;
+    } while (flags & 32);
+    return parts;
+}
+
+/* libharu reads a used glyph's components from its place in the loca table
+ * whatever its length (an empty glyph reads the next one's), until their
+ * flags stop, with a file seek for each: a glyph of 5.5 million components
+ * (in a 33 MB font) took over 60 s, and 99 empty glyphs before a glyph of a
+ * million components took 30 s. Each place is walked once, within the glyph
+ * stored there, and the parts all glyphs would read are counted (a system's
+ * fonts: at most 8 a glyph, some 6 000 in all). loca and glyf are whole
+ * (pn_sfnt_damage). */
+static const char *embed_glyph_damage(const guint8 *d, gsize n)
+{
+    gsize len, gl;
+    const guint8 *head = sfnt_table(d, "head", &len), *maxp = sfnt_table(d, "maxp", &len);
+    const guint8 *loca = sfnt_table(d, "loca", &len), *glyf = sfnt_table(d, "glyf", &gl);
+    if (!glyf) return NULL;
+    bool wide = be16(head + 50) != 0;
+    gsize glyphs = be16(maxp + 4), base = (gsize)(glyf - d), end = gl;
+    long here = 0, all = 0;
+#define LOCA(g) (wide ? be32(loca + 4 * (g)) : 2 * (gsize)be16(loca + 2 * (g)))
+    for (gsize g = glyphs; g-- > 0;) {
+        gsize at = LOCA(g), next = LOCA(g + 1);
+        if (next > at) end = next;
+        /* else glyph g is empty and reads the glyph stored at its place */
+        if ((next > at || g + 1 == glyphs) &&
+            (here = composite_parts(d, n, base + at, base + end)) < 0)
+            return "a composite glyph of it runs past its end";
+        if ((all += here) > PN_SFNT_MAX_GLYPH_PARTS)
+            return "its composite glyphs hold over a million parts";
+    }
+#undef LOCA
+    return NULL;
+}
+
 /* See fonts.h. libharu 2.3.0 looks a character up in the first segment of
  * the map whose end is at or past it, reading one past the segments when
  * none is (a map must end with a segment ending at U+FFFF), and reads the
@@ -213,6 +319,10 @@ const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
         return "a table it needs is missing or too short";
     unsigned upem = be16(head + 18);
     if (upem < 16 || upem > 16384) return "its units per em are not 16 to 16384";
+    const char *why = embed_size_damage(d);
+    if (!why) why = embed_metric_damage(d, upem);
+    if (!why) why = embed_glyph_damage(d, n);
+    if (why) return why;
     gsize glyphs = be16(maxp + 4);
     /* the map libharu uses: the first (3, 1) record whose table is format 4 */
     const guint8 *sub = NULL;

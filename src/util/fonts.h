@@ -22,6 +22,8 @@ PangoFontMap *pn_fonts_new_map(pn_err *err);
  * at most this large, each one TrueType or OpenType font (not a collection). */
 #define PN_FONT_FILES_MAX 8
 #define PN_FONT_FILE_MAX_BYTES (16 << 20)
+#define PN_SFNT_MAX_NAME_TEXT (1 << 20) /* bytes of name text libharu may copy */
+#define PN_SFNT_MAX_GLYPH_PARTS 1000000 /* composite parts libharu may walk */
 
 /* One font file, as fontconfig reads it. */
 typedef struct pn_font_file {
@@ -41,9 +43,14 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics);
 
 /* What libharu's TrueType reader (which embeds the --ttf font) would trip on
  * in a font pn_sfnt_damage(d, n, true) finds whole, in words, or NULL: the
- * head table's units per em (it divides by them), and the character map it
- * uses, the first Windows Unicode one in format 4, whose every character must
- * lead to a glyph the font has (it reads each glyph's place unchecked). */
+ * head table's units per em (it divides by them); tables that overlap, or
+ * names of over PN_SFNT_MAX_NAME_TEXT bytes (it copies them whole); widths or
+ * a bounding box over 32 em (it keeps them in 16 bits); a composite glyph
+ * whose components run past it, or over PN_SFNT_MAX_GLYPH_PARTS components
+ * in all glyphs (it walks them with a seek for each); and
+ * the character map it uses, the first Windows Unicode one in format 4, whose
+ * every character must lead to a glyph the font has (it reads each glyph's
+ * place unchecked). */
 const char *pn_sfnt_embed_damage(const guint8 *d, gsize n);
 
 /* Reads path: a regular file of at most PN_FONT_FILE_MAX_BYTES holding one
