@@ -221,4 +221,24 @@ pdffonts "$T/emoji.pdf" | grep -q "Symbola .*yes yes yes" && ok || bad "Symbola 
 expect_status 0 "report after -o" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/ok.pdf"
 expect_stdout "^  TOTAL POINTS" "report printed after -o"
 
+# Sheets written each on its "---" line, one per line, are all read (a
+# sheet there was once taken for an empty one), and checked: yellow 99 is
+# refused at its line.
+row='{red: [4,4,4,4,4,4,4,4], blue: [4,4,4,4,4,4,4,4], green: [4,4,4,4,4,4,4,4], yellow: 4, combos: 0}'
+printf -- '--- %s\n--- %s\n' "$row" "$(echo "$row" | sed 's/yellow: 4/yellow: 99/')" >"$T/inline.yaml"
+expect_status 1 "sheets on their --- lines: the second checked" -- "$PNPKIT" score circle36 "$T/inline.yaml" --json
+expect_stderr "^$T/inline.yaml:2:" "sheets on their --- lines: the second's error at its line"
+printf -- '--- %s\n--- %s\n' "$row" "$row" >"$T/inline.yaml"
+expect_status 0 "sheets on their --- lines" -- "$PNPKIT" score circle36 "$T/inline.yaml" --json
+expect_eq "$(grep -c '"total":3}' "$T/out")" 2 "sheets on their --- lines: both scored"
+
+# Lines ending in a CR alone: the second sheet would be lost to the stream's
+# splitter, so the file is refused at its first lone CR; CR LF is read.
+printf -- '%s\r---\r%s\r' "$row" "$row" >"$T/cr.yaml"
+expect_status 1 "lone CR line ends" -- "$PNPKIT" score circle36 "$T/cr.yaml"
+expect_stderr "^$T/cr.yaml:1:98: a line ends in a carriage return alone \(old Mac line ends\): save the file with LF or CR LF line ends$" "lone CR line ends: at the CR"
+printf -- '%s\r\n---\r\n%s\r\n' "$row" "$row" >"$T/crlf.yaml"
+expect_status 0 "CR LF line ends" -- "$PNPKIT" score circle36 "$T/crlf.yaml" --json
+expect_eq "$(grep -c '"total":3}' "$T/out")" 2 "CR LF line ends: both scored"
+
 finish

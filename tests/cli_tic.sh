@@ -150,4 +150,45 @@ expect_status 0 "escaped names" -- $CHECK --json "$T/names.yaml"
 name=$(jq -r '.players[0].name' "$T/out" | od -An -c | tr -s ' ' | tr -d '\n')
 [ "$name" = ' A n n " Q " \ x \n y 001 037 \n' ] && ok || bad "name read back by jq: $name"
 if LC_ALL=C grep -q "$(printf '[\001-\037]')" "$T/out"; then bad "raw control byte in JSON"; else ok; fi
+# A stream's reports are kept until its last position is read, so the stream
+# is bounded as a whole: 10 000 positions and 16 MiB (a 160 MB file once took
+# 2 GB and aborted). The row position, 10 000 and 10 001 times.
+awk 'BEGIN { for (i = 0; i < 10001; i++) { print "---"; while ((getline l < ARGV[1]) > 0) print l; close(ARGV[1]) } exit }' "$T/row.yaml" >"$T/many.yaml"
+head -n $((10000 * 13)) "$T/many.yaml" >"$T/10000.yaml"
+expect_status 0 "10 000 positions" -- $CHECK "$T/10000.yaml"
+expect_eq "$(grep -c '^Ann (black): wins' "$T/out")" 10000 "10 000 positions: each reported"
+expect_status 1 "10 001 positions" -- $CHECK "$T/many.yaml"
+expect_stderr "^$T/many.yaml:130001:1: more than 10000 positions in one file: check them in several$" "10 001 positions: at the last"
+expect_eq "$(wc -c <"$T/out")" 0 "10 001 positions: nothing printed"
+# two positions of 9 MB each (comment lines of 9000 bytes)
+awk 'BEGIN { s = "x"; while (length(s) < 9000) s = s s; s = substr(s, 1, 9000); for (d = 0; d < 2; d++) { print "---"; for (i = 0; i < 1000; i++) print "# " s; while ((getline l < ARGV[1]) > 0) print l; close(ARGV[1]) } exit }' "$T/row.yaml" >"$T/big.yaml"
+expect_status 1 "two positions of 9 MB" -- $CHECK "$T/big.yaml"
+expect_stderr "^$T/big.yaml:1014:1: the positions pass 16 MiB in all: check them in several files$" "two positions of 9 MB: at the second"
+
+# A position written on its "---" line is read like any other.
+{ printf -- '--- {board: {layout: row, circles: ["* bc wt", "* bs wc", "* bp nt", "* wt bc", "* bc ns"]}, '
+  printf 'tokens: [1, 1, 1, 1, 1], players: [{name: Ann, color: black, goals: [[pentagon, square, circle]]}, '
+  printf '{name: Bob, color: white, goals: [[circle, pentagon, square]]}]}\n'; } >"$T/inline.yaml"
+expect_status 0 "a position on its --- line" -- $CHECK "$T/inline.yaml"
+expect_stdout "^Ann \(black\): wins with three black spaces on circles 1-2-3" "a position on its --- line: read"
+
+# Lines ending in a CR alone (old Mac files): a YAML parser takes each CR for
+# a line end, the document splitter does not, so a second position would be
+# lost; such a file is refused at its first lone CR.
+printf -- '---\r' >"$T/cr.yaml"
+tr '\n' '\r' <"$T/row.yaml" >>"$T/cr.yaml"
+expect_status 1 "lone CR line ends" -- $CHECK "$T/cr.yaml"
+expect_stderr "^$T/cr.yaml:1:4: a line ends in a carriage return alone \(old Mac line ends\): save the file with LF or CR LF line ends$" "lone CR line ends: message"
+tr '\n' '\r' <"$T/row.yaml" | sed 's/\r/\r\n/g' >"$T/crlf.yaml"
+expect_status 0 "CR LF line ends" -- $CHECK "$T/crlf.yaml"
+
+# A mapping holds at most 1000 keys (libfyaml's resolving of aliases compares
+# a mapping's keys pairwise: 25 000 keys took over a minute).
+awk 'BEGIN { for (i = 0; i < 1001; i++) printf "k%04d: 1\n", i }' >"$T/keys.yaml"
+expect_status 1 "1001 keys" -- $CHECK "$T/keys.yaml"
+expect_stderr "^$T/keys.yaml:1:1: a mapping of more than 1000 keys$" "1001 keys: message"
+head -n 1000 "$T/keys.yaml" >"$T/keys1000.yaml"
+expect_status 1 "1000 keys" -- $CHECK "$T/keys1000.yaml"
+expect_stderr "^$T/keys1000.yaml:1:1: unknown key 'k0000'" "1000 keys: read, then its first key refused"
+
 finish

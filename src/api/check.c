@@ -6,6 +6,7 @@
 #include "api/api.h"
 #include "pnpkit.h"
 #include "scoring/tic_position.h"
+#include "util/yml.h"
 #include "util/yml_docs.h"
 
 #define CHECK_GAME "thinking-in-circles"
@@ -13,6 +14,7 @@
 /* Reads and reports every document of st into out. 0, or -1 with err. */
 static int check_stream(yml_docs *st, bool json, GString *out, pn_err *err)
 {
+    size_t bytes = 0;
     for (int docs = 0;; docs++) {
         yml_doc doc;
         int r = yml_docs_next(st, &doc, err);
@@ -22,6 +24,16 @@ static int check_stream(yml_docs *st, bool json, GString *out, pn_err *err)
                 return pn_err_set(err, PN_EINPUT, "%s: no document to check", yml_docs_name(st));
             return 0;
         }
+        /* the reports are kept until the last position is read: the stream
+         * is bounded as a whole (a 160 MB one took 2 GB, then aborted) */
+        if (docs == PN_YML_MAX_DOCS)
+            return pn_err_at(err, doc.file, doc.line0 + 1, 1,
+                             "more than %d positions in one file: check them in several",
+                             PN_YML_MAX_DOCS);
+        if ((bytes += doc.len) > PN_YML_MAX_BYTES)
+            return pn_err_at(err, doc.file, doc.line0 + 1, 1,
+                             "the positions pass %u MiB in all: check them in several files",
+                             PN_YML_MAX_BYTES >> 20);
         pn_yml *y = yml_doc_parse(&doc, "document", err);
         tic_position d;
         if (!y || tic_position_read(y, &d, err)) {

@@ -24,6 +24,7 @@
 #define PN_YML_MAX_SCALAR 65536      /* bytes in one scalar, as written */
 #define PN_YML_MAX_NODES 50000       /* nodes (scalars and collections) in one document */
 #define PN_YML_MAX_DEPTH 32          /* nesting of collections */
+#define PN_YML_MAX_KEYS 1000         /* keys in one mapping */
 #define PN_YML_MAX_DOCS 10000        /* documents in one stream */
 
 /* One parsed document. Created by the loaders below, freed by pn_yml_free. */

@@ -118,6 +118,20 @@ static int read_line(yml_docs *r, const char **line, size_t *len, pn_err *err)
     return r->tmp->len > 0;
 }
 
+/* A YAML parser takes a carriage return alone for a line end, as old Mac
+ * files have them; this splitter does not, so a second document after one
+ * would be lost. Such a line (a CR not before LF, and not the file's last
+ * byte) is refused at the CR: 1, or 0. */
+static int lone_cr(yml_docs *r, const char *s, size_t n, pn_err *err)
+{
+    for (const char *p = s, *end = s + n; (p = memchr(p, '\r', (size_t)(end - p))); p++)
+        if (p + 1 < end && p[1] != '\n')
+            return pn_err_at(err, r->file, r->lines, (int)(p - s) + 1,
+                             "a line ends in a carriage return alone (old Mac line ends): "
+                             "save the file with LF or CR LF line ends") != 0;
+    return 0;
+}
+
 static bool marker(const char *s, size_t len, char c)
 {
     if (len < 3 || s[0] != c || s[1] != c || s[2] != c) return false;
@@ -164,6 +178,7 @@ int yml_docs_next(yml_docs *r, yml_doc *doc, pn_err *err)
     int rc;
     while ((rc = read_line(r, &s, &n, err)) == 1) {
         r->lines++;
+        if (lone_cr(r, s, n, err)) return -1;
         if (marker(s, n, '-')) {
             if (r->content) {
                 g_string_append_len(r->carry, s, (gssize)n);
@@ -217,7 +232,10 @@ pn_yml *yml_doc_parse(const yml_doc *d, const char *what, pn_err *err)
             q++;
         bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
                       (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
-        content = q < le && *q != '#' && !marker;
+        if (marker) /* what follows a marker on its line: "--- {red: [...]}" */
+            for (q = p + 3; q < le && (*q == ' ' || *q == '\t' || *q == '\r');)
+                q++;
+        content = q < le && *q != '#';
         p = nl ? nl + 1 : end;
     }
     if (!content) {
