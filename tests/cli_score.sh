@@ -241,4 +241,19 @@ printf -- '%s\r\n---\r\n%s\r\n' "$row" "$row" >"$T/crlf.yaml"
 expect_status 0 "CR LF line ends" -- "$PNPKIT" score circle36 "$T/crlf.yaml" --json
 expect_eq "$(grep -c '"total":3}' "$T/out")" 2 "CR LF line ends: both scored"
 
+# A line without end (a device of zeros): refused at the line bound, as the
+# lines of one sheet are, without gathering 16 MiB first.
+expect_status 1 "a stream of one endless line" -- "$PNPKIT" score circle36 /dev/zero
+expect_stderr "^/dev/zero:1:16385: line longer than 16384 bytes$" "a stream of one endless line: the line bound"
+{ printf -- '%s\n---\n' "$row"; head -c 20000 /dev/zero | tr '\0' x; } >"$T/long.yaml"
+expect_status 1 "a long line in the second sheet" -- "$PNPKIT" score circle36 "$T/long.yaml"
+expect_stderr "^$T/long.yaml:3:16385: line longer than 16384 bytes$" "a long line in the second sheet: its line"
+
+# More sheets than one completed document holds: refused at the first sheet
+# past the bound, and no PDF is left.
+for i in $(seq 1001); do echo "--- $row"; done >"$T/many.yaml"
+expect_status 1 "1001 completed sheets" -- "$PNPKIT" score circle36 "$T/many.yaml" -o "$T/many.pdf"
+expect_stderr "^$T/many.yaml:1001:1: the completed sheets would take more than 1000 pages: complete them in several files$" "1001 completed sheets: the sheet past the bound"
+expect_eq "$(ls "$T" | grep -c '^many\.pdf')" 0 "1001 completed sheets: no PDF"
+
 finish

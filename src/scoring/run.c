@@ -108,8 +108,10 @@ int score_run_sheet(score_run *r, const yml_doc *d, GString *out, pn_err *err)
     int n = g->pages(sheet);
     for (int p = 0; p < n; p++) {
         if (r->pages->len >= SCORE_MAX_PAGES)
-            return pn_err_set(err, PN_EINPUT, "%s: the completed sheets take at most %d pages",
-                              d->file, SCORE_MAX_PAGES);
+            return pn_err_at(err, d->file, d->line0 + 1, 1,
+                             "the completed sheets would take more than %d pages: complete "
+                             "them in several files",
+                             SCORE_MAX_PAGES);
         page_ref ref = {(int)r->kept->len - 1, p};
         g_array_append_val(r->pages, ref);
     }
