@@ -150,6 +150,12 @@ bad_sheet dicrono 'games:\n  - first: X\n    grid: >\n      X X X\n' "3:5: game 
 bad_sheet dicrono 'games:\n  - first: X\n    grid: ["X O X O", "O X O", "X O X O", "O X O X"]\n' "3:24: game 1, row 2 has 3 squares; expected 4"
 bad_sheet cirplexed 'boards:\n  Ann: []\n' "2:8: Ann has 0 items; expected 1 to 90"
 bad_sheet cirplexed 'colors: [red, red, blue, green]\nboards: {}\n' "1:15: colors: red is listed twice"
+# A number tagged !!str is a text, as a quoted one is; !!int reads as a number.
+bad_sheet circle36 'red: [!!str 4, 4, 4, 4, 4, 4, 4, 4]\nblue: [4, 4, 4, 4, 4, 4, 4, 4]\ngreen: [4, 4, 4, 4, 4, 4, 4, 4]\nyellow: 4\n' "1:13: red, sector 1: expected a whole number from 0 to 16"
+bad_sheet circle36 'red: ["4", 4, 4, 4, 4, 4, 4, 4]\nblue: [4, 4, 4, 4, 4, 4, 4, 4]\ngreen: [4, 4, 4, 4, 4, 4, 4, 4]\nyellow: 4\n' "1:8: red, sector 1: expected a whole number from 0 to 16"
+printf 'red: [!!int 4, 4, 4, 4, 4, 4, 4, 4]\nblue: [4, 4, 4, 4, 4, 4, 4, 4]\ngreen: [4, 4, 4, 4, 4, 4, 4, 4]\nyellow: 4\ncombos: 0\nplayer: !!str null\n' >"$T/int.yaml"
+expect_status 0 "a number tagged !!int" -- "$PNPKIT" score circle36 "$T/int.yaml" --json
+expect_stdout '"player":"null".*"total":3}$' "!!int 4 read as 4, !!str null as the name null"
 
 # The rule sheet's example games as played, with eight-sided dice; six-sided
 # dice (--set dice=6) cannot have rolled them.

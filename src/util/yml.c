@@ -503,6 +503,17 @@ struct fy_node *pn_yml_root(const pn_yml *y)
     return y ? fy_document_root(y->fyd) : NULL;
 }
 
+/* True when n is written plainly and not tagged !!str: only such a scalar
+ * may be read as a number or a null ("4", '4' and !!str 4 are texts). */
+static bool plain_untyped(struct fy_node *n)
+{
+    if (fy_node_get_style(n) != FYNS_PLAIN) return false;
+    size_t len = 0;
+    const char *tag = fy_node_get_tag(n, &len);
+    static const char str[] = "tag:yaml.org,2002:str";
+    return !(tag && len == sizeof str - 1 && !memcmp(tag, str, len));
+}
+
 const char *pn_yml_scalar(struct fy_node *n)
 {
     if (!n || fy_node_get_type(n) != FYNT_SCALAR) return NULL;
@@ -513,7 +524,7 @@ bool pn_yml_is_null(struct fy_node *n)
 {
     if (!n) return true;
     if (fy_node_get_type(n) != FYNT_SCALAR) return false;
-    if (fy_node_get_style(n) != FYNS_PLAIN) return false;
+    if (!plain_untyped(n)) return false;
     const char *s = fy_node_get_scalar0(n);
     return !s || !*s || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
            strcmp(s, "NULL") == 0;
@@ -549,7 +560,7 @@ int pn_yml_int_named(const pn_yml *y, struct fy_node *n, long min, long max, con
                      long *out, pn_err *err)
 {
     const char *s = pn_yml_scalar(n);
-    if (!s || !*s || fy_node_get_style(n) != FYNS_PLAIN)
+    if (!s || !*s || !plain_untyped(n))
         return pn_yml_err(err, y, n, "%s%sexpected a whole number from %ld to %ld", WHAT(what), min,
                           max);
     char *end;
