@@ -85,4 +85,46 @@ expect_status 0 "good PNG (haru)" -- "$PNPKIT" render img.yaml --backend haru -o
 pdfimages -list good.pdf > list.txt 2>&1
 expect_eq "$(awk '$3 == "image" {print $4 "x" $5 " " $6}' list.txt)" "8x8 rgb" "the image in the PDF"
 expect_eq "$(awk '$3 == "smask" {print $4 "x" $5}' list.txt)" "8x8" "its alpha as a soft mask"
+
+# PNG text chunks: libpng keeps every one (up to a thousand, each inflated to
+# as much as 8 MB) and the loaders copy them: 999 compressed ones in a 7.7 MB
+# file took 80 s and 7.7 GB to place. At most 64 text chunks, 4 of them
+# compressed, in a template, inside an SVG, or as a photo; a PNG within
+# the bounds is placed.
+text_png() { # FILE TEXT-CHUNKS COMPRESSED-CHUNKS
+    /usr/bin/python3 - "$@" <<'P'
+import struct, sys, zlib
+out, plain, packed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+rows = b"".join(b"\0" + b"\xff" * 3 * 200 for _ in range(200))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 200, 200, 8, 2, 0, 0, 0))
+for i in range(plain):
+    png += chunk(b"tEXt", b"Comment\0note %d" % i)
+for i in range(packed):
+    png += chunk(b"zTXt", b"Comment\0\0" + zlib.compress(b"x" * 1000))
+png += chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+open(out, "wb").write(png)
+P
+}
+cat > text.yaml <<'Y'
+name: text
+components:
+  - {type: image, src: text.png, x: 10mm, y: 10mm, w: 40mm, h: 30mm}
+  - {type: image, src: text.svg, x: 10mm, y: 50mm, w: 40mm, h: 30mm}
+Y
+echo '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><image href="text.png" width="80" height="60"/></svg>' > text.svg
+text_png text.png 60 4
+expect_status 0 "a PNG of 64 text chunks, 4 compressed" -- "$PNPKIT" render text.yaml -o text.pdf
+for kinds in "0 5" "65 0"; do
+    text_png text.png $kinds
+    expect_status 1 "a PNG of $kinds text chunks" -- "$PNPKIT" render text.yaml -o text2.pdf
+    expect_stderr '^text\.yaml:3:6: image: text\.png: a PNG of more text chunks than a picture carries \(at most 64, of them 4 compressed\)$' "$kinds text chunks: refused at the image"
+    expect_no_file text2.pdf "$kinds text chunks"
+done
+sed -i '3d' text.yaml
+expect_status 1 "a PNG of 65 text chunks in an SVG" -- "$PNPKIT" render text.yaml -o text2.pdf
+expect_stderr '^text\.yaml:3:6: image: text\.svg: line 1: text\.png, drawn inside the SVG: a PNG of more text chunks' "65 text chunks in an SVG"
+expect_status 1 "a PNG of 65 text chunks as a photo" -- "$PNPKIT" scan text.png
+expect_stderr '^text\.png: a PNG of more text chunks than a picture carries' "65 text chunks as a photo"
 finish

@@ -88,6 +88,10 @@ expect_stderr "takes 207x282mm.*\\(with --gutter 0, cards sharing their cut line
 expect_no_file "$T/x.pdf" "no output"
 expect_status 2 "--duplex without backs" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --duplex short -o "$T/x.pdf"
 expect_status 2 "--duplex sideways" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --backs "$T/bg.yaml" --duplex up -o "$T/x.pdf"
+# One card a page as PNG counts each card's pixels with its bleed against
+# the document's budget (69.5 x 94.9 mm at 1200 dpi: 14.5 million).
+expect_status 1 "2000 single cards at 1200 dpi" -- "$PNPKIT" render "$T/bg.yaml" --layout single --bleed 3mm --pages 2000 --format png --dpi 1200 -o "$T/card.png"
+expect_stderr "^2000 PNG pages of 14\.5 million pixels each would pass the limit of 25000 million pixels" "single cards: the pixel budget"
 expect_status 2 "--layout single with --grid" -- "$PNPKIT" render "$T/bg.yaml" --layout single --grid 2x2 -o "$T/x.pdf"
 expect_status 2 "--layout single with --offset" -- "$PNPKIT" render "$T/bg.yaml" --layout single --offset 1mm,0 -o "$T/x.pdf"
 expect_stderr "^pnpkit render: --offset and --scale are for papers printed at home, not for --layout single$" "--offset message"

@@ -102,6 +102,13 @@ expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)$" "o
 expect_eq "$(cat "$T/keep.pdf")" "precious" "old file kept"
 expect_eq "$(ls -A "$T" | grep -c '^\.keep')" "0" "no temporary file left"
 
+# A PNG document is bounded by its pixels, before any page is drawn: 180
+# A4 pages at 1200 dpi (139.2 million pixels each) would take some twenty
+# minutes; 10 000 at the default resolution fit.
+expect_status 1 "PNG pages past the pixel budget" -- "$PNPKIT" render circle36 --format png --dpi 1200 --pages 180 -o "$T/px.png"
+expect_stderr "^180 PNG pages of 139\.2 million pixels each would pass the limit of 25000 million pixels in one document; lower --dpi or render fewer pages$" "the pixel budget's message"
+expect_eq "$(ls "$T" | grep -c '^px')" "0" "no page written past the pixel budget"
+
 # Wrong usage exits 2.
 expect_status 2 "no template" -- "$PNPKIT" render
 expect_status 2 "unknown option" -- "$PNPKIT" render circle36 --frobnicate

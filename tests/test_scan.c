@@ -87,6 +87,19 @@ static void test_photo_headers(void **state)
     png[18] = 0, png[19] = 100, png[22] = 0, png[23] = 100;
     assert_null(scan_photo_load(png, sizeof png, 5000, &err));
     assert_non_null(strstr(err.msg, "claims 100x100 pixels"));
+    /* A side past 16384 (AprilTag aborts at 32768): refused, however few
+     * pixels in all; 16384 passes to the next check. */
+    png[18] = 0x40, png[19] = 0x01, png[22] = 0, png[23] = 100; /* 16385 x 100 */
+    assert_null(scan_photo_load(png, sizeof png, 0, &err));
+    assert_string_equal(err.msg, "the image claims 16385x100 pixels: a photo may have at most "
+                                 "16384 on a side");
+    png[18] = 0, png[19] = 100, png[22] = 0x80, png[23] = 0; /* 100 x 32768 */
+    assert_null(scan_photo_load(png, sizeof png, 0, &err));
+    assert_non_null(strstr(err.msg, "claims 100x32768 pixels: a photo may have at most 16384"));
+    png[22] = 0x40, png[23] = 0x00; /* 100 x 16384 */
+    assert_null(scan_photo_load(png, sizeof png, 0, &err));
+    assert_string_equal(err.msg, "the image is cut short (a truncated file)");
+    png[18] = 0, png[19] = 100, png[22] = 0, png[23] = 100;
     /* Within the budget but without its end: cut short. */
     assert_null(scan_photo_load(png, sizeof png, 0, &err));
     assert_string_equal(err.msg, "the image is cut short (a truncated file)");

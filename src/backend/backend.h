@@ -19,20 +19,22 @@
 #include "scene/scene.h"
 #include "util/err.h"
 
+#define PN_BACKEND_PNG_DPI 150 /* a PNG's resolution when none is given */
+
 typedef struct pn_backend_opts {
-    const char *path;   /* output path, "-" for standard output */
-    const char *format; /* "pdf", "svg" or "png" */
-    double dpi;         /* PNG resolution */
-    const char *title;  /* document title (PDF metadata) */
-    long long epoch;    /* creation date written into PDFs (seconds since 1970) */
-    double bleed;       /* mm of bleed around the trim box (backends that support it) */
-    bool crop_marks;    /* with a bleed: crop marks in it at the trim's corners */
-    const char *ttf;    /* a TrueType font file to embed (haru) or NULL */
+    const char *path;    /* output path, "-" for standard output */
+    const char *format;  /* "pdf", "svg" or "png" */
+    double dpi;          /* PNG resolution; 0: PN_BACKEND_PNG_DPI */
+    const char *title;   /* document title (PDF metadata) */
+    long long epoch;     /* creation date written into PDFs (seconds since 1970) */
+    double bleed;        /* mm of bleed around the trim box (backends that support it) */
+    bool crop_marks;     /* with a bleed: crop marks in it at the trim's corners */
+    const char *ttf;     /* a TrueType font file to embed (haru) or NULL */
     PangoFontMap *fonts; /* the font map text was measured with (cairo; borrowed) */
     /* The template's font files (pn_font_file*, util/fonts.h; borrowed; may be
      * NULL): haru embeds the TrueType ones for text in their families. */
     const GPtrArray *font_files;
-    int pages;          /* pages the document will have (names the files of SVG and PNG pages) */
+    int pages; /* pages the document will have (names the files of SVG and PNG pages) */
     unsigned outfile_flags; /* PN_OUTFILE_* flags for pn_outfile_open_flags */
     /* Not NULL: the output goes to memory, not to path (which then only names
      * it): each file the backend would write is appended to mem as a GBytes

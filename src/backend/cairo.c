@@ -127,7 +127,7 @@ static void *cairo_open(const pn_backend_opts *o, pn_err *err)
     b->fmt = !strcmp(o->format, "pdf") ? FMT_PDF : !strcmp(o->format, "svg") ? FMT_SVG : FMT_PNG;
     b->opts = *o;
     b->path = g_strdup(o->path);
-    b->dpi = o->dpi > 0 ? o->dpi : 150;
+    b->dpi = o->dpi > 0 ? o->dpi : PN_BACKEND_PNG_DPI;
     b->outs = g_ptr_array_new();
     b->images = pn_imgcache_new(o->fonts);
     b->shared = -1;

@@ -310,7 +310,7 @@ static int cards_single(tmpl *t, const render_opts *o, const render_opts *co, co
     /* The first card is laid out before any output exists. */
     scene *cur = render_sheet(t, co, 0, err);
     if (!cur) return -1;
-    void *b = render_open(be, t, o, total, err);
+    void *b = render_open(be, t, o, cur, total, err);
     if (!b) {
         scene_free(cur);
         return -1;
@@ -360,7 +360,7 @@ int render_cards(tmpl *t, const render_opts *o, const pn_backend *be, pn_err *er
     scene *cur = cards_paper(t, &co, &l, 0, MIN(per, pages), false, false, err);
     if (cur && !(cur = render_adjust(o, cur, err))) return -1;
     if (!cur) return -1;
-    void *b = render_open(be, t, &po, total, err);
+    void *b = render_open(be, t, &po, cur, total, err);
     if (!b) {
         scene_free(cur);
         return -1;

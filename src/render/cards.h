@@ -36,8 +36,10 @@ int render_cards_papers(tmpl *t, const render_opts *o, pn_err *err);
 scene *render_adjust(const render_opts *o, scene *s, pn_err *err);
 
 /* (render.c) Opens backend be for o's output (format, paper, fonts of t and o->backs)
- * to take `pages` pages. The backend's handle, or NULL with err. */
-void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int pages,
-                  pn_err *err);
+ * to take `pages` pages like first (its size: a PNG document is refused when
+ * its pixels would pass RENDER_MAX_DOC_PIXELS). The backend's handle, or NULL
+ * with err. */
+void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, const scene *first,
+                  int pages, pn_err *err);
 
 #endif

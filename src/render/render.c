@@ -432,8 +432,26 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     return s;
 }
 
-void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, int pages, pn_err *err)
+/* A PNG page costs its pixels (some 20 million a second to draw and encode),
+ * whatever it holds: a document of them is bounded before any output exists. */
+static int check_pixels(const render_opts *o, const scene *first, int pages, pn_err *err)
 {
+    if (!o->format || strcmp(o->format, "png")) return 0;
+    double ppmm = (o->dpi > 0 ? o->dpi : PN_BACKEND_PNG_DPI) / 25.4,
+           bleed = o->bleed > 0 ? o->bleed : 0;
+    double each =
+        (scene_width(first) + 2 * bleed) * ppmm * (scene_height(first) + 2 * bleed) * ppmm;
+    if (each * pages <= RENDER_MAX_DOC_PIXELS) return 0;
+    return pn_err_set(err, PN_EINPUT,
+                      "%d PNG pages of %.1f million pixels each would pass the limit of %.0f "
+                      "million pixels in one document; lower the resolution or render fewer pages",
+                      pages, each / 1e6, RENDER_MAX_DOC_PIXELS / 1e6);
+}
+
+void *render_open(const pn_backend *be, const tmpl *t, const render_opts *o, const scene *first,
+                  int pages, pn_err *err)
+{
+    if (check_pixels(o, first, pages, err)) return NULL;
     pn_backend_opts bo = {.path = o->output,
                           .format = o->format,
                           .dpi = o->dpi,
@@ -802,7 +820,7 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
                           papers, too_many ? items : segs, what,
                           too_many ? RENDER_MAX_DOC_ITEMS : RENDER_MAX_DOC_SEGS, what);
     }
-    void *b = render_open(be, t, o, papers, err);
+    void *b = render_open(be, t, o, cur, papers, err);
     if (!b) {
         scene_free(cur);
         return -1;

@@ -22,6 +22,10 @@
  * hours into 37 GB. The built-in sheets draw at most some 2100 a page, so
  * 10 000 pages of any of them fit. */
 #define RENDER_MAX_DOC_SEGS 25000000
+/* Pixels of all the pages of a PNG document: some twenty minutes of drawing
+ * and encoding. 10 000 A4 pages at the default resolution fit (22 000
+ * million); 1000 at 1200 dpi (139 000 million, some two hours) do not. */
+#define RENDER_MAX_DOC_PIXELS 25e9
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);

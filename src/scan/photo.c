@@ -1,7 +1,7 @@
 /* photo.c: decoding a photo into grey with gdk-pixbuf, bounded before decoding. */
 #include "scan/photo.h"
 
-#include "util/jpeg.h"
+#include "util/picture.h"
 #include "util/pixbuf.h"
 
 #include <math.h>
@@ -22,7 +22,8 @@ static void size_prepared(GdkPixbufLoader *l, int w, int h, gpointer user)
     (void)l;
     b->w = w;
     b->h = h;
-    if ((long long)w * h > b->max || w <= 0 || h <= 0) b->over = true;
+    if ((long long)w * h > b->max || w <= 0 || h <= 0 || w > SCAN_MAX_SIDE || h > SCAN_MAX_SIDE)
+        b->over = true;
 }
 
 static unsigned be16(const unsigned char *p)
@@ -148,8 +149,13 @@ static int check_header(const unsigned char *d, size_t len, budget *b, pn_err *e
         return pn_err_set(err, PN_EINPUT,
                           "the image claims %lldx%lld pixels: a photo may have at most %lld", w, h,
                           max);
+    if (w > SCAN_MAX_SIDE || h > SCAN_MAX_SIDE)
+        return pn_err_set(
+            err, PN_EINPUT,
+            "the image claims %lldx%lld pixels: a photo may have at most %d on a side", w, h,
+            SCAN_MAX_SIDE);
     if (!whole) return pn_err_set(err, PN_EINPUT, "the image is cut short (a truncated file)");
-    const char *why = pn_jpeg_refusal(d, len);
+    const char *why = pn_picture_refusal(d, len);
     if (why) return pn_err_set(err, PN_EINPUT, "%s", why);
     return 0;
 }
@@ -171,8 +177,9 @@ static GdkPixbuf *decode(const pn_pixbuf_fns *px, const unsigned char *data, siz
     /* a loader took the file: the system reads HEIC, this one is damaged */
     bool known = px->loader_get_format(l) != NULL;
     if (b->over)
-        pn_err_set(err, PN_EINPUT, "the image is %dx%d pixels, more than the %lld a photo may have",
-                   b->w, b->h, b->max);
+        pn_err_set(err, PN_EINPUT,
+                   "the image is %dx%d pixels: a photo may have at most %lld, and %d on a side",
+                   b->w, b->h, b->max, SCAN_MAX_SIDE);
     else if (!pb && b->heif && known)
         pn_err_set(err, PN_EINPUT, "a damaged HEIC photo: %s",
                    ge ? ge->message : "no picture could be decoded from it");

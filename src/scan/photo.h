@@ -18,6 +18,11 @@
  * be read (its digits would be a pixel or two), and AprilTag's detector
  * crashes on an image two pixels high. */
 #define SCAN_MIN_SIDE 100
+/* The most pixels a photo may have on a side: AprilTag's detector aborts on
+ * an image of 32768 pixels a side (a 3 KB PNG of 32768x100 once ended the
+ * server), and no camera makes a side past 16384 (a 200 MP phone photo is
+ * 16320 wide). */
+#define SCAN_MAX_SIDE 16384
 /* The most bytes a photo file may have. */
 #define SCAN_MAX_BYTES (64u << 20)
 

@@ -155,6 +155,7 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
     if (n >= 8 && !memcmp(head, png_sig, 8)) {
         if (n < 33 || memcmp(head + 12, "IHDR", 4))
             return pn_err_set(err, PN_EINPUT, "%s: a damaged PNG (no IHDR header)", path);
+        if (picture_refused(path, err)) return -1;
         info->kind = SCENE_IMAGE_PNG;
         info->jpeg = false;
         info->iw = (double)be32(head + 16);

@@ -104,8 +104,46 @@ static const char *tiff_refusal(const unsigned char *d, size_t len)
     return NULL;
 }
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* A PNG: libpng keeps every text chunk (up to a thousand, each inflated to
+ * as much as 8 MB) and gdk-pixbuf copies them, whatever the picture's size:
+ * a 7.7 MB file of 999 compressed ones took 48 s and more than 4 GB. Text
+ * chunks are counted as the chunks are walked (a damaged chain is left to
+ * the decoder); a camera or an editor writes a few. */
+static const char *png_refusal(const unsigned char *d, size_t len)
+{
+    int text = 0, packed = 0;
+    for (size_t at = 8; at + 12 <= len;) {
+        uint32_t n = be32(d + at);
+        const unsigned char *type = d + at + 4, *data = d + at + 8;
+        if (n > len - at - 12 || !memcmp(type, "IEND", 4)) break;
+        bool t = !memcmp(type, "tEXt", 4), z = !memcmp(type, "zTXt", 4);
+        if (!memcmp(type, "iTXt", 4)) {
+            /* keyword, NUL, then the compression flag */
+            const unsigned char *nul = memchr(data, 0, n < 80 ? n : 80);
+            t = true;
+            z = nul && nul + 1 < data + n && nul[1] != 0;
+        }
+        text += t || z;
+        packed += z;
+        if (text > PN_PNG_MAX_TEXT || packed > PN_PNG_MAX_PACKED_TEXT)
+            return "a PNG of more text chunks than a picture carries (at most " STR(
+                PN_PNG_MAX_TEXT) ", of them " STR(PN_PNG_MAX_PACKED_TEXT) " compressed)";
+        at += 12 + (size_t)n;
+    }
+    return NULL;
+}
+
 const char *pn_picture_refusal(const unsigned char *d, size_t len)
 {
+    if (len >= 8 && !memcmp(d, "\x89PNG\r\n\x1a\n", 8)) return png_refusal(d, len);
     if (len >= 2 && d[0] == 'B' && d[1] == 'M') return bmp_refusal(d, len);
     if (len >= 4 && !memcmp(d, "GIF8", 4)) return gif_refusal(d, len);
     if (len >= 4 && (!memcmp(d, "II*\0", 4) || !memcmp(d, "MM\0*", 4))) return tiff_refusal(d, len);
