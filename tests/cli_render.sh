@@ -116,6 +116,16 @@ expect_stderr "unknown option '--frobnicate'" "unknown option message"
 expect_status 2 "bad dpi" -- "$PNPKIT" render circle36 --dpi 0
 expect_status 2 "format mismatch" -- "$PNPKIT" render circle36 -o "$T/x.svg" --format pdf
 expect_status 2 "unknown command" -- "$PNPKIT" frobnicate
+# Pages written one a file are named after -o: a directory, a device or a
+# pipe there would have had files made beside it (/dev/stdout-1.png), so it
+# is refused before anything is drawn; one page is written to it as before.
+mkdir -p "$T/dir.png"
+expect_status 2 "PNG pages named after a directory" -- "$PNPKIT" render circle36 --pages 2 --format png -o "$T/dir.png"
+expect_stderr "^pnpkit render: $T/dir.png is a directory, and the 2 pages of a PNG are files of their own named after it \($T/dir-1.png, ...\): give a file name$" "a directory: message"
+mkfifo "$T/pipe"
+expect_status 2 "SVG pages named after a pipe" -- "$PNPKIT" render circle36 --pages 3 --format svg -o "$T/pipe"
+expect_stderr "is not a regular file, and the 3 pages of an SVG are files of their own" "a pipe: message"
+expect_eq "$(ls "$T" | grep -c -e '^dir-' -e '^pipe-')" "0" "no page beside a directory or a pipe"
 expect_status 3 "missing directory" -- "$PNPKIT" render circle36 -o "$T/no/such/dir/x.pdf"
 expect_stderr "does not exist" "missing directory message"
 

@@ -123,6 +123,11 @@ static cairo_status_t pack_cb(void *closure, const unsigned char *data, unsigned
 
 static void *cairo_open(const pn_backend_opts *o, pn_err *err)
 {
+    bool per_page = strcmp(o->format, "pdf") != 0;
+    if (per_page && !o->mem && strcmp(o->path, "-") &&
+        pn_outfile_pages_check(o->path, o->pages, strcmp(o->format, "svg") ? "a PNG" : "an SVG",
+                               err))
+        return NULL;
     cairo_be *b = g_new0(cairo_be, 1);
     b->fmt = !strcmp(o->format, "pdf") ? FMT_PDF : !strcmp(o->format, "svg") ? FMT_SVG : FMT_PNG;
     b->opts = *o;

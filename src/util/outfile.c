@@ -379,6 +379,20 @@ static int digits(int n)
     return d;
 }
 
+int pn_outfile_pages_check(const char *path, int pages, const char *what, pn_err *err)
+{
+    struct stat st;
+    if (pages < 2 || !path || stat(path, &st) != 0 || S_ISREG(st.st_mode)) return 0;
+    char *first = pn_outfile_page_path(path, 1, pages);
+    pn_err_set(err, PN_EUSAGE,
+               "%s is %s, and the %d pages of %s are files of their own named after it (%s, "
+               "...): give a file name",
+               path, S_ISDIR(st.st_mode) ? "a directory" : "not a regular file", pages, what,
+               first);
+    g_free(first);
+    return -1;
+}
+
 char *pn_outfile_page_path(const char *path, int page, int pages)
 {
     if (pages <= 1) return g_strdup(path);

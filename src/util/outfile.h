@@ -94,6 +94,12 @@ bool pn_outfile_is_read_only(const char *path);
  * sort in page order (x-01.png ... x-12.png). Caller frees. */
 char *pn_outfile_page_path(const char *path, int page, int pages);
 
+/* 0 when a document of `pages` pages, one a file, may be named after path;
+ * -1 with err (PN_EUSAGE) when it has more than one page and path is a
+ * directory, a device or a pipe: its pages would be files beside it
+ * ("/dev/stdout-1.png"), not written to it. */
+int pn_outfile_pages_check(const char *path, int pages, const char *what, pn_err *err);
+
 /* Page files beside path that a run of `pages` pages did not write: names of
  * the form "name-K.ext" (K digits), and path itself when pages > 1, left by an
  * earlier run with more pages or another width. Returns their paths, sorted
