@@ -132,6 +132,14 @@ expect_stderr "printed from a template file: name that file" "file template"
 sed 's/target: *{type: int, default: 36/target: {type: int, default: 40/' "$T/my.yaml" > "$T/other.yaml"
 expect_status 1 "another template file" -- "$PNPKIT" scan "$T/my.png" --template "$T/other.yaml"
 expect_stderr "printed from another template than" "another template file"
+# The template named is read as render reads one: a device or a directory is
+# refused (/dev/zero was read to 2 GB), a regular file past 16 MiB too.
+expect_status 3 "--template /dev/zero" -- "$PNPKIT" scan "$T/my.png" --template /dev/zero
+expect_stderr "^$T/my.png: /dev/zero: not a regular file$" "--template /dev/zero: message"
+head -c 16777217 /dev/zero | tr '\0' '#' >"$T/huge.yaml"
+expect_status 1 "--template past 16 MiB" -- "$PNPKIT" scan "$T/my.png" --template "$T/huge.yaml"
+expect_stderr "huge.yaml: file too large \(more than 16777216 bytes\)$" "--template past 16 MiB: message"
+rm -f "$T/huge.yaml"
 "$PNPKIT" render circle36 -q --dpi 100 -o "$T/c36.png"
 expect_status 1 "a built-in sheet with --template" -- "$PNPKIT" scan "$T/c36.png" --template "$T/my.yaml"
 expect_stderr "a sheet of the template 'circle36', not one printed from" "built-in with --template"

@@ -3,13 +3,16 @@
  * page laid out and drawn again for comparison). */
 #include "api/scan_sheet.h"
 
+#include <errno.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "api/api.h"
 #include "render/marks.h"
 #include "scan/c36_scan.h"
 #include "template/tmpl.h"
+#include "util/yml.h"
 
 /* The render options that rebuild the sheet the code names; *page its sheet. */
 static int code_opts(const scan_code *c, pnpkit_render_opts *o, char ***set, int *page, pn_err *err)
@@ -60,12 +63,18 @@ static const char *code_template(const scan_code *c, const pnpkit_scan_opts *o, 
                    "the sheet was printed from a template file: name that file to read it");
         return NULL;
     }
-    gchar *text = NULL;
-    gsize len = 0;
-    if (!g_file_get_contents(o->template_path, &text, &len, NULL)) {
-        pn_err_set(err, PN_EINPUT, "%s: cannot be read", o->template_path);
+    /* a template file as render reads one: a regular file within the YAML
+     * bound (a device of zeros was read to 2 GB) */
+    GStatBuf st;
+    int bad = g_stat(o->template_path, &st) ? errno : 0;
+    if (bad || !S_ISREG(st.st_mode)) {
+        pn_err_set(err, PN_EIO, "%s: %s", o->template_path,
+                   bad ? g_strerror(bad) : "not a regular file");
         return NULL;
     }
+    size_t len = 0;
+    char *text = pn_yml_read_file(o->template_path, PN_YML_MAX_BYTES, &len, err);
+    if (!text) return NULL;
     char *h = marks_text_hash(text, len);
     bool same = !strcmp(h, c->hash);
     g_free(h);

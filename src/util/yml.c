@@ -418,9 +418,7 @@ pn_yml *pn_yml_load_builtin(const char *name, const char *buf, size_t len, pn_er
     return load_copy(name, buf, len, true, err);
 }
 
-/* Reads a whole file (or stdin for "-") with a size bound. Caller g_free()s;
- * the text is NUL-terminated. */
-static char *slurp(const char *path, size_t max, size_t *len, pn_err *err)
+char *pn_yml_read_file(const char *path, size_t max, size_t *len, pn_err *err)
 {
     bool std = strcmp(path, "-") == 0;
     FILE *fp = std ? stdin : fopen(path, "rb");
@@ -475,7 +473,7 @@ static const char *yml_nothing(const char *text, size_t len)
 pn_yml *pn_yml_load_file(const char *path, pn_err *err)
 {
     size_t len = 0;
-    char *buf = slurp(path, PN_YML_MAX_BYTES, &len, err);
+    char *buf = pn_yml_read_file(path, PN_YML_MAX_BYTES, &len, err);
     if (!buf) return NULL;
     pn_inputs_note(path);
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;

@@ -41,6 +41,11 @@ typedef struct pn_yml {
  * (copied: buf need not outlive the call). name is used in messages. Returns
  * NULL and sets err on failure. Caller frees. */
 pn_yml *pn_yml_load_file(const char *path, pn_err *err);
+
+/* Reads a whole file (or stdin for "-") of at most max bytes, stopping at the
+ * first byte past them ("file too large"). Caller g_free()s; the text is
+ * NUL-terminated. NULL with err. */
+char *pn_yml_read_file(const char *path, size_t max, size_t *len, pn_err *err);
 pn_yml *pn_yml_load_buffer(const char *name, const char *buf, size_t len, pn_err *err);
 /* The same for text built into pnpkit (an embedded template): checked when
  * pnpkit was built, so its first pass runs in this process, not the helper. */
