@@ -91,6 +91,46 @@ PY
         expect_status 1 "a HEIC claiming ${n}x$n" -- "$PNPKIT" scan "$T/bomb.heic" -o "$T/sheet.yaml"
         expect_stderr "^$T/bomb.heic: the image claims ${n}x$n pixels" "HEIC claiming ${n}x$n"
     done
+    # A grid pasting N copies of the photo's coded picture, claiming 100x100:
+    # the decoder would paste every tile (12 100 took 12 s) of the size its
+    # stream is coded at, whatever the file claims, so tiles and coded
+    # pixels are bounded from the boxes.
+    grid() {
+        python3 - "$T/p2.heic" "$T/grid.heic" "$1" <<'PY'
+import struct, sys
+src, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+d = open(src, "rb").read()
+def find(kind):  # the first box of that kind, whole
+    i = d.find(kind)
+    return d[i - 4:i - 4 + struct.unpack(">I", d[i - 4:i])[0]]
+def box(kind, body):
+    return struct.pack(">I", 8 + len(body)) + kind + body
+def full(kind, version, body):
+    return box(kind, struct.pack(">I", version << 24) + body)
+coded = find(b"mdat")[8:]
+rows = 5 if n % 5 == 0 else 1  # rows and columns are bytes
+desc = bytes([0, 0, rows - 1, n // rows - 1]) + struct.pack(">HH", 100, 100)
+props = box(b"ipco", find(b"hvcC") + full(b"ispe", 0, struct.pack(">II", 100, 100)))
+assoc = full(b"ipma", 0, struct.pack(">IHBBBHBB", 2, 1, 2, 0x81, 2, 2, 1, 2))
+infe = lambda i, kind: full(b"infe", 2, struct.pack(">HH", i, 0) + kind + b"\0")
+items = full(b"iinf", 0, struct.pack(">H", 2) + infe(1, b"hvc1") + infe(2, b"grid"))
+refs = full(b"iref", 0, box(b"dimg", struct.pack(">HH", 2, n) + struct.pack(">H", 1) * n))
+def meta(at):
+    loc = full(b"iloc", 0, bytes([0x44, 0]) + struct.pack(">HHHHII", 2, 1, 0, 1, at, len(coded))
+               + struct.pack(">HHHII", 2, 0, 1, at + len(coded), len(desc)))
+    head = full(b"hdlr", 0, bytes(4) + b"pict" + bytes(13)) + full(b"pitm", 0, struct.pack(">H", 2))
+    return full(b"meta", 0, head + loc + items + refs + box(b"iprp", props + assoc))
+ftyp = box(b"ftyp", b"heic" + bytes(4) + b"mif1heic")
+at = len(ftyp) + len(meta(0)) + 8
+open(out, "wb").write(ftyp + meta(at) + box(b"mdat", coded + desc))
+PY
+    }
+    grid 6
+    expect_status 1 "a HEIC grid of 6 tiles of 4000x3000" -- "$PNPKIT" scan "$T/grid.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/grid.heic: a HEIC photo of 6 tiles coded 4000x3000: more than the 50000000 pixels a photo may have$" "HEIC grid: coded pixels"
+    grid 1025
+    expect_status 1 "a HEIC grid of 1025 tiles" -- "$PNPKIT" scan "$T/grid.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/grid.heic: a HEIC photo of 1025 tiles: a photo may have at most 1024$" "HEIC grid: tiles"
     # boxes the HEIF loader cannot use ('pitm' renamed): one line of pnpkit's,
     # saying the photo is damaged (the system does read HEIC), and none of
     # the loader's own warnings

@@ -1,6 +1,7 @@
 /* photo.c: decoding a photo into grey with gdk-pixbuf, bounded before decoding. */
 #include "scan/photo.h"
 
+#include "scan/heif.h"
 #include "util/picture.h"
 #include "util/pixbuf.h"
 
@@ -71,66 +72,28 @@ static int jpeg_header(const unsigned char *d, size_t len, long long *w, long lo
     return -1;
 }
 
-/* One ISO base media file box at d[at..end): its header's length and its
- * whole length (size 0: to the end). false when it does not fit. */
-static bool bmff_box(const unsigned char *d, size_t end, size_t at, size_t *head, size_t *size)
+/* What the decoder of a HEIF photo would do beyond the size it claims: paste
+ * thousands of tiles (12 100 of 64x64 took 12 s), or decode a stream coded
+ * far larger than the file's 'ispe' says (10000x10000 behind 1000x1000:
+ * 4.5 s and 695 MB). The coded pictures may come to a quarter more than the
+ * budget (a 48 MP phone photo is 192 tiles of 512x512, 50.3 million). */
+static int heif_refused(const scan_heif_info *hi, long long max, pn_err *err)
 {
-    if (end - at < 8) return false;
-    unsigned long long n = be32(d + at);
-    *head = 8;
-    if (n == 1) {
-        if (end - at < 16) return false;
-        n = (unsigned long long)be32(d + at + 8) << 32 | be32(d + at + 12);
-        *head = 16;
-    } else if (n == 0) {
-        n = end - at;
-    }
-    if (n < *head || n > end - at) return false;
-    *size = (size_t)n;
-    return true;
-}
-
-/* The largest image extent ('ispe') among the item properties in the boxes
- * of d[at..end), looking into the containers that hold them. */
-static void heif_extents(const unsigned char *d, size_t at, size_t end, int depth, long long *w,
-                         long long *h)
-{
-    size_t head, size;
-    for (; at < end && depth < 4 && bmff_box(d, end, at, &head, &size); at += size) {
-        const unsigned char *t = d + at + 4;
-        size_t in = at + head;
-        if (!memcmp(t, "meta", 4) && size >= head + 4) /* a full box: version, flags */
-            heif_extents(d, in + 4, at + size, depth + 1, w, h);
-        else if (!memcmp(t, "iprp", 4) || !memcmp(t, "ipco", 4))
-            heif_extents(d, in, at + size, depth + 1, w, h);
-        else if (!memcmp(t, "ispe", 4) && size >= head + 12) {
-            /* compared as doubles: two 32-bit extents multiply past 2^63 */
-            long long iw = be32(d + in + 4), ih = be32(d + in + 8);
-            if ((double)iw * (double)ih > (double)*w * (double)*h || *w <= 0) *w = iw, *h = ih;
-        }
-    }
-}
-
-/* A HEIF (HEIC) photo: its 'ftyp' brand, the largest image it says it holds,
- * and whether its boxes cover the file exactly. -1 when not HEIF. Only read
- * where gdk-pixbuf has a HEIF loader (Debian's heif-gdk-pixbuf). */
-static int heif_header(const unsigned char *d, size_t len, long long *w, long long *h, bool *whole)
-{
-    static const char brands[][5] = {"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1"};
-    size_t head, size;
-    if (len < 16 || memcmp(d + 4, "ftyp", 4) || !bmff_box(d, len, 0, &head, &size)) return -1;
-    bool heif = false;
-    for (size_t b = 8; b + 4 <= size && !heif; b += b == 8 ? 8 : 4) /* major, then compatible */
-        for (size_t i = 0; i < G_N_ELEMENTS(brands); i++)
-            heif = heif || !memcmp(d + b, brands[i], 4);
-    if (!heif) return -1;
-    *w = *h = 0;
-    size_t at = 0;
-    while (at < len && bmff_box(d, len, at, &head, &size)) {
-        if (!memcmp(d + at + 4, "meta", 4)) heif_extents(d, at, at + size, 0, w, h);
-        at += size;
-    }
-    *whole = at == len;
+    if (hi->tiles > SCAN_HEIF_MAX_TILES)
+        return pn_err_set(err, PN_EINPUT, "a HEIC photo of %lld tiles: a photo may have at most %d",
+                          hi->tiles, SCAN_HEIF_MAX_TILES);
+    double coded = (double)hi->coded_w * (double)hi->coded_h * (double)MAX(hi->tiles, 1);
+    bool over = hi->coded_w > SCAN_MAX_SIDE || hi->coded_h > SCAN_MAX_SIDE;
+    if (!over && coded <= 1.25 * (double)max) return 0;
+    if (hi->tiles > 1)
+        return pn_err_set(err, PN_EINPUT,
+                          "a HEIC photo of %lld tiles coded %lldx%lld: more than the %lld pixels a "
+                          "photo may have",
+                          hi->tiles, hi->coded_w, hi->coded_h, max);
+    return pn_err_set(err, PN_EINPUT,
+                      "a damaged HEIC photo: its picture is coded %lldx%lld, larger than it says "
+                      "and than a photo may have",
+                      hi->coded_w, hi->coded_h);
     return 0;
 }
 
@@ -139,11 +102,13 @@ static int heif_header(const unsigned char *d, size_t len, long long *w, long lo
 static int check_header(const unsigned char *d, size_t len, budget *b, pn_err *err)
 {
     long long w = 0, h = 0, max = b->max;
+    scan_heif_info hi = {0};
     bool whole = false;
     if (png_header(d, len, &w, &h, &whole) && jpeg_header(d, len, &w, &h, &whole)) {
-        if (heif_header(d, len, &w, &h, &whole))
+        if (scan_heif_read(d, len, &hi))
             return pn_err_set(err, PN_EINPUT, "not a JPEG or PNG image");
         b->heif = true;
+        w = hi.w, h = hi.h, whole = hi.whole;
     }
     if (w <= 0 || h <= 0 || w > max / h) /* w * h > max, without a product past 2^63 */
         return pn_err_set(err, PN_EINPUT,
@@ -155,6 +120,7 @@ static int check_header(const unsigned char *d, size_t len, budget *b, pn_err *e
             "the image claims %lldx%lld pixels: a photo may have at most %d on a side", w, h,
             SCAN_MAX_SIDE);
     if (!whole) return pn_err_set(err, PN_EINPUT, "the image is cut short (a truncated file)");
+    if (b->heif && heif_refused(&hi, max, err)) return -1;
     const char *why = pn_picture_refusal(d, len);
     if (why) return pn_err_set(err, PN_EINPUT, "%s", why);
     return 0;

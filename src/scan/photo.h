@@ -23,6 +23,9 @@
  * server), and no camera makes a side past 16384 (a 200 MP phone photo is
  * 16320 wide). */
 #define SCAN_MAX_SIDE 16384
+/* The most tiles a HEIF photo's grid may paste: a 200 MP phone photo in
+ * tiles of 512x512 has 768. */
+#define SCAN_HEIF_MAX_TILES 1024
 /* The most bytes a photo file may have. */
 #define SCAN_MAX_BYTES (64u << 20)
 
