@@ -37,11 +37,12 @@ typedef struct scan_args {
     bool json, score;
 } scan_args;
 
-/* The most a photo's file may hold: a 12 MP phone JPEG is 3 to 8 MB, and the
- * decoder refuses more than 50 million pixels however they are stored. Read
+/* The most a photo's file may hold, the library's bound: a 12 MP phone JPEG
+ * is 3 to 8 MB, and the decoder refuses more than 50 million pixels however
+ * they are stored. Read
  * with a bound, so that /dev/zero or an endless pipe is refused, not read
  * until memory runs out. */
-#define SCAN_MAX_FILE (128u << 20)
+#define SCAN_MAX_FILE PNPKIT_SCAN_MAX_BYTES
 
 static int read_photo(const char *path, char **data, size_t *len)
 {
@@ -71,7 +72,9 @@ static int read_photo(const char *path, char **data, size_t *len)
     g_byte_array_free(buf, TRUE);
     char *msg = large ? g_strdup_printf("%s: more than %u MB, larger than any photo pnpkit reads",
                                         in ? "<stdin>" : path, SCAN_MAX_FILE >> 20)
-                      : g_strdup_printf("%s: %s", in ? "<stdin>" : path, g_strerror(saved));
+                      : g_strdup_printf("%s: %s", in ? "<stdin>" : path,
+                                        saved == EISDIR ? "is a directory, not a file"
+                                                        : g_strerror(saved));
     char *line = cli_tidy(msg);
     fprintf(stderr, large ? "%s\n" : "pnpkit scan: %s\n", line);
     g_free(line);

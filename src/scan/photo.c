@@ -166,7 +166,8 @@ scan_photo *scan_photo_load(const unsigned char *data, size_t len, long long max
                             pn_err *err)
 {
     if (len > SCAN_MAX_BYTES) {
-        pn_err_set(err, PN_EINPUT, "the photo is larger than %u MB", SCAN_MAX_BYTES >> 20);
+        pn_err_set(err, PN_EINPUT, "more than %u MB, larger than any photo pnpkit reads",
+                   SCAN_MAX_BYTES >> 20);
         return NULL;
     }
     if (len < 8) {
