@@ -76,4 +76,8 @@ grep -q "look alike\|overlaps\|no font has" "$T/err" && bad "render ran the dear
 [ -s bad.pdf ] && ok || bad "render wrote the PDF"
 expect_status 0 "render clean" -- "$PNPKIT" render good.yaml -o good.pdf
 [ -s "$T/err" ] && bad "warnings for a clean sheet: $(cat "$T/err")" || ok
+
+# A --paper outside the bounds is wrong usage, as for render.
+expect_status 2 "lint --paper 10x10mm" -- "$PNPKIT" lint circle36 --paper 10x10mm
+expect_stderr "^pnpkit lint: paper '10x10mm': each side must be 20 to 1200 mm$" "lint --paper 10x10mm: message"
 finish

@@ -51,9 +51,16 @@ static int lint_run_cmd(int argc, char **argv)
         case 's':
             g_ptr_array_add(sets, optarg);
             break;
-        case OPT_PAPER:
+        case OPT_PAPER: {
+            /* a paper from the command line is checked here, as render does */
+            pnpkit_error perr;
+            if (pnpkit_paper_size(optarg, NULL, NULL, &perr)) {
+                g_ptr_array_free(sets, TRUE);
+                return cli_usage_error("lint", "%s", perr.message);
+            }
             lo.paper = optarg;
             break;
+        }
         case OPT_LANDSCAPE:
             lo.landscape = 1;
             break;
