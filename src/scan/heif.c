@@ -201,6 +201,7 @@ static bool item_data(const walk *k, uint32_t id, size_t *from, size_t *n)
     if (v > 2 || !field_size(osz) || !field_size(lsz) || !field_size(bsz) || !field_size(isz))
         return false;
     p += 6;
+    if (end - p < (size_t)idn) return false;
     uint64_t items = be(d + p, idn);
     p += (size_t)idn;
     for (uint64_t i = 0; i < items; i++) {
