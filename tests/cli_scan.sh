@@ -131,6 +131,21 @@ PY
     grid 1025
     expect_status 1 "a HEIC grid of 1025 tiles" -- "$PNPKIT" scan "$T/grid.heic" -o "$T/sheet.yaml"
     expect_stderr "^$T/grid.heic: a HEIC photo of 1025 tiles: a photo may have at most 1024$" "HEIC grid: tiles"
+    # HEIC files whose boxes hide what the decoder does (fuzz/regressions/photo):
+    # each took 5 to 34 s and up to 3.4 GB before; each is refused from its
+    # boxes, before any decoding.
+    R="$SRC/fuzz/regressions/photo"
+    for c in "heif-decoy-iloc-in-nested-meta.heic:the image claims 16384x16384 pixels" \
+        "heif-grid-size-split-over-extents.heic:does not read: a grid whose size cannot be read" \
+        "heif-64-decoy-grids-before-the-real-one.heic:does not read: more grids than a photo has" \
+        "heif-grid-of-grids.heic:does not read: a grid of grids" \
+        "heif-sps-10000-in-item-data.heic:its picture is coded 10000x10000, larger than it says" \
+        "heif-coded-10000-behind-ispe-1000.heic:its picture is coded 10000x10000, larger than it says" \
+        "heif-grid-of-32000-claiming-1000.heic:the image claims 32000x32000 pixels" \
+        "avif-coded-10000-behind-ispe-1000.avif:does not read: a picture not coded in HEVC"; do
+        expect_status 1 "${c%%:*}" -- "$PNPKIT" scan "$R/${c%%:*}" -o "$T/sheet.yaml"
+        expect_stderr "^$R/${c%%:*}: .*${c#*:}" "${c%%:*}: refused from its boxes"
+    done
     # boxes the HEIF loader cannot use ('pitm' renamed): one line of pnpkit's,
     # saying the photo is damaged (the system does read HEIC), and none of
     # the loader's own warnings

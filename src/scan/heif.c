@@ -5,18 +5,35 @@
 #include <stdint.h>
 #include <string.h>
 
-#define MAX_DERIVED 64 /* grid and overlay items looked at */
+#define MAX_DERIVED 64    /* grid and overlay items */
+#define MAX_CODED 4096    /* coded pictures (tiles) */
+#define MAX_REFS 65536    /* 'dimg' references */
+#define MAX_PARAM_NALS 16 /* units before a picture's first slice */
+
+typedef struct ref {
+    uint32_t from, to;
+} ref;
 
 typedef struct walk {
     const unsigned char *d;
     size_t len;
     scan_heif_info *out;
-    size_t iloc, iloc_end; /* the 'iloc' box's content, once seen */
+    size_t iloc, iloc_end; /* the 'iloc' box's content */
     size_t idat, idat_end; /* the 'idat' box's content */
+    int ilocs, idats;
     uint32_t derived[MAX_DERIVED];
     bool overlay[MAX_DERIVED];
     int nderived;
+    GArray *coded; /* uint32_t: ids of the 'hvc1' items */
+    GArray *refs;  /* ref: the 'dimg' references */
+    int nal_len;   /* bytes of a unit's length in the items' data (hvcC) */
 } walk;
+
+/* Marks the file as one pnpkit does not read, with why (the first reason). */
+static void refuse(walk *k, const char *why)
+{
+    if (!k->out->refused) k->out->refused = why;
+}
 
 static uint64_t be(const unsigned char *p, int n)
 {
@@ -132,6 +149,7 @@ static void hvcc_sizes(walk *k, size_t at, size_t end)
 {
     const unsigned char *d = k->d;
     if (end - at < 23) return;
+    k->nal_len = (d[at + 21] & 3) + 1;
     size_t p = at + 23;
     for (unsigned arrays = d[at + 22]; arrays > 0 && p + 3 <= end; arrays--) {
         unsigned type = d[p] & 0x3f, count = (unsigned)be(d + p + 1, 2);
@@ -150,9 +168,11 @@ static void hvcc_sizes(walk *k, size_t at, size_t end)
 
 /* ---- items ---- */
 
-/* 'iinf': the grid and overlay items. */
+/* 'iinf': the coded, grid and overlay items. A picture coded otherwise than
+ * in HEVC (AVIF's AV1, JPEG, ...) is refused: its sizes are not read here. */
 static void item_infos(walk *k, size_t at, size_t end)
 {
+    static const char other[][5] = {"av01", "avc1", "jpeg", "j2k1", "unci", "vvc1", "mski"};
     const unsigned char *d = k->d;
     if (end - at < 6) return;
     int v = d[at];
@@ -166,22 +186,46 @@ static void item_infos(walk *k, size_t at, size_t end)
         uint32_t id = (uint32_t)be(d + in + 4, (int)idn);
         const unsigned char *type = d + in + 4 + idn + 2;
         bool grid = !memcmp(type, "grid", 4), iovl = !memcmp(type, "iovl", 4);
-        if ((grid || iovl) && k->nderived < MAX_DERIVED) {
+        for (size_t i = 0; i < G_N_ELEMENTS(other); i++)
+            if (!memcmp(type, other[i], 4)) refuse(k, "a picture not coded in HEVC (HEIC)");
+        if (!memcmp(type, "hvc1", 4)) {
+            if (k->coded->len >= MAX_CODED)
+                refuse(k, "more coded pictures than a photo has");
+            else
+                g_array_append_val(k->coded, id);
+        }
+        if (grid || iovl) {
+            if (k->nderived >= MAX_DERIVED) {
+                refuse(k, "more grids than a photo has");
+                continue;
+            }
             k->overlay[k->nderived] = iovl;
             k->derived[k->nderived++] = id;
         }
     }
 }
 
-/* 'iref': the pictures derived items paste ('dimg'), counted. */
+/* 'iref': the pictures derived items paste ('dimg'), kept. */
 static void item_refs(walk *k, size_t at, size_t end)
 {
     const unsigned char *d = k->d;
     if (end - at < 4) return;
     size_t idn = d[at] ? 4 : 2, p = at + 4, head, size;
-    for (; box_at(d, end, p, &head, &size); p += size)
-        if (!memcmp(d + p + 4, "dimg", 4) && size >= head + idn + 2)
-            k->out->tiles += (long long)be(d + p + head + idn, 2);
+    for (; box_at(d, end, p, &head, &size); p += size) {
+        size_t in = p + head, out = p + size;
+        if (memcmp(d + p + 4, "dimg", 4) || size < head + idn + 2) continue;
+        ref r = {.from = (uint32_t)be(d + in, (int)idn)};
+        uint64_t n = be(d + in + idn, 2);
+        in += idn + 2;
+        for (; n > 0 && out - in >= idn; n--, in += idn) {
+            if (k->refs->len >= MAX_REFS) {
+                refuse(k, "more tiles than a photo has");
+                return;
+            }
+            r.to = (uint32_t)be(d + in, (int)idn);
+            g_array_append_val(k->refs, r);
+        }
+    }
 }
 
 /* A field size 'iloc' allows: 0, 4 or 8 bytes. */
@@ -190,61 +234,115 @@ static bool field_size(int n)
     return n == 0 || n == 4 || n == 8;
 }
 
-/* The first extent of item id in 'iloc': its bytes in d. false when absent. */
-static bool item_data(const walk *k, uint32_t id, size_t *from, size_t *n)
+/* The first extent of item id in 'iloc': its bytes in d, and how many
+ * extents the item has (0 when it is absent or cannot be placed). */
+static int item_data(const walk *k, uint32_t id, size_t *from, size_t *n)
 {
     const unsigned char *d = k->d;
     size_t p = k->iloc, end = k->iloc_end;
-    if (!end || end - p < 8) return false;
+    if (!end || end - p < 8) return 0;
     int v = d[p], osz = d[p + 4] >> 4, lsz = d[p + 4] & 15, bsz = d[p + 5] >> 4;
     int isz = v == 1 || v == 2 ? d[p + 5] & 15 : 0, idn = v < 2 ? 2 : 4;
     if (v > 2 || !field_size(osz) || !field_size(lsz) || !field_size(bsz) || !field_size(isz))
-        return false;
+        return 0;
     p += 6;
-    if (end - p < (size_t)idn) return false;
+    if (end - p < (size_t)idn) return 0;
     uint64_t items = be(d + p, idn);
     p += (size_t)idn;
     for (uint64_t i = 0; i < items; i++) {
         size_t fixed = (size_t)idn + (v ? 2 : 0) + 2 + (size_t)bsz + 2;
-        if (end - p < fixed) return false;
+        if (end - p < fixed) return 0;
         uint32_t item = (uint32_t)be(d + p, idn);
         int method = v ? (int)(be(d + p + idn, 2) & 15) : 0;
         uint64_t base = be(d + p + idn + (v ? 2 : 0) + 2, bsz);
         uint64_t extents = be(d + p + fixed - 2, 2);
         p += fixed;
         size_t each = (size_t)(isz + osz + lsz);
-        if (extents > (end - p) / (each ? each : 1)) return false;
+        if (extents > (end - p) / (each ? each : 1)) return 0;
         if (item == id && extents > 0) {
             uint64_t off = base + be(d + p + isz, osz), len = be(d + p + isz + osz, lsz);
             size_t lo = method == 1 ? k->idat : 0, hi = method == 1 ? k->idat_end : k->len;
-            if (method > 1 || (method == 1 && !hi) || off > hi - lo) return false;
+            if (method > 1 || (method == 1 && !hi) || off > hi - lo) return 0;
             *from = lo + (size_t)off;
             *n = (size_t)MIN(len ? len : hi - *from, hi - *from);
-            return true;
+            return (int)extents;
         }
         p += (size_t)extents * each;
     }
-    return false;
+    return 0;
 }
 
-/* The output sizes of the grid and overlay items, from their descriptors. */
+/* The output sizes of the grid and overlay items, from their descriptors,
+ * which must be read whole: what cannot be read is refused, not passed. */
 static void derived_sizes(walk *k)
 {
     for (int i = 0; i < k->nderived; i++) {
-        size_t at, n;
-        if (!item_data(k, k->derived[i], &at, &n)) continue;
+        size_t at = 0, n = 0;
+        int extents = item_data(k, k->derived[i], &at, &n);
         const unsigned char *g = k->d + at;
         /* version, flags (bit 0: 32-bit sizes); a grid's rows and columns,
          * an overlay's fill colour */
         size_t skip = k->overlay[i] ? 2 + 8 : 4, wide = n >= 2 && g[1] & 1 ? 4 : 2;
-        if (n < skip + 2 * wide) continue;
+        if (extents != 1 || n < skip + 2 * wide) {
+            refuse(k, "a grid whose size cannot be read");
+            continue;
+        }
         claim(&k->out->w, &k->out->h, (long long)be(g + skip, (int)wide),
               (long long)be(g + skip + wide, (int)wide));
     }
 }
 
-/* The boxes of d[at..end) that say what the pictures are, looking into the
- * containers that hold them. */
+static bool is_derived(const walk *k, uint32_t id)
+{
+    for (int i = 0; i < k->nderived; i++)
+        if (k->derived[i] == id) return true;
+    return false;
+}
+
+/* The tiles each grid pastes: the most of one grid (a grid of grids, which
+ * the decoder multiplies out, is refused). */
+static void count_tiles(walk *k)
+{
+    for (int i = 0; i < k->nderived; i++) {
+        long long n = 0;
+        for (guint j = 0; j < k->refs->len; j++) {
+            const ref *r = &g_array_index(k->refs, ref, j);
+            if (r->from != k->derived[i]) continue;
+            n++;
+            if (is_derived(k, r->to)) refuse(k, "a grid of grids");
+        }
+        if (n > k->out->tiles) k->out->tiles = n;
+    }
+}
+
+/* Parameter sets may also stand in a picture's own data, before its first
+ * slice, where the decoder reads them as it would the 'hvcC' ones: their
+ * sizes count too. */
+static void coded_streams(walk *k)
+{
+    const unsigned char *d = k->d;
+    size_t ln = (size_t)(k->nal_len ? k->nal_len : 4);
+    for (guint i = 0; i < k->coded->len; i++) {
+        size_t at = 0, n = 0;
+        if (!item_data(k, g_array_index(k->coded, uint32_t, i), &at, &n)) continue;
+        for (int units = 0; units < MAX_PARAM_NALS && n >= ln + 2; units++) {
+            size_t len = (size_t)be(d + at, (int)ln);
+            if (len < 2 || len > n - ln) break;
+            unsigned type = d[at + ln] >> 1 & 0x3f;
+            if (type < 32) break; /* a slice: the parameters are behind */
+            long long w = 0, h = 0;
+            if (type == 33 && !sps_size(d + at + ln, len, &w, &h)) w = h = INT32_MAX;
+            if (type == 33) claim(&k->out->coded_w, &k->out->coded_h, w, h);
+            at += ln + len;
+            n -= ln + len;
+        }
+    }
+}
+
+/* The boxes of a 'meta' box d[at..end) that say what the pictures are, as
+ * the decoder reads them: the meta's own children, and the item properties
+ * in 'iprp'/'ipco' (a 'meta' inside it is not looked into, as the decoder
+ * does not; a second 'iloc' or 'idat' is refused). */
 static void boxes(walk *k, size_t at, size_t end, int depth)
 {
     const unsigned char *d = k->d;
@@ -252,22 +350,23 @@ static void boxes(walk *k, size_t at, size_t end, int depth)
     for (; at < end && depth < 4 && box_at(d, end, at, &head, &size); at += size) {
         const unsigned char *t = d + at + 4;
         size_t in = at + head, out = at + size;
-        if (!memcmp(t, "meta", 4) && size >= head + 4) /* a full box: version, flags */
+        bool top = depth == 1;
+        if (!memcmp(t, "meta", 4) && depth == 0 && size >= head + 4) /* version, flags */
             boxes(k, in + 4, out, depth + 1);
-        else if (!memcmp(t, "iprp", 4) || !memcmp(t, "ipco", 4))
+        else if ((top && !memcmp(t, "iprp", 4)) || (depth == 2 && !memcmp(t, "ipco", 4)))
             boxes(k, in, out, depth + 1);
-        else if (!memcmp(t, "ispe", 4) && size >= head + 12)
+        else if (depth == 3 && !memcmp(t, "ispe", 4) && size >= head + 12)
             claim(&k->out->w, &k->out->h, (long long)be(d + in + 4, 4),
                   (long long)be(d + in + 8, 4));
-        else if (!memcmp(t, "hvcC", 4))
+        else if (depth == 3 && !memcmp(t, "hvcC", 4))
             hvcc_sizes(k, in, out);
-        else if (!memcmp(t, "iinf", 4))
+        else if (top && !memcmp(t, "iinf", 4))
             item_infos(k, in, out);
-        else if (!memcmp(t, "iref", 4))
+        else if (top && !memcmp(t, "iref", 4))
             item_refs(k, in, out);
-        else if (!memcmp(t, "iloc", 4) && !k->iloc_end)
+        else if (top && !memcmp(t, "iloc", 4) && k->ilocs++ == 0)
             k->iloc = in, k->iloc_end = out;
-        else if (!memcmp(t, "idat", 4) && !k->idat_end)
+        else if (top && !memcmp(t, "idat", 4) && k->idats++ == 0)
             k->idat = in, k->idat_end = out;
     }
 }
@@ -283,13 +382,26 @@ int scan_heif_read(const unsigned char *d, size_t len, scan_heif_info *out)
         for (size_t i = 0; i < G_N_ELEMENTS(brands); i++)
             heif = heif || !memcmp(d + b, brands[i], 4);
     if (!heif) return -1;
-    walk k = {.d = d, .len = len, .out = out};
+    walk k = {.d = d,
+              .len = len,
+              .out = out,
+              .coded = g_array_new(FALSE, FALSE, sizeof(uint32_t)),
+              .refs = g_array_new(FALSE, FALSE, sizeof(ref))};
+    if (!memcmp(d + 8, "avif", 4) || !memcmp(d + 8, "avis", 4))
+        refuse(&k, "a picture not coded in HEVC (HEIC)");
     size_t at = 0;
+    int metas = 0;
     while (at < len && box_at(d, len, at, &head, &size)) {
-        if (!memcmp(d + at + 4, "meta", 4)) boxes(&k, at, at + size, 0);
+        if (!memcmp(d + at + 4, "meta", 4) && metas++ == 0) boxes(&k, at, at + size, 0);
         at += size;
     }
+    if (metas > 1) refuse(&k, "more than one 'meta' box");
+    if (k.ilocs > 1 || k.idats > 1) refuse(&k, "more than one 'iloc' or 'idat' box");
     derived_sizes(&k);
+    count_tiles(&k);
+    coded_streams(&k);
+    g_array_free(k.coded, TRUE);
+    g_array_free(k.refs, TRUE);
     out->whole = at == len;
     return 0;
 }

@@ -4,8 +4,11 @@
  * is read here: the extents the items claim ('ispe'), the output size of a
  * grid or an overlay (its descriptor, through 'iloc'), the tiles a grid
  * pastes ('dimg' references) and the picture size each coded stream's
- * sequence parameter set gives (which a damaged file can set far above its
- * 'ispe'). */
+ * sequence parameter sets give, in 'hvcC' or before its first slice (which a
+ * damaged file can set far above its 'ispe'). What the decoder would read
+ * and this cannot (a grid's size split over extents, a grid of grids, a
+ * second 'iloc', a picture coded in AV1, ...) is named in `refused`, so that
+ * nothing unread is passed on. */
 #ifndef PN_SCAN_HEIF_H
 #define PN_SCAN_HEIF_H
 
@@ -15,7 +18,8 @@
 typedef struct scan_heif_info {
     long long w, h;             /* the largest picture claimed: an 'ispe' or a grid's output */
     long long coded_w, coded_h; /* the largest coded picture (an HEVC stream's SPS) */
-    long long tiles;            /* pictures a grid or an overlay pastes ('dimg' references) */
+    long long tiles;            /* the most pictures one grid or overlay pastes ('dimg') */
+    const char *refused;        /* a structure pnpkit does not read (static), or NULL */
     bool whole;                 /* the boxes cover the file exactly */
 } scan_heif_info;
 

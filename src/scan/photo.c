@@ -79,6 +79,8 @@ static int jpeg_header(const unsigned char *d, size_t len, long long *w, long lo
  * budget (a 48 MP phone photo is 192 tiles of 512x512, 50.3 million). */
 static int heif_refused(const scan_heif_info *hi, long long max, pn_err *err)
 {
+    if (hi->refused)
+        return pn_err_set(err, PN_EINPUT, "a HEIC photo pnpkit does not read: %s", hi->refused);
     if (hi->tiles > SCAN_HEIF_MAX_TILES)
         return pn_err_set(err, PN_EINPUT, "a HEIC photo of %lld tiles: a photo may have at most %d",
                           hi->tiles, SCAN_HEIF_MAX_TILES);
