@@ -97,15 +97,21 @@ static inline void fuzz_check_err(const pn_err *err, const char *prefix)
  * harness names every file it writes there. */
 static char *fuzz_tmpdir_path;
 
-static inline void fuzz_tmpdir_remove(void)
+/* Removes the files in the private directory, which stays. */
+static inline void fuzz_tmpdir_empty(void)
 {
-    GDir *d = g_dir_open(fuzz_tmpdir_path, 0, NULL);
+    GDir *d = fuzz_tmpdir_path ? g_dir_open(fuzz_tmpdir_path, 0, NULL) : NULL;
     for (const char *n; d && (n = g_dir_read_name(d));) {
         char *p = g_build_filename(fuzz_tmpdir_path, n, NULL);
         remove(p);
         g_free(p);
     }
     if (d) g_dir_close(d);
+}
+
+static inline void fuzz_tmpdir_remove(void)
+{
+    fuzz_tmpdir_empty();
     remove(fuzz_tmpdir_path);
 }
 
