@@ -146,6 +146,25 @@ PY
         expect_status 1 "${c%%:*}" -- "$PNPKIT" scan "$R/${c%%:*}" -o "$T/sheet.yaml"
         expect_stderr "^$R/${c%%:*}: .*${c#*:}" "${c%%:*}: refused from its boxes"
     done
+    # 4096 pictures and an 'iloc' of 2.5 million items (25 MB): a lookup a
+    # picture over the whole 'iloc' ran for minutes; it is read once.
+    python3 - "$T/iloc.heic" <<'PY'
+import struct, sys
+def box(kind, body):
+    return struct.pack(">I", 8 + len(body)) + kind + body
+def full(kind, version, body):
+    return box(kind, struct.pack(">I", version << 24) + body)
+infe = b"".join(full(b"infe", 2, struct.pack(">HH", i, 0) + b"hvc1\0") for i in range(1, 4097))
+n = 2500000
+iloc = full(b"iloc", 2, bytes(2) + struct.pack(">I", n) + struct.pack(">IHHH", 70000, 0, 0, 0) * n)
+props = box(b"iprp", box(b"ipco", full(b"ispe", 0, struct.pack(">II", 1000, 1000))))
+head = full(b"hdlr", 0, bytes(4) + b"pict" + bytes(13)) + full(b"pitm", 0, struct.pack(">H", 1))
+meta = full(b"meta", 0, head + full(b"iinf", 0, struct.pack(">H", 4096) + infe) + iloc + props)
+open(sys.argv[1], "wb").write(box(b"ftyp", b"heic" + bytes(4) + b"mif1heic") + meta)
+PY
+    expect_status 1 "a HEIC of 4096 pictures and 2.5 million places" -- timeout 60 "$PNPKIT" scan "$T/iloc.heic" -o "$T/sheet.yaml"
+    expect_stderr "^$T/iloc.heic: a damaged HEIC photo" "4096 pictures: read once, refused"
+    rm -f "$T/iloc.heic"
     # boxes the HEIF loader cannot use ('pitm' renamed): one line of pnpkit's,
     # saying the photo is damaged (the system does read HEIC), and none of
     # the loader's own warnings

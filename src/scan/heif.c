@@ -24,9 +24,10 @@ typedef struct walk {
     uint32_t derived[MAX_DERIVED];
     bool overlay[MAX_DERIVED];
     int nderived;
-    GArray *coded; /* uint32_t: ids of the 'hvc1' items */
-    GArray *refs;  /* ref: the 'dimg' references */
-    int nal_len;   /* bytes of a unit's length in the items' data (hvcC) */
+    GArray *coded;      /* uint32_t: ids of the 'hvc1' items */
+    GArray *refs;       /* ref: the 'dimg' references */
+    int nal_len;        /* bytes of a unit's length in the items' data (hvcC) */
+    GHashTable *places; /* item id -> place: the grid and coded items */
 } walk;
 
 /* Marks the file as one pnpkit does not read, with why (the first reason). */
@@ -234,42 +235,65 @@ static bool field_size(int n)
     return n == 0 || n == 4 || n == 8;
 }
 
-/* The first extent of item id in 'iloc': its bytes in d, and how many
- * extents the item has (0 when it is absent or cannot be placed). */
-static int item_data(const walk *k, uint32_t id, size_t *from, size_t *n)
+/* Where an item's data is: its first extent in d, and how many extents it
+ * has. */
+typedef struct place {
+    size_t from, n;
+    int extents;
+} place;
+
+/* One pass over 'iloc' (it may hold millions of items, so one lookup a
+ * picture would take minutes): the places of the items in k->places, which
+ * holds every grid and coded item, are filled in; an item not found keeps
+ * no extent. */
+static void locate_items(walk *k)
 {
     const unsigned char *d = k->d;
     size_t p = k->iloc, end = k->iloc_end;
-    if (!end || end - p < 8) return 0;
+    if (!end || end - p < 8) return;
     int v = d[p], osz = d[p + 4] >> 4, lsz = d[p + 4] & 15, bsz = d[p + 5] >> 4;
     int isz = v == 1 || v == 2 ? d[p + 5] & 15 : 0, idn = v < 2 ? 2 : 4;
     if (v > 2 || !field_size(osz) || !field_size(lsz) || !field_size(bsz) || !field_size(isz))
-        return 0;
+        return;
     p += 6;
-    if (end - p < (size_t)idn) return 0;
+    if (end - p < (size_t)idn) return;
     uint64_t items = be(d + p, idn);
     p += (size_t)idn;
     for (uint64_t i = 0; i < items; i++) {
         size_t fixed = (size_t)idn + (v ? 2 : 0) + 2 + (size_t)bsz + 2;
-        if (end - p < fixed) return 0;
+        if (end - p < fixed) return;
         uint32_t item = (uint32_t)be(d + p, idn);
         int method = v ? (int)(be(d + p + idn, 2) & 15) : 0;
         uint64_t base = be(d + p + idn + (v ? 2 : 0) + 2, bsz);
         uint64_t extents = be(d + p + fixed - 2, 2);
         p += fixed;
         size_t each = (size_t)(isz + osz + lsz);
-        if (extents > (end - p) / (each ? each : 1)) return 0;
-        if (item == id && extents > 0) {
+        if (extents > (end - p) / (each ? each : 1)) return;
+        place *at = g_hash_table_lookup(k->places, GUINT_TO_POINTER(item));
+        if (at && !at->extents && extents > 0) {
             uint64_t off = base + be(d + p + isz, osz), len = be(d + p + isz + osz, lsz);
             size_t lo = method == 1 ? k->idat : 0, hi = method == 1 ? k->idat_end : k->len;
-            if (method > 1 || (method == 1 && !hi) || off > hi - lo) return 0;
-            *from = lo + (size_t)off;
-            *n = (size_t)MIN(len ? len : hi - *from, hi - *from);
-            return (int)extents;
+            if (method <= 1 && (method == 0 || hi) && off <= hi - lo) {
+                at->from = lo + (size_t)off;
+                at->n = (size_t)MIN(len ? len : hi - at->from, hi - at->from);
+                at->extents = (int)extents;
+            }
         }
         p += (size_t)extents * each;
     }
-    return 0;
+}
+
+/* The place of item id (no extent when it was not found). */
+static place place_of(const walk *k, uint32_t id)
+{
+    place *at = g_hash_table_lookup(k->places, GUINT_TO_POINTER(id));
+    return at ? *at : (place){0};
+}
+
+static void want_place(walk *k, uint32_t id)
+{
+    if (!g_hash_table_contains(k->places, GUINT_TO_POINTER(id)))
+        g_hash_table_insert(k->places, GUINT_TO_POINTER(id), g_new0(place, 1));
 }
 
 /* The output sizes of the grid and overlay items, from their descriptors,
@@ -277,9 +301,10 @@ static int item_data(const walk *k, uint32_t id, size_t *from, size_t *n)
 static void derived_sizes(walk *k)
 {
     for (int i = 0; i < k->nderived; i++) {
-        size_t at = 0, n = 0;
-        int extents = item_data(k, k->derived[i], &at, &n);
-        const unsigned char *g = k->d + at;
+        place pl = place_of(k, k->derived[i]);
+        size_t n = pl.n;
+        int extents = pl.extents;
+        const unsigned char *g = k->d + pl.from;
         /* version, flags (bit 0: 32-bit sizes); a grid's rows and columns,
          * an overlay's fill colour */
         size_t skip = k->overlay[i] ? 2 + 8 : 4, wide = n >= 2 && g[1] & 1 ? 4 : 2;
@@ -323,8 +348,9 @@ static void coded_streams(walk *k)
     const unsigned char *d = k->d;
     size_t ln = (size_t)(k->nal_len ? k->nal_len : 4);
     for (guint i = 0; i < k->coded->len; i++) {
-        size_t at = 0, n = 0;
-        if (!item_data(k, g_array_index(k->coded, uint32_t, i), &at, &n)) continue;
+        place pl = place_of(k, g_array_index(k->coded, uint32_t, i));
+        size_t at = pl.from, n = pl.n;
+        if (!pl.extents) continue;
         for (int units = 0; units < MAX_PARAM_NALS && n >= ln + 2; units++) {
             size_t len = (size_t)be(d + at, (int)ln);
             if (len < 2 || len > n - ln) break;
@@ -397,9 +423,16 @@ int scan_heif_read(const unsigned char *d, size_t len, scan_heif_info *out)
     }
     if (metas > 1) refuse(&k, "more than one 'meta' box");
     if (k.ilocs > 1 || k.idats > 1) refuse(&k, "more than one 'iloc' or 'idat' box");
+    k.places = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    for (int i = 0; i < k.nderived; i++)
+        want_place(&k, k.derived[i]);
+    for (guint i = 0; i < k.coded->len; i++)
+        want_place(&k, g_array_index(k.coded, uint32_t, i));
+    locate_items(&k);
     derived_sizes(&k);
     count_tiles(&k);
     coded_streams(&k);
+    g_hash_table_destroy(k.places);
     g_array_free(k.coded, TRUE);
     g_array_free(k.refs, TRUE);
     out->whole = at == len;
