@@ -14,6 +14,10 @@
 # FUZZ_JOBS=N (default 1) runs N processes of each harness side by side on its
 # one corpus (one per core; libFuzzer reloads what the others add): their logs
 # are fuzz-NAME.log, fuzz-NAME-2.log, ...; the line counts all executions.
+# FUZZ_FLAGS adds libFuzzer options, e.g. FUZZ_FLAGS=-detect_leaks=0 leaves out
+# the leak search after each input that allocates more than it frees (the font
+# harnesses run faster without it: font caches look like leaks to it); the
+# LeakSanitizer still runs when the process exits.
 build=${1:?build directory} secs=${2:-60}
 shift 2 2>/dev/null || shift $#
 only=" $* "
@@ -61,6 +65,7 @@ for bin in "$build"/fuzz/fuzz_*; do
     # whole photo read under the instrumentation) is not a finding.
     opts="-max_total_time=$secs -timeout=$timeout -report_slow_units=$timeout -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=$maxlen"
     [ -f "$dict" ] && opts="$opts -dict=$dict"
+    opts="$opts ${FUZZ_FLAGS:-}"
     jobs=${FUZZ_JOBS:-1}
     case $jobs in
     [1-9] | [1-5][0-9] | 6[0-4]) ;;
