@@ -16,7 +16,7 @@
 # are fuzz-NAME.log, fuzz-NAME-2.log, ...; the line counts all executions.
 # FUZZ_FLAGS adds libFuzzer options, e.g. FUZZ_FLAGS=-detect_leaks=0 leaves out
 # the leak search after each input that allocates more than it frees (the font
-# harnesses run faster without it: font caches look like leaks to it); the
+# harnesses run faster without it: font caches look like leaks to it);
 # LeakSanitizer still runs when the process exits.
 build=${1:?build directory} secs=${2:-60}
 shift 2 2>/dev/null || shift $#
