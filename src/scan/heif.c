@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <stdint.h>
 #include <string.h>
+#include "util/bytes.h"
 
 #define MAX_DERIVED 64    /* grid and overlay items */
 #define MAX_CODED 4096    /* coded pictures (tiles) */
@@ -36,24 +37,16 @@ static void refuse(walk *k, const char *why)
     if (!k->out->refused) k->out->refused = why;
 }
 
-static uint64_t be(const unsigned char *p, int n)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < n; i++)
-        v = v << 8 | p[i];
-    return v;
-}
-
 /* One ISO base media file box at d[at..end): its header's length and its
  * whole length (size 0: to the end). false when it does not fit. */
 static bool box_at(const unsigned char *d, size_t end, size_t at, size_t *head, size_t *size)
 {
     if (at > end || end - at < 8) return false;
-    uint64_t n = be(d + at, 4);
+    uint64_t n = pn_be(d + at, 4);
     *head = 8;
     if (n == 1) {
         if (end - at < 16) return false;
-        n = be(d + at + 8, 8);
+        n = pn_be(d + at + 8, 8);
         *head = 16;
     } else if (n == 0) {
         n = end - at;
@@ -153,10 +146,10 @@ static void hvcc_sizes(walk *k, size_t at, size_t end)
     k->nal_len = (d[at + 21] & 3) + 1;
     size_t p = at + 23;
     for (unsigned arrays = d[at + 22]; arrays > 0 && p + 3 <= end; arrays--) {
-        unsigned type = d[p] & 0x3f, count = (unsigned)be(d + p + 1, 2);
+        unsigned type = d[p] & 0x3f, count = (unsigned)pn_be(d + p + 1, 2);
         p += 3;
         for (; count > 0 && p + 2 <= end; count--) {
-            size_t n = (size_t)be(d + p, 2);
+            size_t n = (size_t)pn_be(d + p, 2);
             if (n > end - p - 2) return;
             long long w = 0, h = 0;
             /* a coded size that cannot be read counts as the largest there is */
@@ -184,7 +177,7 @@ static void item_infos(walk *k, size_t at, size_t end)
         int iv = d[in];
         size_t idn = iv >= 3 ? 4 : 2;
         if (iv < 2 || in + 4 + idn + 2 + 4 > p + size) continue;
-        uint32_t id = (uint32_t)be(d + in + 4, (int)idn);
+        uint32_t id = (uint32_t)pn_be(d + in + 4, (int)idn);
         const unsigned char *type = d + in + 4 + idn + 2;
         bool grid = !memcmp(type, "grid", 4), iovl = !memcmp(type, "iovl", 4);
         for (size_t i = 0; i < G_N_ELEMENTS(other); i++)
@@ -215,15 +208,15 @@ static void item_refs(walk *k, size_t at, size_t end)
     for (; box_at(d, end, p, &head, &size); p += size) {
         size_t in = p + head, out = p + size;
         if (memcmp(d + p + 4, "dimg", 4) || size < head + idn + 2) continue;
-        ref r = {.from = (uint32_t)be(d + in, (int)idn)};
-        uint64_t n = be(d + in + idn, 2);
+        ref r = {.from = (uint32_t)pn_be(d + in, (int)idn)};
+        uint64_t n = pn_be(d + in + idn, 2);
         in += idn + 2;
         for (; n > 0 && out - in >= idn; n--, in += idn) {
             if (k->refs->len >= MAX_REFS) {
                 refuse(k, "more tiles than a photo has");
                 return;
             }
-            r.to = (uint32_t)be(d + in, (int)idn);
+            r.to = (uint32_t)pn_be(d + in, (int)idn);
             g_array_append_val(k->refs, r);
         }
     }
@@ -257,21 +250,21 @@ static void locate_items(walk *k)
         return;
     p += 6;
     if (end - p < (size_t)idn) return;
-    uint64_t items = be(d + p, idn);
+    uint64_t items = pn_be(d + p, idn);
     p += (size_t)idn;
     for (uint64_t i = 0; i < items; i++) {
         size_t fixed = (size_t)idn + (v ? 2 : 0) + 2 + (size_t)bsz + 2;
         if (end - p < fixed) return;
-        uint32_t item = (uint32_t)be(d + p, idn);
-        int method = v ? (int)(be(d + p + idn, 2) & 15) : 0;
-        uint64_t base = be(d + p + idn + (v ? 2 : 0) + 2, bsz);
-        uint64_t extents = be(d + p + fixed - 2, 2);
+        uint32_t item = (uint32_t)pn_be(d + p, idn);
+        int method = v ? (int)(pn_be(d + p + idn, 2) & 15) : 0;
+        uint64_t base = pn_be(d + p + idn + (v ? 2 : 0) + 2, bsz);
+        uint64_t extents = pn_be(d + p + fixed - 2, 2);
         p += fixed;
         size_t each = (size_t)(isz + osz + lsz);
         if (extents > (end - p) / (each ? each : 1)) return;
         place *at = g_hash_table_lookup(k->places, GUINT_TO_POINTER(item));
         if (at && !at->extents && extents > 0) {
-            uint64_t off = base + be(d + p + isz, osz), len = be(d + p + isz + osz, lsz);
+            uint64_t off = base + pn_be(d + p + isz, osz), len = pn_be(d + p + isz + osz, lsz);
             size_t lo = method == 1 ? k->idat : 0, hi = method == 1 ? k->idat_end : k->len;
             if (method <= 1 && (method == 0 || hi) && off <= hi - lo) {
                 at->from = lo + (size_t)off;
@@ -312,8 +305,8 @@ static void derived_sizes(walk *k)
             refuse(k, "a grid whose size cannot be read");
             continue;
         }
-        claim(&k->out->w, &k->out->h, (long long)be(g + skip, (int)wide),
-              (long long)be(g + skip + wide, (int)wide));
+        claim(&k->out->w, &k->out->h, (long long)pn_be(g + skip, (int)wide),
+              (long long)pn_be(g + skip + wide, (int)wide));
     }
 }
 
@@ -352,7 +345,7 @@ static void coded_streams(walk *k)
         size_t at = pl.from, n = pl.n;
         if (!pl.extents) continue;
         for (int units = 0; units < MAX_PARAM_NALS && n >= ln + 2; units++) {
-            size_t len = (size_t)be(d + at, (int)ln);
+            size_t len = (size_t)pn_be(d + at, (int)ln);
             if (len < 2 || len > n - ln) break;
             unsigned type = d[at + ln] >> 1 & 0x3f;
             if (type < 32) break; /* a slice: the parameters are behind */
@@ -382,8 +375,8 @@ static void boxes(walk *k, size_t at, size_t end, int depth)
         else if ((top && !memcmp(t, "iprp", 4)) || (depth == 2 && !memcmp(t, "ipco", 4)))
             boxes(k, in, out, depth + 1);
         else if (depth == 3 && !memcmp(t, "ispe", 4) && size >= head + 12)
-            claim(&k->out->w, &k->out->h, (long long)be(d + in + 4, 4),
-                  (long long)be(d + in + 8, 4));
+            claim(&k->out->w, &k->out->h, (long long)pn_be(d + in + 4, 4),
+                  (long long)pn_be(d + in + 8, 4));
         else if (depth == 3 && !memcmp(t, "hvcC", 4))
             hvcc_sizes(k, in, out);
         else if (top && !memcmp(t, "iinf", 4))

@@ -2,6 +2,7 @@
 #include "scan/photo.h"
 
 #include "scan/heif.h"
+#include "util/bytes.h"
 #include "util/picture.h"
 #include "util/pixbuf.h"
 
@@ -27,23 +28,13 @@ static void size_prepared(GdkPixbufLoader *l, int w, int h, gpointer user)
         b->over = true;
 }
 
-static unsigned be16(const unsigned char *p)
-{
-    return (unsigned)p[0] << 8 | p[1];
-}
-
-static unsigned long be32(const unsigned char *p)
-{
-    return (unsigned long)be16(p) << 16 | be16(p + 2);
-}
-
 /* The size a PNG's header claims, and whether the file ends with its IEND
  * chunk. -1 when the header is not a PNG's. */
 static int png_header(const unsigned char *d, size_t len, long long *w, long long *h, bool *whole)
 {
     if (len < 33 || memcmp(d, "\x89PNG\r\n\x1a\n", 8) || memcmp(d + 12, "IHDR", 4)) return -1;
-    *w = (long long)be32(d + 16);
-    *h = (long long)be32(d + 20);
+    *w = (long long)pn_be32(d + 16);
+    *h = (long long)pn_be32(d + 20);
     *whole = len >= 45 && !memcmp(d + len - 8, "IEND", 4);
     return 0;
 }
@@ -57,10 +48,10 @@ static int jpeg_header(const unsigned char *d, size_t len, long long *w, long lo
     size_t at = 2;
     while (at + 9 < len) {
         if (d[at] != 0xFF) return -1;
-        unsigned m = d[at + 1], seg = be16(d + at + 2);
+        unsigned m = d[at + 1], seg = pn_be16(d + at + 2);
         if (m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC) {
-            *h = be16(d + at + 5);
-            *w = be16(d + at + 7);
+            *h = pn_be16(d + at + 5);
+            *w = pn_be16(d + at + 7);
             *whole = false;
             for (size_t k = len - 1; k > 0 && k + 4096 > len && !*whole; k--)
                 *whole = d[k - 1] == 0xFF && d[k] == 0xD9;

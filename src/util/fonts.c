@@ -9,6 +9,7 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include "util/bytes.h"
 #include "util/resources.h"
 #include "util/inputs.h"
 
@@ -102,26 +103,16 @@ static int font_magic(const char *path, unsigned char magic[4], pn_err *err)
     return 0;
 }
 
-static unsigned be16(const guint8 *p)
-{
-    return (unsigned)p[0] << 8 | p[1];
-}
-
-static guint32 be32(const guint8 *p)
-{
-    return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
-}
-
 /* The table tag of the font's directory, or NULL; *len its length. The
  * directory has been checked to lie in the file (pn_sfnt_damage). */
 static const guint8 *sfnt_table(const guint8 *d, const char *tag, gsize *len)
 {
-    unsigned count = be16(d + 4);
+    unsigned count = pn_be16(d + 4);
     for (unsigned i = 0; i < count; i++) {
         const guint8 *e = d + 12 + 16 * i;
         if (!memcmp(e, tag, 4)) {
-            *len = be32(e + 12);
-            return d + be32(e + 8);
+            *len = pn_be32(e + 12);
+            return d + pn_be32(e + 8);
         }
     }
     return NULL;
@@ -136,39 +127,40 @@ static const guint8 *sfnt_table(const guint8 *d, const char *tag, gsize *len)
 const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
 {
     if (n < 12) return "the file is too short for a font";
-    unsigned count = be16(d + 4);
+    unsigned count = pn_be16(d + 4);
     if (12 + 16 * (gsize)count > n) return "its table directory runs past the end of the file";
     for (unsigned i = 0; i < count; i++) {
         const guint8 *e = d + 12 + 16 * i;
-        if ((gsize)be32(e + 8) + be32(e + 12) > n) return "a table runs past the end of the file";
+        if ((gsize)pn_be32(e + 8) + pn_be32(e + 12) > n)
+            return "a table runs past the end of the file";
     }
     gsize len;
     const guint8 *t = sfnt_table(d, "name", &len);
     if (t) {
         if (len < 6) return "its name table is damaged";
-        unsigned records = be16(t + 2), strings = be16(t + 4);
+        unsigned records = pn_be16(t + 2), strings = pn_be16(t + 4);
         if (6 + 12 * (gsize)records > len) return "its name table is damaged";
         for (unsigned i = 0; i < records; i++) {
             const guint8 *r = t + 6 + 12 * i;
-            if ((gsize)strings + be16(r + 10) + be16(r + 8) > len)
+            if ((gsize)strings + pn_be16(r + 10) + pn_be16(r + 8) > len)
                 return "its name table is damaged";
         }
     }
     if ((t = sfnt_table(d, "cmap", &len))) {
-        if (len < 4 || 4 + 8 * (gsize)be16(t + 2) > len) return "its cmap table is damaged";
-        for (unsigned i = 0; i < be16(t + 2); i++) {
-            gsize off = be32(t + 4 + 8 * i + 4);
+        if (len < 4 || 4 + 8 * (gsize)pn_be16(t + 2) > len) return "its cmap table is damaged";
+        for (unsigned i = 0; i < pn_be16(t + 2); i++) {
+            gsize off = pn_be32(t + 4 + 8 * i + 4);
             if (off + 4 > len) return "its cmap table is damaged";
-            if (be16(t + off) != 4) continue;
-            gsize sub = be16(t + off + 2); /* checked before its header is read */
+            if (pn_be16(t + off) != 4) continue;
+            gsize sub = pn_be16(t + off + 2); /* checked before its header is read */
             if (sub < 16 || off + sub > len) return "its cmap table is damaged";
-            gsize segs = be16(t + off + 6) / 2;
+            gsize segs = pn_be16(t + off + 6) / 2;
             if (16 + 8 * segs > sub) return "its cmap table is damaged";
             const guint8 *ends = t + off + 14, *starts = ends + 2 * segs + 2;
             const guint8 *ranges = starts + 4 * segs;
             for (gsize k = 0; k < segs; k++) {
-                unsigned start = be16(starts + 2 * k), end = be16(ends + 2 * k);
-                unsigned ro = be16(ranges + 2 * k);
+                unsigned start = pn_be16(starts + 2 * k), end = pn_be16(ends + 2 * k);
+                unsigned ro = pn_be16(ranges + 2 * k);
                 if (!ro || end < start) continue;
                 gsize at = (gsize)(ranges + 2 * k - (t + off)) + ro;
                 if (at + 2 * (gsize)(end - start + 1) > sub) return "its cmap table is damaged";
@@ -183,15 +175,15 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     if (!sfnt_table(d, "glyf", &gl)) gl = 0;
     if (!hhea || hh < 36 || !maxp || mx < 6 || !head || hd < 54 || !loca)
         return "a table it needs is missing or too short";
-    gsize glyphs = be16(maxp + 4), metrics_n = be16(hhea + 34);
+    gsize glyphs = pn_be16(maxp + 4), metrics_n = pn_be16(hhea + 34);
     if (!metrics_n || metrics_n > glyphs || 4 * metrics_n + 2 * (glyphs - metrics_n) > hm)
         return "its hmtx table does not hold the metrics its hhea table says";
-    if (be16(head + 50) > 1) return "its head table names no loca format it has";
-    bool wide = be16(head + 50) != 0;
+    if (pn_be16(head + 50) > 1) return "its head table names no loca format it has";
+    bool wide = pn_be16(head + 50) != 0;
     if ((glyphs + 1) * (wide ? 4 : 2) > lc) return "its loca table is shorter than its glyph count";
     gsize prev = 0;
     for (gsize g = 0; g <= glyphs; g++) {
-        gsize at = wide ? be32(loca + 4 * g) : 2 * (gsize)be16(loca + 2 * g);
+        gsize at = wide ? pn_be32(loca + 4 * g) : 2 * (gsize)pn_be16(loca + 2 * g);
         if (at < prev || at > gl) return "its loca table points outside its glyf table";
         prev = at;
     }
@@ -215,11 +207,11 @@ static int span_cmp(const void *a, const void *b)
  * The fonts of a system keep their tables apart and their names small. */
 static const char *embed_size_damage(const guint8 *d)
 {
-    unsigned count = be16(d + 4), used = 0;
+    unsigned count = pn_be16(d + 4), used = 0;
     sfnt_span *s = g_new(sfnt_span, count + 1);
     for (unsigned i = 0; i < count; i++) {
         const guint8 *e = d + 12 + 16 * i;
-        if (be32(e + 12)) s[used++] = (sfnt_span){be32(e + 8), be32(e + 12)};
+        if (pn_be32(e + 12)) s[used++] = (sfnt_span){pn_be32(e + 8), pn_be32(e + 12)};
     }
     qsort(s, used, sizeof *s, span_cmp);
     bool apart = true;
@@ -229,8 +221,8 @@ static const char *embed_size_damage(const guint8 *d)
     if (!apart) return "its tables overlap";
     gsize len, text = 0;
     const guint8 *t = sfnt_table(d, "name", &len);
-    for (unsigned i = 0; t && i < be16(t + 2); i++)
-        text += be16(t + 6 + 12 * i + 8);
+    for (unsigned i = 0; t && i < pn_be16(t + 2); i++)
+        text += pn_be16(t + 6 + 12 * i + 8);
     if (text > PN_SFNT_MAX_NAME_TEXT) return "its names hold over 1 MB of text";
     return NULL;
 }
@@ -243,10 +235,10 @@ static const char *embed_metric_damage(const guint8 *d, unsigned upem)
     gsize len;
     const guint8 *hhea = sfnt_table(d, "hhea", &len), *hmtx = sfnt_table(d, "hmtx", &len);
     const guint8 *head = sfnt_table(d, "head", &len);
-    for (unsigned i = 0; i < be16(hhea + 34); i++)
-        if (be16(hmtx + 4 * i) * 1000L / upem > 32767) return "a glyph of it is over 32 em wide";
+    for (unsigned i = 0; i < pn_be16(hhea + 34); i++)
+        if (pn_be16(hmtx + 4 * i) * 1000L / upem > 32767) return "a glyph of it is over 32 em wide";
     for (int i = 0; i < 4; i++) {
-        long v = (gint16)be16(head + 36 + 2 * i);
+        long v = (gint16)pn_be16(head + 36 + 2 * i);
         if (labs(v) * 1000 / upem > 32767) return "its bounding box is over 32 em";
     }
     return NULL;
@@ -258,13 +250,13 @@ static const char *embed_metric_damage(const guint8 *d, unsigned upem)
  * composite, -1 when they run past end. */
 static long composite_parts(const guint8 *d, gsize n, gsize at, gsize end)
 {
-    if (at + 2 > n || be16(d + at) != 0xFFFF) return 0;
+    if (at + 2 > n || pn_be16(d + at) != 0xFFFF) return 0;
     gsize p = at + 10;
     long parts = 0;
     unsigned flags;
     do {
         if (p + 4 > end) return -1;
-        flags = be16(d + p);
+        flags = pn_be16(d + p);
         p += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 64 ? 4 : flags & 128 ? 8 : 0);
         if (p > end) return -1;
         parts++;
@@ -286,10 +278,10 @@ static const char *embed_glyph_damage(const guint8 *d, gsize n)
     const guint8 *head = sfnt_table(d, "head", &len), *maxp = sfnt_table(d, "maxp", &len);
     const guint8 *loca = sfnt_table(d, "loca", &len), *glyf = sfnt_table(d, "glyf", &gl);
     if (!glyf) return NULL;
-    bool wide = be16(head + 50) != 0;
-    gsize glyphs = be16(maxp + 4), base = (gsize)(glyf - d), end = gl;
+    bool wide = pn_be16(head + 50) != 0;
+    gsize glyphs = pn_be16(maxp + 4), base = (gsize)(glyf - d), end = gl;
     long here = 0, all = 0;
-#define LOCA(g) (wide ? be32(loca + 4 * (g)) : 2 * (gsize)be16(loca + 2 * (g)))
+#define LOCA(g) (wide ? pn_be32(loca + 4 * (g)) : 2 * (gsize)pn_be16(loca + 2 * (g)))
     for (gsize g = glyphs; g-- > 0;) {
         gsize at = LOCA(g), next = LOCA(g + 1);
         if (next > at) end = next;
@@ -317,35 +309,35 @@ const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
     const guint8 *t = sfnt_table(d, "cmap", &len);
     if (!head || hd < 54 || !maxp || mx < 6 || !t || len < 4 || n < 12)
         return "a table it needs is missing or too short";
-    unsigned upem = be16(head + 18);
+    unsigned upem = pn_be16(head + 18);
     if (upem < 16 || upem > 16384) return "its units per em are not 16 to 16384";
     const char *why = embed_size_damage(d);
     if (!why) why = embed_metric_damage(d, upem);
     if (!why) why = embed_glyph_damage(d, n);
     if (why) return why;
-    gsize glyphs = be16(maxp + 4);
+    gsize glyphs = pn_be16(maxp + 4);
     /* the map libharu uses: the first (3, 1) record whose table is format 4 */
     const guint8 *sub = NULL;
     gsize sublen = 0;
-    for (unsigned i = 0; i < be16(t + 2) && !sub; i++) {
+    for (unsigned i = 0; i < pn_be16(t + 2) && !sub; i++) {
         const guint8 *r = t + 4 + 8 * i;
-        gsize off = be32(r + 4);
-        if (be16(r) == 3 && be16(r + 2) == 1 && be16(t + off) == 4) {
+        gsize off = pn_be32(r + 4);
+        if (pn_be16(r) == 3 && pn_be16(r + 2) == 1 && pn_be16(t + off) == 4) {
             sub = t + off;
-            sublen = be16(sub + 2); /* within the table: pn_sfnt_damage */
+            sublen = pn_be16(sub + 2); /* within the table: pn_sfnt_damage */
         }
     }
     if (!sub) return "it has no Windows Unicode character map in format 4";
-    gsize segs = be16(sub + 6) / 2;
-    if (!segs || be16(sub + 14 + 2 * (segs - 1)) != 0xFFFF)
+    gsize segs = pn_be16(sub + 6) / 2;
+    if (!segs || pn_be16(sub + 14 + 2 * (segs - 1)) != 0xFFFF)
         return "its character map does not end at U+FFFF";
     const guint8 *ends = sub + 14, *starts = ends + 2 * segs + 2, *deltas = starts + 2 * segs;
     const guint8 *ranges = deltas + 2 * segs;
     gsize array = 16 + 8 * segs, count = sublen > array ? (sublen - array) / 2 : 0;
     long below = -1; /* the codes up to here belong to earlier segments */
     for (gsize k = 0; k < segs; k++) {
-        long start = be16(starts + 2 * k), end = be16(ends + 2 * k);
-        unsigned delta = be16(deltas + 2 * k), ro = be16(ranges + 2 * k);
+        long start = pn_be16(starts + 2 * k), end = pn_be16(ends + 2 * k);
+        unsigned delta = pn_be16(deltas + 2 * k), ro = pn_be16(ranges + 2 * k);
         for (long c = MAX(start, below + 1); c <= end; c++) {
             unsigned gid;
             if (!ro) {
@@ -357,7 +349,7 @@ const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
                 long idx = (long)ro / 2 + (c - start) - (long)(segs - k);
                 if (idx < 0 || (gsize)idx > count) continue;
                 if ((gsize)idx == count) return "its character map runs past its end";
-                gid = (be16(sub + array + 2 * idx) + delta) & 0xFFFF;
+                gid = (pn_be16(sub + array + 2 * idx) + delta) & 0xFFFF;
             }
             if (gid >= glyphs) return "its character map names glyphs it does not have";
         }

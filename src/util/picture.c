@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include "util/bytes.h"
 #include "util/jpeg.h"
 
 static uint32_t le16(const unsigned char *p)
@@ -107,11 +108,6 @@ static const char *tiff_refusal(const unsigned char *d, size_t len)
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-static uint32_t be32(const unsigned char *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* A PNG: libpng keeps every text chunk (up to a thousand, each inflated to
  * as much as 8 MB) and gdk-pixbuf copies them, whatever the picture's size:
  * a 7.7 MB file of 999 compressed ones took 48 s and more than 4 GB. Text
@@ -121,7 +117,7 @@ static const char *png_refusal(const unsigned char *d, size_t len)
 {
     int text = 0, packed = 0;
     for (size_t at = 8; at + 12 <= len;) {
-        uint32_t n = be32(d + at);
+        uint32_t n = pn_be32(d + at);
         const unsigned char *type = d + at + 4, *data = d + at + 8;
         if (n > len - at - 12 || !memcmp(type, "IEND", 4)) break;
         bool t = !memcmp(type, "tEXt", 4), z = !memcmp(type, "zTXt", 4);

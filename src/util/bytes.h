@@ -1,0 +1,28 @@
+/* bytes.h: big-endian numbers read from a file's bytes (PNG chunks, JPEG
+ * segments, font tables, HEIF boxes). The caller checks that the bytes are
+ * there; nothing here allocates. */
+#ifndef PNPKIT_UTIL_BYTES_H
+#define PNPKIT_UTIL_BYTES_H
+
+#include <stdint.h>
+
+static inline uint16_t pn_be16(const unsigned char *p)
+{
+    return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint32_t pn_be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The n bytes at p (n from 0 to 8) as one number; 0 when n is 0. */
+static inline uint64_t pn_be(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++)
+        v = v << 8 | p[i];
+    return v;
+}
+
+#endif
