@@ -176,6 +176,8 @@ expect_no_file "$T/x.pdf" "no output for --actual-size errors"
 # Print options out of bounds (the paper too): usage errors, no output.
 expect_status 2 "--nup 3" -- "$PNPKIT" render circle36 --nup 3 -o "$T/x.pdf"
 expect_stderr "--nup takes 2 or 4" "--nup 3 message"
+expect_status 2 "--nup 1 (one sheet a paper is the default, not an imposition)" -- "$PNPKIT" render circle36 --nup 1 -o "$T/x.pdf"
+expect_stderr "--nup takes 2 or 4" "--nup 1 message"
 expect_status 2 "--pages 0" -- "$PNPKIT" render circle36 --pages 0 -o "$T/x.pdf"
 expect_status 2 "--dpi 5" -- "$PNPKIT" render circle36 --dpi 5 -o "$T/x.png"
 expect_status 2 "--paper b7" -- "$PNPKIT" render circle36 --paper b7 -o "$T/x.pdf"

@@ -335,7 +335,7 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             j->o.pages = (int)v;
             break;
         case OPT_NUP:
-            if (!parse_long(optarg, 1, 4, &v) || v == 3)
+            if (!parse_long(optarg, 2, 4, &v) || v == 3)
                 return fail(err, PNPKIT_EUSAGE, "--nup takes 2 or 4");
             j->o.nup = (int)v;
             break;
