@@ -78,7 +78,7 @@ build-clang: deps
 	cmake --build $(CLANG_BUILD) -j$(JOBS)
 
 # libFuzzer harnesses (clang): each runs FUZZ_SECONDS (FUZZ_TARGETS: only these; FUZZ_JOBS
-# processes side by side, default 1); see fuzz/run.sh.
+# processes side by side, default 1; FUZZ_FLAGS: more libFuzzer options); see fuzz/run.sh.
 fuzz: build-fuzz
 	sh fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
