@@ -109,7 +109,7 @@ for bin in "$build"/fuzz/fuzz_*; do
     done
     # Findings: crashes, leaks, timeouts and out-of-memory inputs of this run.
     found=$(($(ls "$art" | wc -l) - before))
-    kinds=$(ls "$art" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
+    kinds=$(ls "$art" | grep -vxF -f "$art.before" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
         awk '{printf "%s%s %s", sep, $1, $2; sep = ", "}')
     # libFuzzer's timeouts are wall-clock, so on a loaded machine a fast input
     # can be reported. Each new timeout or slow input is run again alone: one
