@@ -4,6 +4,7 @@
  * work drawing it would take; any other format's from the header
  * gdk-pixbuf's loader reads. */
 #include "scene/image.h"
+#include "util/bytes.h"
 #include "util/picture.h"
 #include "util/pixbuf.h"
 #include "util/rsvg.h"
@@ -17,12 +18,6 @@
 #include <string.h>
 
 static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-
-static unsigned long be32(const unsigned char *p)
-{
-    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 |
-           (unsigned long)p[3];
-}
 
 static int check_size(const char *path, double w, double h, pn_err *err)
 {
@@ -158,8 +153,8 @@ int scene_image_probe(const char *path, scene_image_info *info, pn_err *err)
         if (picture_refused(path, err)) return -1;
         info->kind = SCENE_IMAGE_PNG;
         info->jpeg = false;
-        info->iw = (double)be32(head + 16);
-        info->ih = (double)be32(head + 20);
+        info->iw = (double)pn_be32(head + 16);
+        info->ih = (double)pn_be32(head + 20);
         return check_size(path, info->iw, info->ih, err);
     }
     size_t i = 0;

@@ -2,6 +2,7 @@
 #include "util/jpeg.h"
 
 #include <string.h>
+#include "util/bytes.h"
 
 int pn_jpeg_read(const unsigned char *d, size_t len, int max_scans, pn_jpeg_info *out)
 {
@@ -30,10 +31,10 @@ int pn_jpeg_read(const unsigned char *d, size_t len, int max_scans, pn_jpeg_info
         /* SOF9 to SOF15 (not 0xC8, reserved) and DAC, the conditioning table */
         if ((m >= 0xC9 && m <= 0xCF) || m == 0xCC) out->arithmetic = true;
         if (at + 3 >= len) break;
-        size_t seg = (size_t)d[at + 2] << 8 | d[at + 3];
+        size_t seg = pn_be16(d + at + 2);
         bool frame = m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC;
         if (frame && !out->pixels && seg >= 8 && at + 9 < len) {
-            out->pixels = (double)(d[at + 5] << 8 | d[at + 6]) * (d[at + 7] << 8 | d[at + 8]);
+            out->pixels = (double)pn_be16(d + at + 5) * pn_be16(d + at + 7);
             out->components = d[at + 9];
         }
         if (m == 0xDA) out->scans++;

@@ -82,8 +82,8 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
 static const char *tiff_refusal(const unsigned char *d, size_t len)
 {
     bool be = d[0] == 'M';
-#define T16(p) (be ? (uint32_t)(p)[0] << 8 | (p)[1] : le16(p))
-#define T32(p) (be ? T16(p) << 16 | T16((p) + 2) : le32(p))
+#define T16(p) (be ? (uint32_t)pn_be16(p) : le16(p))
+#define T32(p) (be ? pn_be32(p) : le32(p))
     if (len < 8) return NULL;
     uint32_t ifd = T32(d + 4);
     if (ifd > len - 2) return NULL; /* the loader refuses it */
