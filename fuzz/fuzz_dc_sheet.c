@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         /* as many scores as games, so that AddressSanitizer sees a write past
          * the set's last game; DC_MAX_GAMES of them (620 KB, zeroed) cost an
-         * mmap and its page faults on every input and ran the harness at a
-         * third of its speed (dc_score_set clears each score it writes) */
+         * mmap and its page faults on every input and made the harness some 40
+         * times slower (dc_score_set clears each score it writes) */
         dc_game_score *sc = g_new(dc_game_score, MAX(set->ngames, 1));
         dc_score_set(set->games, set->ngames, sc);
         check_set(set, sc);
