@@ -67,7 +67,7 @@ for bin in "$build"/fuzz/fuzz_*; do
     opts="-max_total_time=$secs -timeout=$timeout -report_slow_units=$timeout -rss_limit_mb=${FUZZ_RSS_MB:-1024} -malloc_limit_mb=512 -max_len=$maxlen"
     # Past half its memory bound libFuzzer purges the allocator's caches and
     # quarantine every second, and every allocation then faults its pages in
-    # again. The sheet harnesses sit at 500 to 570 MB (AddressSanitizer's
+    # again. The sheet harnesses sit at 450 to 570 MB (AddressSanitizer's
     # quarantine alone is 256 MB): with the purge, dc_sheet ran 1 600 inputs a
     # second instead of 9 000. The bound itself still stops a greedy input.
     opts="$opts -purge_allocator_interval=-1"
