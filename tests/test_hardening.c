@@ -727,6 +727,21 @@ static void test_gif_tiff_headers(void **state)
     assert_null(pn_picture_refusal(gif, sizeof gif));
     gif[24] = 0xD8, gif[25] = 0x59; /* 23000 x 1000 */
     assert_non_null(strstr(pn_picture_refusal(gif, sizeof gif), "a frame much larger"));
+    /* The same frame after two bytes that start no block (the loader steps
+     * over them), or after an application extension whose first sub-block
+     * is empty (the loader reads on to the next empty one, past the ';'). */
+    unsigned char stray[] = {'G',  'I', 'F', '8', '9',  'a',  100,  0, 100, 0,    0,
+                             0,    0,   'e', 's', 0x2C, 0,    0,    0, 0,   0xD8, 0x59,
+                             0xE8, 3,   0,   2,   2,    0x44, 0x01, 0, 0x3B};
+    assert_non_null(strstr(pn_picture_refusal(stray, sizeof stray), "a frame much larger"));
+    stray[13] = 0x3B; /* the end before it: the loader stops there too */
+    assert_null(pn_picture_refusal(stray, sizeof stray));
+    unsigned char app[] = {'G',  'I',  'F',  '8', '9',  'a',  100,  0,    100,  0, 0,   0, 0,
+                           0x21, 0xFF, 0,    3,   0x3B, 0x3B, 0x3B, 0,    0x2C, 0, 0,   0, 0,
+                           0xD8, 0x59, 0xE8, 3,   0,    2,    2,    0x44, 0x01, 0, 0x3B};
+    assert_non_null(strstr(pn_picture_refusal(app, sizeof app), "a frame much larger"));
+    app[14] = 0xFE; /* a comment: its empty first sub-block ends it, and the ';' the file */
+    assert_null(pn_picture_refusal(app, sizeof app));
     /* a little-endian TIFF: 1 x 1, tiles of w x w */
     unsigned char tif[] = {'I',  'I', 42, 0, 8, 0, 0, 0, 4, 0,        /* four entries */
                            0,    1,   3,  0, 1, 0, 0, 0, 1, 0, 0, 0,  /* width 1 */

@@ -45,7 +45,11 @@ static const char *bmp_refusal(const unsigned char *d, size_t len)
 
 /* A GIF: every frame within its picture, or small. gdk-pixbuf decodes the
  * first frame whole, and sizes the picture by its screen: a 197 KB file of
- * a 100x100 screen and a 23000x23000 frame took 6.4 s and 537 MB. */
+ * a 100x100 screen and a 23000x23000 frame took 6.4 s and 537 MB. The blocks
+ * are walked as the loader walks them: between blocks it steps over any byte
+ * that starts none (a 117-byte file hid its 12000x12000 frame behind one),
+ * and the first sub-block of a graphic-control or application extension is
+ * read whatever its length, so an empty one does not end the extension. */
 static const char *gif_refusal(const unsigned char *d, size_t len)
 {
     if (len < 13) return NULL; /* the loader refuses it */
@@ -56,7 +60,9 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
         unsigned block = d[at++];
         if (block == 0x3B) break; /* the end */
         if (block == 0x21) {      /* an extension: its label, then sub-blocks */
-            at++;
+            if (at >= len) break;
+            unsigned label = d[at++];
+            if ((label == 0xF9 || label == 0xFF) && at < len) at += 1 + (size_t)d[at];
         } else if (block == 0x2C) { /* a frame: its box, colours, code size */
             if (at + 9 > len) break;
             uint64_t frame = (uint64_t)le16(d + at + 4) * le16(d + at + 6);
@@ -67,7 +73,7 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
             if (packed & 0x80) at += 3u << ((packed & 7) + 1);
             at++; /* the code size */
         } else {
-            break; /* not a GIF the loader reads on */
+            continue; /* no block starts here: the loader reads on */
         }
         while (at < len && d[at]) /* sub-blocks, to the empty one */
             at += 1 + (size_t)d[at];
