@@ -1,6 +1,6 @@
 # cli_damaged_images.sh: damaged image files found by the image fuzzer, and
-# JPEGs made to be slow, are refused with one line naming the file and exit 1
-# by every backend, and no file is written.
+# JPEGs made to be slow, are refused with one line naming the template line
+# and the file and exit 1 by every backend, and no file is written.
 # The haru backend used to hand a PNG file to libharu, whose PNG reader
 # aborted the whole process (SIGABRT) on a chunk with a wrong checksum; now it
 # only ever gets the pixels cairo decoded, encoded again.
@@ -12,14 +12,36 @@ components:
   - {type: image, src: picture.png, x: 10mm, y: 10mm, w: 40mm, h: 30mm}
 Y
 cp "$SRC/fuzz/regressions/image/haru-png-chunk-crc.png" picture.png
+# The file is only decoded when the page is drawn; the error still names the
+# template line of the image, also when sheets are imposed two to a page.
 for backend in cairo haru; do
-    expect_status 1 "PNG chunk with a bad checksum ($backend)" -- \
-        "$PNPKIT" render img.yaml --backend "$backend" -o "$backend.pdf"
-    expect_stderr '^picture\.png: cannot decode the PNG: the file is damaged' \
-        "bad checksum ($backend): the file named"
-    expect_eq "$(wc -l < "$T/err")" 1 "bad checksum ($backend): one line"
-    expect_no_file "$backend.pdf" "bad checksum ($backend)"
+    for nup in 1 2; do
+        set -- --backend "$backend"
+        [ "$nup" = 1 ] || set -- "$@" --nup "$nup"
+        expect_status 1 "PNG chunk with a bad checksum ($backend, $nup up)" -- \
+            "$PNPKIT" render img.yaml "$@" -o "$backend.pdf"
+        expect_stderr '^img\.yaml:3:6: picture\.png: cannot decode the PNG: the file is damaged' \
+            "bad checksum ($backend, $nup up): the template line and the file named"
+        expect_eq "$(wc -l < "$T/err")" 1 "bad checksum ($backend, $nup up): one line"
+        expect_no_file "$backend.pdf" "bad checksum ($backend, $nup up)"
+    done
 done
+# The same in a deck laid out nine cards to a page, its picture named by the
+# card's data row.
+printf 'name,art\nA,good.png\nB,picture.png\n' > cards.csv
+cp "$SRC/tests/data/img/flag.png" good.png
+cat > deck.yaml <<'Y'
+name: deck
+page: {paper: 63x88mm, margin: 3mm}
+data: cards.csv
+components:
+  - {type: text, text: "$name", x: 5mm, y: 5mm}
+  - {type: image, src: "$art", x: 5mm, y: 15mm, w: 40mm, h: 30mm}
+Y
+expect_status 1 "a deck with a damaged PNG" -- "$PNPKIT" render deck.yaml --grid 3x3 -o deck.pdf
+expect_stderr '^deck\.yaml:6:6: picture\.png: cannot decode the PNG: the file is damaged' \
+    "a deck with a damaged PNG: the template line and the file named"
+expect_no_file deck.pdf "a deck with a damaged PNG"
 
 # A JPEG of 150 scans: each scan is decoded over the whole picture (a few
 # megabytes of them took hours), so it is refused from its markers, placed

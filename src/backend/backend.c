@@ -49,6 +49,22 @@ static int draw_cells(const pn_backend *be, void *b, const scene_cells *c, pn_er
     return scene_cells_rects(c, cells_rect, &cw) ? -1 : 0;
 }
 
+/* An input error of item i (an image file that cannot be decoded) placed
+ * at the template line it came from, when the scene knows it. */
+static int placed(const scene *s, size_t i, pn_err *err)
+{
+    int line, col;
+    scene_origin(s, i, &line, &col);
+    const char *file = scene_source(s);
+    size_t n = file ? strlen(file) : 0;
+    if (!err || err->status != PN_EINPUT || !file || line <= 0) return -1;
+    if (!strncmp(err->msg, file, n) && err->msg[n] == ':') return -1; /* placed already */
+    char *what = g_strdup(err->msg);
+    pn_err_at(err, scene_source(s), line, col, "%s", what);
+    g_free(what);
+    return -1;
+}
+
 /* Every item of s in order (paths, text, images, clips, grids of cells,
  * slots), then end_page. */
 static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
@@ -72,7 +88,7 @@ static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err
             rc = draw_cells(be, b, &it->u.cells, err);
         else if (it->kind == SCENE_SLOT && be->draw_slot)
             rc = be->draw_slot(b, &it->u.slot, err);
-        if (rc) return -1;
+        if (rc) return placed(s, i, err);
     }
     return be->end_page(b, err);
 }

@@ -288,6 +288,7 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
 {
     if (content_box(t, o, w, h, base, err)) return NULL;
     scene *s = scene_new(w, h, o->mono, o->measure);
+    scene_set_source(s, t->file);
     for (guint i = 0; i < t->comps->len; i++) {
         tmpl_comp *c = g_ptr_array_index(t->comps, i);
         if (!c->enabled) continue;

@@ -14,6 +14,7 @@ struct scene {
     GArray *segs;            /* scene_seg */
     GArray *origins;         /* one pair of ints per item: where in a template it came from */
     int mark_line, mark_col; /* the origin of items added now */
+    const char *source;      /* the file of the origins, in strings; NULL: none */
     GStringChunk *strings;
     GArray *notes;     /* scene_note, strings in strings */
     GHashTable *slots; /* id -> index in items */
@@ -107,6 +108,16 @@ void scene_mark(scene *s, int line, int col)
 {
     s->mark_line = line;
     s->mark_col = col;
+}
+
+void scene_set_source(scene *s, const char *file)
+{
+    s->source = file ? g_string_chunk_insert_const(s->strings, file) : NULL;
+}
+
+const char *scene_source(const scene *s)
+{
+    return s->source;
 }
 
 void scene_origin(const scene *s, size_t i, int *line, int *col)
@@ -591,6 +602,7 @@ int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, dou
 {
     const scene_seg *segs = scene_segs(src);
     int keep_line = dst->mark_line, keep_col = dst->mark_col;
+    if (!dst->source && src->source) scene_set_source(dst, src->source);
     for (size_t i = from; i < to && i < scene_count(src); i++) {
         const scene_item *it = scene_item_at(src, i);
         scene_origin(src, i, &dst->mark_line, &dst->mark_col);

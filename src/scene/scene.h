@@ -247,6 +247,10 @@ void scene_note_add(scene *s, const char *kind, const char *msg);
 size_t scene_note_count(const scene *s);
 const scene_note *scene_note_at(const scene *s, size_t i);
 void scene_origin(const scene *s, size_t i, int *line, int *col);
+/* The file those lines and columns are in (copied; NULL: none). Appending
+ * items gives a scene without one the source of the items'. */
+void scene_set_source(scene *s, const char *file);
+const char *scene_source(const scene *s);
 
 /* All items in drawing order, and the segments paths refer to. Borrowed. */
 size_t scene_count(const scene *s);
