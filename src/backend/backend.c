@@ -60,7 +60,7 @@ static int placed(const scene *s, size_t i, pn_err *err)
     if (!err || err->status != PN_EINPUT || !file || line <= 0) return -1;
     if (!strncmp(err->msg, file, n) && err->msg[n] == ':') return -1; /* placed already */
     char *what = g_strdup(err->msg);
-    pn_err_at(err, scene_source(s), line, col, "%s", what);
+    pn_err_at(err, file, line, col, "%s", what);
     g_free(what);
     return -1;
 }
