@@ -8,7 +8,8 @@
  * through libharu (the whole TrueType file) or PNG at 10 dpi. Each input gets
  * a file name of its own, since the measurer keeps font maps by file. Checks:
  * errors are one well-formed line starting with the template's path; nothing
- * is written outside the temporary directory. */
+ * is written outside the temporary directory. Each input returns only once
+ * the threads pango started for it have ended (fuzz_wait_for_threads). */
 #include "fuzz/fuzz_util.h"
 #include "render/render.h"
 #include "scene/measure.h"
@@ -44,6 +45,7 @@ static char *yaml_quoted(const char *s)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static unsigned long serial;
+    int threads = fuzz_thread_count();
     char name[32];
     snprintf(name, sizeof name, "f%lu.ttf", serial++);
     char *font = fuzz_write_file(name, data, size);
@@ -90,5 +92,6 @@ done:
     g_free(font);
     g_free(family);
     g_free(yaml);
+    fuzz_wait_for_threads(threads);
     return 0;
 }

@@ -60,6 +60,7 @@ static void check_reply(const serve_reply *r)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    int threads = fuzz_thread_count();
     fuzz_http_setup();
     char *text = fuzz_text(data, size);
     /* the head ends at the first empty line; the body is the rest, NULs and all */
@@ -113,5 +114,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_strfreev(first);
     g_strfreev(lines);
     g_free(text);
+    fuzz_wait_for_threads(threads);
     return 0;
 }

@@ -34,6 +34,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    int threads = fuzz_thread_count();
     g_free(fuzz_write_file("picture", data, size));
     pn_err err = {0};
     tmpl *t = tmpl_open(template_path, &err);
@@ -62,5 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     fflush(stdout);
     tmpl_free(t);
+    fuzz_wait_for_threads(threads);
     return 0;
 }

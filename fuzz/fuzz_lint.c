@@ -31,6 +31,7 @@ static void report(void *user, int line, int col, const char *kind, const char *
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    int threads = fuzz_thread_count();
     pn_err err = {0};
     tmpl *t = tmpl_load_buffer(FUZZ_FILE, (const char *)data, size, &err);
     if (!t) {
@@ -73,5 +74,6 @@ done:
     g_strfreev(sets);
     g_free(text);
     tmpl_free(t);
+    fuzz_wait_for_threads(threads);
     return 0;
 }

@@ -35,6 +35,7 @@ static long option_long(const char *text, const char *name, long min, long max, 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    int threads = fuzz_thread_count();
     pn_err err = {0};
     tmpl *t = tmpl_load_buffer(FUZZ_FILE, (const char *)data, size, &err);
     if (!t) {
@@ -77,5 +78,6 @@ done:
     g_strfreev(sets);
     g_free(text);
     tmpl_free(t);
+    fuzz_wait_for_threads(threads);
     return 0;
 }
