@@ -118,6 +118,31 @@ expect_stderr "^comments.yaml: the file holds only comments$" "comments template
 expect_status 1 "error in a built-in template" -- "$PNPKIT" render circular-numbers --set spaces=8 -o x.pdf
 expect_stderr "^built-in template circular-numbers:[0-9]+:[0-9]+: circular-track: marks: " "built-in template message"
 grep -q "templates/" "$T/err" && bad "a source path in the message: $(cat "$T/err")" || ok
+# The default marks no longer fit: placed at the component's `marks:` value.
+at=$(grep -n 'marks: \$marks' "$SRC/templates/circular-numbers.yaml" | cut -d: -f1)
+expect_stderr "^built-in template circular-numbers:$at:12: circular-track: marks: mark '8:3': expected SPACE:NUMBER with SPACE 1 to 7" "default marks at their place"
+# A value the player set, refused by the component: the option is named, as
+# for a value refused by the parameter's own bounds.
+expect_status 1 "a mark set on the command line" -- "$PNPKIT" render circular-numbers --set marks=4:1 -o x.pdf
+expect_stderr "^--set marks=4:1: circular-track: marks: mark '4:1': expected SPACE:NUMBER with SPACE 1 to 23 and NUMBER 2 to 76$" "set marks named"
+expect_status 1 "a mark set twice" -- "$PNPKIT" render circular-numbers --set marks=4:2,4:3 -o x.pdf
+expect_stderr "^--set marks=4:2,4:3: circular-track: marks: space 4 is marked twice$" "set marks twice named"
+expect_status 1 "calc with a mark set" -- "$PNPKIT" calc circular-numbers --hand A --set marks=99:2
+expect_stderr "^--set marks=99:2: marks: mark '99:2'" "calc names the option"
+expect_status 1 "calc with the default marks off a short track" -- "$PNPKIT" calc circular-numbers --hand A --set spaces=8
+at=$(grep -n '^  marks:' "$SRC/templates/circular-numbers.yaml" | cut -d: -f1)
+expect_stderr "^built-in template circular-numbers:$at:3: marks: mark '8:3'" "calc: the default at the parameter"
+# A length set as a percentage that comes to zero on the page.
+cat > pct.yaml <<'YAML'
+name: pct
+params:
+  w: {type: string, default: "100%"}
+components:
+  - {type: tally, x: 0, y: 16mm, w: $w, rows: 3, boxes: 6, row_h: 7mm}
+YAML
+expect_status 1 "a percentage set to nothing" -- "$PNPKIT" render pct.yaml --set w=0% -o x.pdf
+expect_stderr "^--set w=0%: tally: w: \\\$w \(0%\) is 0mm on this page, out of range \(40mm to 1000mm\)" "set percentage named"
+expect_status 0 "a percentage that fits" -- "$PNPKIT" render pct.yaml --set w=50% -o fit.pdf
 expect_no_file x.pdf "no output after the errors"
 
 # A line break or a byte that is not UTF-8 in an argument is quoted as an

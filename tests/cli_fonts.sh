@@ -112,7 +112,7 @@ expect_status 1 "nine files" -- "$PNPKIT" render many.yaml -o out.pdf
 expect_stderr "^many.yaml:11:5: fonts: more than 8 font files$" "nine files message"
 sed 's/font: pnpkit ink/font: Old English/' keep.yaml > bad.yaml
 expect_status 1 "unknown family" -- "$PNPKIT" render bad.yaml -o out.pdf
-expect_stderr "^bad.yaml:8:6: text: font 'Old English' is none of sans, mono, hand, Pnpkit Serif, Pnpkit Ink" "unknown family message"
+expect_stderr "^bad.yaml:8:47: text: font 'Old English' is none of sans, mono, hand, Pnpkit Serif, Pnpkit Ink" "unknown family message"
 expect_no_file out.pdf "unknown family output"
 printf 'name: x\nfonts: fonts/Title.ttf\ncomponents: []\n' > bad.yaml
 expect_status 1 "not a list" -- "$PNPKIT" render bad.yaml -o out.pdf

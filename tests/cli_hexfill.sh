@@ -56,5 +56,5 @@ expect_status 1 "pick without a default" -- "$PNPKIT" render "$T/nodef.yaml" -o 
 expect_stderr "pick: no choice for 'P' and no default \(where col = 2, row = 2" "pick names the key"
 sed "s/label_color: \"\${col == 3 ? 'red' : 'auto'}\"/label_color: reddish/" "$T/map.yaml" > "$T/badlabel.yaml"
 expect_status 1 "a bad label colour" -- "$PNPKIT" render "$T/badlabel.yaml" -o "$T/badlabel.pdf"
-expect_stderr "^$T/badlabel.yaml:10:6: hex-grid: label_color: 'reddish' is not a colour \(or auto\)" "bad label colour"
+expect_stderr "^$T/badlabel.yaml:11:68: hex-grid: label_color: 'reddish' is not a colour \(or auto\)" "bad label colour"
 finish

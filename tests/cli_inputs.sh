@@ -88,7 +88,7 @@ for ref in ../private/secret.csv "$T/w/private/secret.csv" link.csv; do
 done
 printf 'name: img\ncomponents:\n  - {type: image, src: ../palm.svg, x: 0, y: 0, w: 30mm, h: 30mm}\n' >proj/img.yaml
 expect_status 1 "image: ../palm.svg" -- "$PNPKIT" render proj/img.yaml -o x.pdf
-expect_stderr "^proj/img.yaml:3:6: image: ../palm.svg: $msg$" "image: ../palm.svg: message"
+expect_stderr "^proj/img.yaml:3:24: image: ../palm.svg: $msg$" "image: ../palm.svg: message"
 printf 'name: fnt\nfonts: [/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]\ncomponents: []\n' >proj/fnt.yaml
 expect_status 1 "fonts: an absolute path" -- "$PNPKIT" render proj/fnt.yaml -o x.pdf
 expect_stderr "^proj/fnt.yaml:2:9: fonts: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf: $msg$" "fonts: an absolute path: message"

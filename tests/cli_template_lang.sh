@@ -126,7 +126,7 @@ components:
   - {type: path, d: "M 0 0 L 10 10 X 5 5"}
 YAML
 expect_status 1 "bad path command" -- "$PNPKIT" render "$T/badpath.yaml" -o "$T/badpath.pdf"
-expect_stderr "^$T/badpath.yaml:3:6: path: d: 'X' at character 15 is not a path command \(M L H V C S Q T A Z, lower case for relative\)$" "bad command named"
+expect_stderr "^$T/badpath.yaml:3:22: path: d: 'X' at character 15 is not a path command \(M L H V C S Q T A Z, lower case for relative\)$" "bad command named"
 expect_no_file "$T/badpath.pdf" "no file after a bad path"
 sed 's/M 0 0 L 10 10 X 5 5/L 10 10/' "$T/badpath.yaml" > "$T/nom.yaml"
 expect_status 1 "path without M" -- "$PNPKIT" render "$T/nom.yaml" -o "$T/nom.pdf"
@@ -139,7 +139,7 @@ expect_status 1 "too many path commands" -- "$PNPKIT" render "$T/many.yaml" -o "
 expect_stderr "path: d: more than 10000 commands$" "path command limit"
 printf 'name: s\ncomponents:\n  - {type: sector, r: 5mm, inner: 5mm}\n  - {type: arc, from: 10, to: 10}\n' > "$T/sector.yaml"
 expect_status 1 "sector inner radius" -- "$PNPKIT" render "$T/sector.yaml" -o "$T/sector.pdf"
-expect_stderr "^$T/sector.yaml:3:6: sector: inner 5mm is not less than r 5mm$" "sector inner"
+expect_stderr "^$T/sector.yaml:3:35: sector: inner 5mm is not less than r 5mm$" "sector inner"
 printf 'name: s\ncomponents:\n  - {type: arc, from: 10, to: 10}\n' > "$T/arc.yaml"
 expect_status 1 "empty arc" -- "$PNPKIT" render "$T/arc.yaml" -o "$T/arc.pdf"
 expect_stderr "arc: from 10 to 10: an arc turns by more than 0 and at most 360 degrees$" "arc angles"

@@ -259,7 +259,7 @@ static tmpl *open_backs(const pnpkit_render_opts *po, const tmpl *front, pn_err 
         const char *eq = strchr(*s, '=');
         if (!eq) continue;
         char *name = g_strndup(*s, (gsize)(eq - *s));
-        rc = tmpl_set_if_present(b, name, eq + 1, err);
+        if (tmpl_param_find(b, name)) rc = tmpl_set(b, *s, err); /* a --set of the backs' too */
         g_free(name);
     }
     if (!rc) rc = tmpl_resolve(b, err);

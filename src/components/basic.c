@@ -54,10 +54,10 @@ static int family_err(const comp_ctx *ctx, const char *s, pn_err *err)
         const pn_font_file *f = g_ptr_array_index(ctx->fonts, i);
         if (!strstr(fams->str, f->family)) g_string_append_printf(fams, ", %s", f->family);
     }
-    int rc = comp_err(ctx, err,
-                      "text: font '%s' is none of %s (a template's own font files are listed "
-                      "in fonts:)",
-                      s, fams->str);
+    int rc = comp_prop_err(ctx, err, "font",
+                           "text: font '%s' is none of %s (a template's own font files are listed "
+                           "in fonts:)",
+                           s, fams->str);
     g_string_free(fams, TRUE);
     return rc;
 }

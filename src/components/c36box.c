@@ -311,8 +311,8 @@ static int box_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err 
     const pv_value *cols = comp_val(a, "colors");
     for (int i = 0; i < b.v.rings; i++)
         if (!pn_rgba_parse(cols->strs[i % cols->n], &b.ring[i]))
-            return comp_err(ctx, err, "c36-scorebox: '%s' is not a colour",
-                            cols->strs[i % cols->n]);
+            return comp_prop_err(ctx, err, "colors", "c36-scorebox: colors: '%s' is not a colour",
+                                 cols->strs[i % cols->n]);
     b.yellow = comp_color(a, "center_color");
     double x = comp_x(ctx, a, "x"), y = comp_y(ctx, a, "y");
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");

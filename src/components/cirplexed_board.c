@@ -121,12 +121,14 @@ static int board_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     if (index > players) return 0;
     const pv_value *tiles = comp_val(a, "tiles"), *pal = comp_val(a, "palette");
     if (tiles->n % 6)
-        return comp_err(ctx, err, "cirplexed-board: tiles holds %zu numbers, not six per tile",
-                        tiles->n);
+        return comp_prop_err(ctx, err, "tiles",
+                             "cirplexed-board: tiles holds %zu numbers, not six per tile",
+                             tiles->n);
     pn_rgba colors[12];
     for (size_t i = 0; i < pal->n; i++)
         if (!pn_rgba_parse(pal->strs[i], &colors[i]))
-            return comp_err(ctx, err, "cirplexed-board: '%s' is not a colour", pal->strs[i]);
+            return comp_prop_err(ctx, err, "palette",
+                                 "cirplexed-board: palette: '%s' is not a colour", pal->strs[i]);
     int n = (int)(tiles->n / 6);
     int minx = 0, maxx = 0, miny = 0, maxy = 0;
     for (int i = 0; i < n; i++) {
@@ -134,9 +136,10 @@ static int board_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
         for (int k = 0; k < 6; k++)
             if (t[k] != floor(t[k]) || fabs(t[k]) > 1000 ||
                 (k >= 2 && (t[k] < 0 || t[k] >= (double)pal->n)))
-                return comp_err(ctx, err,
-                                "cirplexed-board: tile %d: %g is not a place or a palette index",
-                                i + 1, t[k]);
+                return comp_prop_err(
+                    ctx, err, "tiles",
+                    "cirplexed-board: tiles: tile %d: %g is not a place or a palette index", i + 1,
+                    t[k]);
         int x = (int)t[0], y = (int)t[1];
         if (i == 0 || x < minx) minx = x;
         if (i == 0 || x > maxx) maxx = x;

@@ -143,7 +143,7 @@ static int track_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     cirnum_mark marks[CIRNUM_MAX_MARKS];
     char why[256];
     int nm = cirnum_parse_marks(mv->strs, mv->n, N, marks, why, sizeof why);
-    if (nm < 0) return comp_err(ctx, err, "circular-track: marks: %s", why);
+    if (nm < 0) return comp_prop_err(ctx, err, "marks", "circular-track: marks: %s", why);
     if (tw > R * 0.6)
         return comp_err(ctx, err, "circular-track: the track is wider than 60%% of its radius");
     /* The start is two spaces wide, and at least as wide as the track is

@@ -120,6 +120,17 @@ int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
     return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
 }
 
+int comp_prop_err(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt, ...)
+{
+    char text[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (ctx->place) return ctx->place(ctx, prop, text, err);
+    return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
+}
+
 scene_font comp_font(double size_pt, bool bold)
 {
     return (scene_font){.family = PN_FONT_PRINT, .size = size_pt, .bold = bold};

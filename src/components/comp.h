@@ -41,6 +41,11 @@ typedef struct comp_ctx {
     bool confined;          /* files only beside the template (util/paths.h) */
     const char *data_row;   /* "data row 2, cards.csv line 3": the merge data row of
                              * this sheet, for findings (comp_note); NULL without data */
+    /* Where an error about one property goes (comp_prop_err): the caller of
+     * the layout sets err from text, placed where the property is written or
+     * at the --set that gave its value; returns -1. NULL: at the component. */
+    int (*place)(const struct comp_ctx *ctx, const char *prop, const char *text, pn_err *err);
+    const void *place_arg; /* the caller's, for place */
 } comp_ctx;
 
 /* A component's resolved properties, in the order of its spec table. */
@@ -122,6 +127,11 @@ int comp_check_lengths(const comp_ctx *ctx, const comp_args *a, char *why, size_
 
 /* An error at the component: "file:line:col: <type>: message". Returns -1. */
 int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...) PN_PRINTF(3, 4);
+/* An error about property prop's value, written as for comp_err ("<type>:
+ * <prop>: what is wrong"): placed by ctx->place (where prop is written, or at
+ * the --set that gave it), else at the component as comp_err. Returns -1. */
+int comp_prop_err(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt, ...)
+    PN_PRINTF(4, 5);
 
 /* A finding for lint at the component (scene_note_add), naming the data
  * row when there is one. */

@@ -162,7 +162,7 @@ static int hex_fill(const comp_ctx *ctx, const comp_args *a, int k, pn_rgba *out
 {
     const char *t = comp_each_text(a, "fill", k);
     if (pn_rgba_parse(t, out)) return 0;
-    return comp_err(ctx, err, "hex-grid: fill: '%s' is not a colour", t);
+    return comp_prop_err(ctx, err, "fill", "hex-grid: fill: '%s' is not a colour", t);
 }
 
 static int hexgrid_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
@@ -243,8 +243,8 @@ static int hexgrid_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_
                 ink = label_on(fills[k]);
             else if (!pn_rgba_parse(lc, &ink)) {
                 g_free(fills);
-                return comp_err(ctx, err, "hex-grid: label_color: '%s' is not a colour (or auto)",
-                                lc);
+                return comp_prop_err(ctx, err, "label_color",
+                                     "hex-grid: label_color: '%s' is not a colour (or auto)", lc);
             }
             if (!scene_text_add(s, label, &f, ink, cx, cy - ri * 0.5, TEXT_CENTER, TEXT_MIDDLE, 0,
                                 err)) {

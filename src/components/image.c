@@ -23,7 +23,7 @@ static const pv_spec image_props[] = {
 static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
     const char *src = comp_str(a, "src");
-    if (!*src) return comp_err(ctx, err, "image: src is empty");
+    if (!*src) return comp_prop_err(ctx, err, "src", "image: src is empty");
     if (ctx->no_files) return comp_err(ctx, err, "image: %s", ctx->no_files);
     const char *why = NULL;
     char *path;
@@ -38,7 +38,7 @@ static int image_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     } else {
         path = g_strdup(src);
     }
-    if (!path) return comp_err(ctx, err, "image: %s: %s", src, why);
+    if (!path) return comp_prop_err(ctx, err, "src", "image: %s: %s", src, why);
     scene_image_info info;
     if (scene_image_probe(path, &info, err)) {
         g_free(path);

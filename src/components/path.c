@@ -329,7 +329,7 @@ static int path_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     st.fill = fill.a > 0;
     st.stroke = stroke.a > 0 && w > 0;
     scene_begin(s);
-    if (draw_path(&p)) return comp_err(ctx, err, "path: d: %s", p.why);
+    if (draw_path(&p)) return comp_prop_err(ctx, err, "d", "path: d: %s", p.why);
     scene_end(s, &st);
     return 0;
 }

@@ -59,15 +59,17 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     double tint = comp_num(a, "tint");
     if (ctx->mono) tint *= 0.5; /* ink saving: rings are told apart by place and name */
     if (S % 2)
-        return comp_err(ctx, err,
-                        "ring-board: sectors must be even (a row joins a sector and its opposite)");
+        return comp_prop_err(
+            ctx, err, "sectors",
+            "ring-board: sectors must be even (a row joins a sector and its opposite)");
     if (rc >= R) return comp_err(ctx, err, "ring-board: the centre is larger than the board");
     double rw = (R - rc) / rings, step = 360.0 / S;
     char id[16];
     for (int i = 0; i < rings; i++) {
         pn_rgba c;
         if (!pn_rgba_parse(cols->strs[i % cols->n], &c))
-            return comp_err(ctx, err, "ring-board: '%s' is not a colour", cols->strs[i % cols->n]);
+            return comp_prop_err(ctx, err, "colors", "ring-board: colors: '%s' is not a colour",
+                                 cols->strs[i % cols->n]);
         double r1 = R - i * rw, r0 = r1 - rw;
         scene_style fill = scene_fill_style(draw_tint(c, tint));
         draw_sector(s, cx, cy, r0, r1, 0, 360, &fill);

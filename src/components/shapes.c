@@ -172,7 +172,8 @@ static int sector_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_e
     double cx = comp_x(ctx, a, "x"), cy = comp_y(ctx, a, "y"), r = comp_len(ctx, a, "r");
     double inner = comp_len(ctx, a, "inner");
     if (inner >= r)
-        return comp_err(ctx, err, "sector: inner %gmm is not less than r %gmm", inner, r);
+        return comp_prop_err(ctx, err, "inner", "sector: inner %gmm is not less than r %gmm", inner,
+                             r);
     scene_style st = style_of(ctx, a);
     scene_begin(s);
     scene_arc(s, cx, cy, r, from, to);

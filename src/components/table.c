@@ -109,9 +109,11 @@ static int table_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     if (rows == 0) rows = (int)labels->n;
     if (rows == 0) return comp_err(ctx, err, "table: give rows or row_labels");
     if (widths->n && widths->n != nc)
-        return comp_err(ctx, err, "table: %zu widths for %zu columns", widths->n, nc);
+        return comp_prop_err(ctx, err, "widths", "table: %zu widths for %zu columns", widths->n,
+                             nc);
     if (slots->n && slots->n != nc)
-        return comp_err(ctx, err, "table: %zu slot patterns for %zu columns", slots->n, nc);
+        return comp_prop_err(ctx, err, "slots", "table: %zu slot patterns for %zu columns",
+                             slots->n, nc);
     double x0 = comp_x(ctx, a, "x"), y0 = comp_y(ctx, a, "y"), w = comp_len(ctx, a, "w");
     double rh = comp_len(ctx, a, "row_h"), hh = comp_len(ctx, a, "header_h");
     double total = 0;

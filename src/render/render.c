@@ -167,25 +167,56 @@ static comp_args args_of(const tmpl_comp *c)
     return (comp_args){.specs = c->type->props, .vals = c->vals, .n = n};
 }
 
+/* What place_prop needs: the component being laid out. */
+typedef struct prop_where {
+    const tmpl *t;
+    const tmpl_comp *c;
+} prop_where;
+
+/* comp_ctx.place: an error about a property goes where its value came from.
+ * A value that is one parameter ("$marks") set on the command line is the
+ * option's fault ("setting marks=4:1: ..."); any other is the template's, at
+ * the line and column of the value (of the component when the property is
+ * not written). */
+static int place_prop(const comp_ctx *ctx, const char *prop, const char *text, pn_err *err)
+{
+    const prop_where *w = ctx->place_arg;
+    struct fy_node *n = pn_yml_get(w->c->node, prop);
+    const char *v = n ? pn_yml_scalar(n) : NULL;
+    if (v && v[0] == '$' && v[1] != '{') {
+        const tmpl_param *p = tmpl_param_find(w->t, v + 1);
+        if (p && p->set) return pn_err_set(err, PN_EINPUT, "setting %s: %s", p->set, text);
+    }
+    int line = ctx->line, col = ctx->col;
+    if (n) pn_yml_mark(n, &line, &col);
+    return pn_err_at(err, ctx->file, line, col, "%s", text);
+}
+
+/* Points ctx (the page's) at component c, and its property errors at where. */
+static void place_at(comp_ctx *ctx, const tmpl_comp *c, prop_where *where)
+{
+    ctx->line = c->line;
+    ctx->col = c->col;
+    ctx->place = place_prop;
+    ctx->place_arg = where;
+}
+
 /* Every length of c given as a percentage within its property's bounds on
- * this content box; the error points at the property's value. */
-static int check_lengths(const tmpl *t, const tmpl_comp *c, const comp_ctx *ctx, const comp_args *a,
-                         pn_err *err)
+ * this content box; the error points at the property's value (ctx->place). */
+static int check_lengths(const tmpl_comp *c, const comp_ctx *ctx, const comp_args *a, pn_err *err)
 {
     char why[256];
     int k = comp_check_lengths(ctx, a, why, sizeof why);
     if (k < 0) return 0;
-    int line = c->line, col = c->col;
-    struct fy_node *n = pn_yml_get(c->node, a->specs[k].name);
-    if (n) pn_yml_mark(n, &line, &col);
+    const char *name = a->specs[k].name;
+    struct fy_node *n = pn_yml_get(c->node, name);
     /* The value as written; one made by a parameter or an expression as it came out. */
     const char *written = n ? pn_yml_scalar(n) : NULL;
     char *value = pv_format(&a->vals[k]);
     int rc = written && !strchr(written, '$')
-                 ? pn_err_at(err, t->file, line, col, "%s: %s: %s %s", c->type->name,
-                             a->specs[k].name, written, why)
-                 : pn_err_at(err, t->file, line, col, "%s: %s: %s (%s) %s", c->type->name,
-                             a->specs[k].name, written ? written : "the default", value, why);
+                 ? comp_prop_err(ctx, err, name, "%s: %s: %s %s", c->type->name, name, written, why)
+                 : comp_prop_err(ctx, err, name, "%s: %s: %s (%s) %s", c->type->name, name,
+                                 written ? written : "the default", value, why);
     g_free(value);
     return rc;
 }
@@ -204,7 +235,9 @@ int render_sheet_count(tmpl *t, const render_opts *o, pn_err *err)
         comp_sheets_fn sheets = comp_sheets_of(c->type);
         if (!c->enabled || !sheets) continue;
         comp_args a = args_of(c);
-        if (check_lengths(t, c, &ctx, &a, err)) return -1;
+        prop_where where = {t, c};
+        place_at(&ctx, c, &where);
+        if (check_lengths(c, &ctx, &a, err)) return -1;
         int k = sheets(&ctx, &a);
         if (k > RENDER_MAX_PAGES)
             return pn_err_at(err, t->file, c->line, c->col,
@@ -295,11 +328,11 @@ static scene *lay_out(tmpl *t, const render_opts *o, int page, double w, double 
         comp_ctx ctx = *base;
         ctx.seed = sheet_seed(t, o, page);
         ctx.page = page;
-        ctx.line = c->line;
-        ctx.col = c->col;
+        prop_where where = {t, c};
+        place_at(&ctx, c, &where);
         comp_args a = args_of(c);
         scene_mark(s, c->line, c->col);
-        int rc = check_lengths(t, c, &ctx, &a, err);
+        int rc = check_lengths(c, &ctx, &a, err);
         if (!rc) rc = c->type->layout(&ctx, &a, s, err);
         pn_err over;
         if (scene_check(s, &over))

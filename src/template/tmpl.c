@@ -863,8 +863,10 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
         pv_value v;
         if (pv_parse(&p->spec, eq + 1, t->pool, &v, why, sizeof why))
             rc = pn_err_set(err, PN_EINPUT, "setting %s: %s", assignment, why);
-        else
+        else {
             p->value = v;
+            p->set = pv_pool_str(t->pool, assignment);
+        }
     }
     g_free(name);
     return rc;
@@ -876,6 +878,7 @@ int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *er
     char *a = g_strdup_printf("%s=%s", name, value);
     int rc = tmpl_set(t, a, err);
     g_free(a);
+    if (!rc) tmpl_param_find(t, name)->set = NULL;
     return rc;
 }
 

@@ -29,6 +29,8 @@ typedef struct tmpl_param {
     pv_spec spec; /* strings borrowed from the template */
     pv_value value;
     struct fy_node *node;
+    const char *set; /* "NAME=VALUE" of the tmpl_set that gave value (in the pool),
+                      * or NULL: the default, or a value tmpl_set_if_present gave */
 } tmpl_param;
 
 /* A component as laid out: one per component written, or one per round of
@@ -129,7 +131,9 @@ void tmpl_free(tmpl *t);
 
 /* Sets a parameter from "NAME=VALUE". Errors read "--set NAME=VALUE: ...". */
 int tmpl_set(tmpl *t, const char *assignment, pn_err *err);
-/* Sets a parameter by name if the template has it (no error when it does not). */
+/* Sets a parameter by name if the template has it (no error when it does not).
+ * The value is taken as the caller's (a sheet's, a seed's), not as a --set:
+ * errors it leads to later are placed in the template, not at the option. */
 int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err);
 tmpl_param *tmpl_param_find(const tmpl *t, const char *name);
 
