@@ -147,6 +147,8 @@ for name, body, want, field in (
          "not 18446744073709551616", "pages"),
         ("set 99999999999999999999", '{"template":"circle36","format":"svg","set":{"rings":99999999999999999999}}',
          "99999999999999999999 is out of range", "rings"),
+        ("set a mark the track refuses", '{"template":"circular-numbers","format":"svg","set":{"marks":["4:1"]}}',
+         "circular-track: marks: mark '4:1'", "marks"),
         ("template name with \\u0000", '{"template":"circle36\\u0000"}',
          "a NUL character (\\u0000) inside a string", None),
         ("save name with \\u0000", '{"name":"evil\\u0000x","yaml":"a: 1"}', "NUL character", None)):
