@@ -110,25 +110,32 @@ const char *comp_each_text(const comp_args *a, const char *name, int k)
     return v->str ? v->str : "";
 }
 
-int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
+/* The error text fmt makes, about property prop (NULL: the whole component). */
+static int err_about(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt,
+                     va_list ap)
 {
     char text[768];
+    vsnprintf(text, sizeof text, fmt, ap);
+    if (prop && ctx->place) return ctx->place(ctx, prop, text, err);
+    return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
+}
+
+int comp_err(const comp_ctx *ctx, pn_err *err, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int rc = err_about(ctx, err, NULL, fmt, ap);
     va_end(ap);
-    return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
+    return rc;
 }
 
 int comp_prop_err(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt, ...)
 {
-    char text[768];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int rc = err_about(ctx, err, prop, fmt, ap);
     va_end(ap);
-    if (ctx->place) return ctx->place(ctx, prop, text, err);
-    return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
+    return rc;
 }
 
 scene_font comp_font(double size_pt, bool bold)
