@@ -143,6 +143,17 @@ YAML
 expect_status 1 "a percentage set to nothing" -- "$PNPKIT" render pct.yaml --set w=0% -o x.pdf
 expect_stderr "^--set w=0%: tally: w: \\\$w \(0%\) is 0mm on this page, out of range \(40mm to 1000mm\)" "set percentage named"
 expect_status 0 "a percentage that fits" -- "$PNPKIT" render pct.yaml --set w=50% -o fit.pdf
+# A value from merge data names the row it came from.
+cat > rows.yaml <<'YAML'
+name: rows
+data:
+  - {m: "3:2"}
+  - {m: "3:1"}
+components:
+  - {type: circular-track, x: 50%, y: 100mm, radius: 50mm, width: 15mm, spaces: 12, marks: $m}
+YAML
+expect_status 1 "a mark from a data row" -- "$PNPKIT" render rows.yaml -o x.pdf
+expect_stderr "^rows.yaml:6:92: circular-track: marks: mark '3:1': expected SPACE:NUMBER with SPACE 1 to 11 and NUMBER 2 to 76 \(data row 2, rows.yaml line 4\)$" "the data row named"
 expect_no_file x.pdf "no output after the errors"
 
 # A line break or a byte that is not UTF-8 in an argument is quoted as an

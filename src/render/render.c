@@ -177,18 +177,19 @@ typedef struct prop_where {
  * A value that is one parameter ("$marks") set on the command line is the
  * option's fault ("setting marks=4:1: ..."); any other is the template's, at
  * the line and column of the value (of the component when the property is
- * not written). */
+ * not written), naming the merge data row when the value reads one. */
 static int place_prop(const comp_ctx *ctx, const char *prop, const char *text, pn_err *err)
 {
     const prop_where *w = ctx->place_arg;
     struct fy_node *n = pn_yml_get(w->c->node, prop);
     const char *v = n ? pn_yml_scalar(n) : NULL;
-    if (v && v[0] == '$' && v[1] != '{') {
-        const tmpl_param *p = tmpl_param_find(w->t, v + 1);
-        if (p && p->set) return pn_err_set(err, PN_EINPUT, "setting %s: %s", p->set, text);
-    }
+    const tmpl_param *p = v && v[0] == '$' && v[1] != '{' ? tmpl_param_find(w->t, v + 1) : NULL;
+    if (p && p->set) return pn_err_set(err, PN_EINPUT, "setting %s: %s", p->set, text);
     int line = ctx->line, col = ctx->col;
     if (n) pn_yml_mark(n, &line, &col);
+    /* a value worked out from merge data differs by row: say which */
+    if (v && strchr(v, '$') && !p && ctx->data_row)
+        return pn_err_at(err, ctx->file, line, col, "%s (%s)", text, ctx->data_row);
     return pn_err_at(err, ctx->file, line, col, "%s", text);
 }
 
