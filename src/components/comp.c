@@ -112,6 +112,8 @@ const char *comp_each_text(const comp_args *a, const char *name, int k)
 
 /* The error text fmt makes, about property prop (NULL: the whole component). */
 static int err_about(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt,
+                     va_list ap) PN_PRINTF(4, 0);
+static int err_about(const comp_ctx *ctx, pn_err *err, const char *prop, const char *fmt,
                      va_list ap)
 {
     char text[768];
