@@ -10,7 +10,6 @@
 #include "pnpkit.h"
 #include "template/tmpl.h"
 #include "util/json.h"
-#include "util/yml.h"
 
 /* The track the template describes: its spaces and marks. */
 static int track(tmpl *t, int *spaces, cirnum_mark *marks, int *nmarks, pn_err *err)
@@ -25,11 +24,9 @@ static int track(tmpl *t, int *spaces, cirnum_mark *marks, int *nmarks, pn_err *
     char why[256];
     *nmarks = cirnum_parse_marks(mp->value.strs, mp->value.n, *spaces, marks, why, sizeof why);
     if (*nmarks >= 0) return 0;
-    /* the option that set the marks, or the parameter's default */
-    if (mp->set) return pn_err_set(err, PN_EINPUT, "setting %s: marks: %s", mp->set, why);
-    int line = 0, col = 0;
-    if (mp->node) pn_yml_mark(mp->node, &line, &col);
-    return pn_err_at(err, t->file, line, col, "marks: %s", why);
+    char text[300];
+    snprintf(text, sizeof text, "marks: %s", why);
+    return tmpl_param_err(t, mp, text, err); /* the --set, or the parameter's default */
 }
 
 static void cards_text(GString *o, const cirnum_card *hand, int n, unsigned mask, bool json)

@@ -184,7 +184,7 @@ static int place_prop(const comp_ctx *ctx, const char *prop, const char *text, p
     struct fy_node *n = pn_yml_get(w->c->node, prop);
     const char *v = n ? pn_yml_scalar(n) : NULL;
     const tmpl_param *p = v && v[0] == '$' && v[1] != '{' ? tmpl_param_find(w->t, v + 1) : NULL;
-    if (p && p->set) return pn_err_set(err, PN_EINPUT, "setting %s: %s", p->set, text);
+    if (p && p->set) return tmpl_param_err(w->t, p, text, err);
     int line = ctx->line, col = ctx->col;
     if (n) pn_yml_mark(n, &line, &col);
     /* a value worked out from merge data differs by row: say which */

@@ -872,6 +872,14 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err)
     return rc;
 }
 
+int tmpl_param_err(const tmpl *t, const tmpl_param *p, const char *text, pn_err *err)
+{
+    if (p->set) return pn_err_set(err, PN_EINPUT, "setting %s: %s", p->set, text);
+    int line = 0, col = 0;
+    if (p->node) pn_yml_mark(p->node, &line, &col);
+    return pn_err_at(err, t->file, line, col, "%s", text);
+}
+
 int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err)
 {
     if (!tmpl_param_find(t, name)) return 0;

@@ -136,6 +136,9 @@ int tmpl_set(tmpl *t, const char *assignment, pn_err *err);
  * errors it leads to later are placed in the template, not at the option. */
 int tmpl_set_if_present(tmpl *t, const char *name, const char *value, pn_err *err);
 tmpl_param *tmpl_param_find(const tmpl *t, const char *name);
+/* An error (text) about p's value: at the --set that gave it ("setting
+ * NAME=VALUE: text"), else at p's declaration in the template. Returns -1. */
+int tmpl_param_err(const tmpl *t, const tmpl_param *p, const char *text, pn_err *err);
 
 /* Makes the components to lay out: expands repeats, evaluates `when` and
  * resolves every property against the current parameter values
