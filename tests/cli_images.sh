@@ -93,13 +93,18 @@ echo "not an image" > junk.png
 printf '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>' > nosize.svg
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="10"' > broken.svg
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="0.001" height="2"/>' > speck.svg
+# one pixel in tiles of 16384x16384 given as SLONG: libtiff reads the sides
+# from signed types too, and takes a buffer of a whole tile
+printf 'II*\0\010\0\0\0\004\0\0\001\003\0\001\0\0\0\001\0\0\0\001\001\003\0\001\0\0\0\001\0\0\0' > tiles.tif
+printf '\102\001\011\0\001\0\0\0\0\100\0\0\103\001\011\0\001\0\0\0\0\100\0\0\0\0\0\0' >> tiles.tif
 for case in "bomb.png:a 100000x100000 pixel image is too large" \
     "big.png:an image of 41943040 bytes is too large" \
     "junk.png:not an image pnpkit can read" \
     "missing.png:cannot read the image: No such file or directory" \
     "nosize.svg:the SVG has no size" \
     "speck.svg:the SVG is 0.001x2 pixels, less than one" \
-    "broken.svg:line 1: cannot read the SVG"; do
+    "broken.svg:line 1: cannot read the SVG" \
+    "tiles.tif:a damaged TIFF \(tiles much larger than its picture\)"; do
     f=${case%%:*}; why=${case#*:}
     printf 'name: t\ncomponents:\n  - type: text\n    text: hi\n  - type: image\n    src: %s\n' "$f" > t.yaml
     for be in cairo haru; do

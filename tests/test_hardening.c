@@ -751,6 +751,40 @@ static void test_gif_tiff_headers(void **state)
     assert_null(pn_picture_refusal(tif, sizeof tif));
     tif[43] = 0x40, tif[55] = 0x40; /* 16384 x 16384 */
     assert_non_null(strstr(pn_picture_refusal(tif, sizeof tif), "tiles much larger"));
+    /* libtiff reads the tile's sides from signed types too: SSHORT, SLONG */
+    tif[36] = 8, tif[48] = 8;
+    assert_non_null(strstr(pn_picture_refusal(tif, sizeof tif), "tiles much larger"));
+    tif[36] = 9, tif[48] = 9;
+    assert_non_null(strstr(pn_picture_refusal(tif, sizeof tif), "tiles much larger"));
+    tif[43] = 4, tif[55] = 4; /* 1024 x 1024 again */
+    assert_null(pn_picture_refusal(tif, sizeof tif));
+    tif[45] = 0x80; /* a negative SLONG: libtiff refuses the file */
+    assert_null(pn_picture_refusal(tif, sizeof tif));
+    tif[45] = 0;
+    /* a count of 2: libtiff refuses the entry */
+    tif[38] = 2, tif[50] = 2, tif[43] = 0x40, tif[55] = 0x40;
+    assert_null(pn_picture_refusal(tif, sizeof tif));
+
+    /* a big-endian TIFF of 1 x 1 whose tile's sides are LONG8 (8 bytes kept
+     * after the directory); the tile length is also given a second time,
+     * smaller: it counts at its largest */
+    unsigned char mm[] = {'M', 'M',  0, 42, 0, 0, 0,    8, 0, 5,         /* five entries */
+                          1,   0,    0, 3,  0, 0, 0,    1, 0, 1,  0, 0,  /* width 1 */
+                          1,   1,    0, 3,  0, 0, 0,    1, 0, 1,  0, 0,  /* length 1 */
+                          1,   0x42, 0, 16, 0, 0, 0,    1, 0, 0,  0, 74, /* tile width at 74 */
+                          1,   0x43, 0, 16, 0, 0, 0,    1, 0, 0,  0, 74, /* tile length at 74 */
+                          1,   0x43, 0, 3,  0, 0, 0,    1, 0, 16, 0, 0,  /* tile length 16 */
+                          0,   0,    0, 0,                               /* no next directory */
+                          0,   0,    0, 0,  0, 0, 0x40, 0};              /* 16384 */
+    assert_int_equal(mm[74 + 6], 0x40);
+    assert_non_null(strstr(pn_picture_refusal(mm, sizeof mm), "tiles much larger"));
+    mm[74 + 6] = 4; /* 1024 */
+    assert_null(pn_picture_refusal(mm, sizeof mm));
+    mm[74 + 3] = 1; /* past 32 bits: libtiff refuses the file */
+    assert_null(pn_picture_refusal(mm, sizeof mm));
+    mm[74 + 3] = 0, mm[74 + 6] = 0x40;
+    mm[57] = 200; /* the tile length's value past the file's end */
+    assert_null(pn_picture_refusal(mm, sizeof mm));
 }
 
 int main(void)

@@ -84,29 +84,81 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
 
 /* A TIFF: its first image's tiles not much larger than the image. libtiff
  * takes a buffer of a whole tile, whatever the image: a 2 MB file of one
- * pixel in a tile of 16384x16384 took 1.07 GB. */
+ * pixel in a tile of 16384x16384 took 1.07 GB. libtiff reads these four
+ * numbers from any integer type (signed, or 8 bytes kept elsewhere in the
+ * file), so each is read as it does; a tag given twice counts at its worst
+ * (the smallest picture, the largest tile). */
+typedef struct {
+    const unsigned char *d;
+    size_t len;
+    bool be;
+} tiff_file;
+
+static uint64_t tiff_u16(const tiff_file *f, const unsigned char *p)
+{
+    return f->be ? pn_be16(p) : le16(p);
+}
+
+static uint64_t tiff_u32(const tiff_file *f, const unsigned char *p)
+{
+    return f->be ? pn_be32(p) : le32(p);
+}
+
+/* An entry's one number, or 0 when libtiff would refuse it (a count not 1,
+ * a negative value, a value past 32 bits or past the file's end). */
+static uint64_t tiff_number(const tiff_file *f, const unsigned char *e)
+{
+    uint32_t type = (uint32_t)tiff_u16(f, e + 2);
+    if (tiff_u32(f, e + 4) != 1) return 0;
+    const unsigned char *v = e + 8;
+    switch (type) {
+    case 1:
+        return v[0]; /* BYTE */
+    case 6:
+        return v[0] < 0x80 ? v[0] : 0; /* SBYTE */
+    case 3:
+        return tiff_u16(f, v); /* SHORT */
+    case 8:
+        return tiff_u16(f, v) < 0x8000 ? tiff_u16(f, v) : 0; /* SSHORT */
+    case 4:
+    case 13:
+        return tiff_u32(f, v); /* LONG, IFD */
+    case 9:
+        return tiff_u32(f, v) < 0x80000000u ? tiff_u32(f, v) : 0; /* SLONG */
+    case 16:
+    case 17:
+    case 18: { /* LONG8, SLONG8, IFD8 */
+        uint64_t at = tiff_u32(f, v);
+        if (at > f->len || f->len - at < 8) return 0;
+        uint64_t hi = tiff_u32(f, f->d + at + (f->be ? 0 : 4));
+        return hi ? 0 : tiff_u32(f, f->d + at + (f->be ? 4 : 0));
+    }
+    default:
+        return 0;
+    }
+}
+
 static const char *tiff_refusal(const unsigned char *d, size_t len)
 {
-    bool be = d[0] == 'M';
-#define T16(p) (be ? (uint32_t)pn_be16(p) : le16(p))
-#define T32(p) (be ? pn_be32(p) : le32(p))
+    tiff_file f = {d, len, d[0] == 'M'};
     if (len < 8) return NULL;
-    uint32_t ifd = T32(d + 4);
+    uint64_t ifd = tiff_u32(&f, d + 4);
     if (ifd > len - 2) return NULL; /* the loader refuses it */
-    uint32_t n = T16(d + ifd);
-    uint64_t w = 0, h = 0, tw = 0, th = 0;
-    for (uint32_t i = 0; i < n && ifd + 2 + 12 * (uint64_t)(i + 1) <= len; i++) {
+    uint64_t n = tiff_u16(&f, d + ifd);
+    uint64_t w = UINT32_MAX, h = UINT32_MAX, tw = 0, th = 0;
+    for (uint64_t i = 0; i < n && ifd + 2 + 12 * (i + 1) <= len; i++) {
         const unsigned char *e = d + ifd + 2 + 12 * i;
-        uint32_t tag = T16(e), type = T16(e + 2);
-        uint64_t v = type == 3 ? T16(e + 8) : type == 4 ? T32(e + 8) : 0;
-        if (tag == 256) w = v;
-        if (tag == 257) h = v;
-        if (tag == 322) tw = v;
-        if (tag == 323) th = v;
+        uint32_t tag = (uint32_t)tiff_u16(&f, e);
+        if (tag < 256 || (tag > 257 && tag != 322 && tag != 323)) continue;
+        uint64_t v = tiff_number(&f, e);
+        if (tag == 256 && v < w) w = v;
+        if (tag == 257 && v < h) h = v;
+        if (tag == 322 && v > tw) tw = v;
+        if (tag == 323 && v > th) th = v;
     }
-#undef T16
-#undef T32
-    if (tw && th && tw * th > 4 * w * h && tw * th > 1024 * 1024)
+    if (w == UINT32_MAX) w = 0; /* missing: the loader refuses it, or reads no tile */
+    if (h == UINT32_MAX) h = 0;
+    if (tw * th / 4 > w * h && tw * th > 1024 * 1024)
         return "a damaged TIFF (tiles much larger than its picture)";
     return NULL;
 }
