@@ -785,6 +785,26 @@ static void test_gif_tiff_headers(void **state)
     mm[74 + 3] = 0, mm[74 + 6] = 0x40;
     mm[57] = 200; /* the tile length's value past the file's end */
     assert_null(pn_picture_refusal(mm, sizeof mm));
+
+    /* 1024 x 1024 in strips: 1000 samples of 16 bits (each sample's bits in
+     * a list after the directory, at 70), one strip of the whole picture:
+     * 2 GB for libtiff to hold a strip */
+    unsigned char strip[] = {'I',  'I', 42, 0, 8,  0, 0,  0, 5,    0,       /* five entries */
+                             0,    1,   3,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* width 1024 */
+                             1,    1,   3,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* length 1024 */
+                             2,    1,   3,  0, 3,  0, 0,  0, 74,   0, 0, 0, /* bits: 3 at 74 */
+                             0x15, 1,   3,  0, 1,  0, 0,  0, 0xE8, 3, 0, 0, /* samples 1000 */
+                             0x16, 1,   4,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* rows a strip 1024 */
+                             0,    0,   0,  0, 16, 0, 16, 0, 16,   0}; /* no next; 16, 16, 16 */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
+    strip[66] = 16, strip[67] = 0; /* 16 rows a strip: 32 MB */
+    assert_null(pn_picture_refusal(strip, sizeof strip));
+    strip[66] = 0, strip[67] = 1; /* 256 rows: 512 MB */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
+    strip[74] = 8; /* the first sample's bits count (libtiff refuses them unequal): 256 MB */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
+    strip[54] = 5, strip[55] = 0, strip[74] = 16; /* five samples: CMYK and alpha, 2.5 MB */
+    assert_null(pn_picture_refusal(strip, sizeof strip));
 }
 
 int main(void)

@@ -82,12 +82,14 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
     return NULL;
 }
 
-/* A TIFF: its first image's tiles not much larger than the image. libtiff
- * takes a buffer of a whole tile, whatever the image: a 2 MB file of one
- * pixel in a tile of 16384x16384 took 1.07 GB. libtiff reads these four
- * numbers from any integer type (signed, or 8 bytes kept elsewhere in the
- * file), so each is read as it does; a tag given twice counts at its worst
- * (the smallest picture, the largest tile). */
+/* A TIFF: the buffer libtiff takes for one strip or tile of its first
+ * image, whatever the image's size, kept near what the picture needs. A
+ * 2 MB file of one pixel in a tile of 16384x16384 took 1.07 GB; one of
+ * 1024x1024 pixels of 1000 samples of 16 bits each, in one strip, took 2 GB
+ * (libtiff only asks a compressed strip to be a thousandth of its size, and
+ * a file may have 32 MB). libtiff reads these numbers from any integer type
+ * (signed, or 8 bytes kept elsewhere in the file), so each is read as it
+ * does; a tag given twice counts at its worst. */
 typedef struct {
     const unsigned char *d;
     size_t len;
@@ -104,38 +106,33 @@ static uint64_t tiff_u32(const tiff_file *f, const unsigned char *p)
     return f->be ? pn_be32(p) : le32(p);
 }
 
-/* An entry's one number, or 0 when libtiff would refuse it (a count not 1,
- * a negative value, a value past 32 bits or past the file's end). */
-static uint64_t tiff_number(const tiff_file *f, const unsigned char *e)
+/* An entry's number (its first, when each sample has one), or 0 when libtiff
+ * would refuse it: a count not 1, a negative value, a value past 32 bits,
+ * past the file's end or of a type that is no integer. */
+static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per_sample)
 {
     uint32_t type = (uint32_t)tiff_u16(f, e + 2);
-    if (tiff_u32(f, e + 4) != 1) return 0;
+    uint64_t count = tiff_u32(f, e + 4);
+    unsigned size = type == 1 || type == 6                   ? 1
+                    : type == 3 || type == 8                 ? 2
+                    : type == 4 || type == 9 || type == 13   ? 4
+                    : type == 16 || type == 17 || type == 18 ? 8
+                                                             : 0;
+    if (!size || count < 1 || (count > 1 && !per_sample)) return 0;
     const unsigned char *v = e + 8;
-    switch (type) {
-    case 1:
-        return v[0]; /* BYTE */
-    case 6:
-        return v[0] < 0x80 ? v[0] : 0; /* SBYTE */
-    case 3:
-        return tiff_u16(f, v); /* SHORT */
-    case 8:
-        return tiff_u16(f, v) < 0x8000 ? tiff_u16(f, v) : 0; /* SSHORT */
-    case 4:
-    case 13:
-        return tiff_u32(f, v); /* LONG, IFD */
-    case 9:
-        return tiff_u32(f, v) < 0x80000000u ? tiff_u32(f, v) : 0; /* SLONG */
-    case 16:
-    case 17:
-    case 18: { /* LONG8, SLONG8, IFD8 */
+    if (count * size > 4) { /* kept elsewhere */
         uint64_t at = tiff_u32(f, v);
-        if (at > f->len || f->len - at < 8) return 0;
-        uint64_t hi = tiff_u32(f, f->d + at + (f->be ? 0 : 4));
-        return hi ? 0 : tiff_u32(f, f->d + at + (f->be ? 4 : 0));
+        if (at > f->len || f->len - at < size) return 0;
+        v = f->d + at;
     }
-    default:
-        return 0;
+    uint64_t x = size == 1 ? v[0] : size == 2 ? tiff_u16(f, v) : tiff_u32(f, v);
+    if (size == 8) { /* past 32 bits, or negative: refused */
+        if (tiff_u32(f, v + (f->be ? 0 : 4))) return 0;
+        x = tiff_u32(f, v + (f->be ? 4 : 0));
     }
+    bool is_signed = type == 6 || type == 8 || type == 9;
+    if (is_signed && x >> (8 * size - 1)) return 0;
+    return x;
 }
 
 static const char *tiff_refusal(const unsigned char *d, size_t len)
@@ -145,21 +142,32 @@ static const char *tiff_refusal(const unsigned char *d, size_t len)
     uint64_t ifd = tiff_u32(&f, d + 4);
     if (ifd > len - 2) return NULL; /* the loader refuses it */
     uint64_t n = tiff_u16(&f, d + ifd);
-    uint64_t w = UINT32_MAX, h = UINT32_MAX, tw = 0, th = 0;
+    /* the picture's sides (smallest), the tile's sides, samples a pixel,
+     * bits a sample and rows a strip (largest) */
+    uint64_t w = UINT32_MAX, h = UINT32_MAX, tw = 0, th = 0, spp = 0, bits = 0, rows = 0;
     for (uint64_t i = 0; i < n && ifd + 2 + 12 * (i + 1) <= len; i++) {
         const unsigned char *e = d + ifd + 2 + 12 * i;
         uint32_t tag = (uint32_t)tiff_u16(&f, e);
-        if (tag < 256 || (tag > 257 && tag != 322 && tag != 323)) continue;
-        uint64_t v = tiff_number(&f, e);
+        uint64_t v = tiff_number(&f, e, tag == 258);
         if (tag == 256 && v < w) w = v;
         if (tag == 257 && v < h) h = v;
+        if (tag == 258 && v > bits) bits = v;
+        if (tag == 277 && v > spp) spp = v;
+        if (tag == 278 && v > rows) rows = v;
         if (tag == 322 && v > tw) tw = v;
         if (tag == 323 && v > th) th = v;
     }
-    if (w == UINT32_MAX) w = 0; /* missing: the loader refuses it, or reads no tile */
+    if (w == UINT32_MAX) w = 0; /* missing: the loader refuses it, or reads nothing */
     if (h == UINT32_MAX) h = 0;
     if (tw * th / 4 > w * h && tw * th > 1024 * 1024)
         return "a damaged TIFF (tiles much larger than its picture)";
+    /* one strip or tile in bytes, at most 10 a pixel of the picture (five
+     * samples of 16 bits: CMYK and alpha), or 64 MB */
+    double px =
+        tw && th ? (double)tw * (double)th : (double)w * (double)(rows && rows < h ? rows : h);
+    double bytes = px * (double)(spp ? spp : 1) * (double)(bits ? bits : 1) / 8;
+    if (bytes > 10.0 * (double)w * (double)h && bytes > 64.0 * 1024 * 1024)
+        return "a damaged TIFF (strips or tiles of many more bytes than its picture needs)";
     return NULL;
 }
 
