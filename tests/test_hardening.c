@@ -19,6 +19,7 @@
 #include "util/fonts.h"
 #include "util/jpeg.h"
 #include "util/picture.h"
+#include "util/tiff.h"
 #include "util/outfile.h"
 #include "util/yml.h"
 #include "util/yml_docs.h"
@@ -785,26 +786,103 @@ static void test_gif_tiff_headers(void **state)
     mm[74 + 3] = 0, mm[74 + 6] = 0x40;
     mm[57] = 200; /* the tile length's value past the file's end */
     assert_null(pn_picture_refusal(mm, sizeof mm));
+}
 
-    /* 1024 x 1024 in strips: 1000 samples of 16 bits (each sample's bits in
-     * a list after the directory, at 70), one strip of the whole picture:
-     * 2 GB for libtiff to hold a strip */
+/* A little-endian TIFF of one directory of n SHORT entries (tag, value)
+ * into buf; its length. */
+static size_t short_tiff(unsigned char *buf, const unsigned short (*entries)[2], int n)
+{
+    const unsigned char head[] = {'I', 'I', 42, 0, 8, 0, 0, 0};
+    memset(buf, 0, 8 + 2 + 12 * (size_t)n + 4);
+    memcpy(buf, head, sizeof head);
+    buf[8] = (unsigned char)n;
+    for (int i = 0; i < n; i++) { /* tag, type 3, count 1, value */
+        unsigned char *e = buf + 10 + 12 * i;
+        e[0] = entries[i][0] & 0xFF, e[1] = entries[i][0] >> 8, e[2] = 3, e[4] = 1;
+        e[8] = entries[i][1] & 0xFF, e[9] = entries[i][1] >> 8;
+    }
+    return 8 + 2 + 12 * (size_t)n + 4;
+}
+
+/* A TIFF's directories as libtiff reads them: the bits of a pixel, the codec
+ * (in either of the two directories gdk-pixbuf reads), the tags' data and
+ * the number of strips. */
+static void test_tiff_directories(void **state)
+{
+    (void)state;
+    /* 1024 x 1024 in one strip: 1000 samples of 16 bits (each sample's bits
+     * in a list after the directory, at 74): 2 GB for libtiff to hold */
     unsigned char strip[] = {'I',  'I', 42, 0, 8,  0, 0,  0, 5,    0,       /* five entries */
                              0,    1,   3,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* width 1024 */
                              1,    1,   3,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* length 1024 */
                              2,    1,   3,  0, 3,  0, 0,  0, 74,   0, 0, 0, /* bits: 3 at 74 */
                              0x15, 1,   3,  0, 1,  0, 0,  0, 0xE8, 3, 0, 0, /* samples 1000 */
-                             0x16, 1,   4,  0, 1,  0, 0,  0, 0,    4, 0, 0, /* rows a strip 1024 */
+                             0x03, 1,   3,  0, 1,  0, 0,  0, 8,    0, 0, 0, /* Deflate */
                              0,    0,   0,  0, 16, 0, 16, 0, 16,   0}; /* no next; 16, 16, 16 */
-    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
-    strip[66] = 16, strip[67] = 0; /* 16 rows a strip: 32 MB */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 80 bits"));
+    strip[54] = 5, strip[55] = 0; /* five samples: CMYK and alpha */
     assert_null(pn_picture_refusal(strip, sizeof strip));
-    strip[66] = 0, strip[67] = 1; /* 256 rows: 512 MB */
-    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
-    strip[74] = 8; /* the first sample's bits count (libtiff refuses them unequal): 256 MB */
-    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "many more bytes"));
-    strip[54] = 5, strip[55] = 0, strip[74] = 16; /* five samples: CMYK and alpha, 2.5 MB */
+    strip[54] = 6; /* six of 16 bits */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 80 bits"));
+    strip[74] = 8; /* the first sample's bits count (libtiff refuses them unequal) */
     assert_null(pn_picture_refusal(strip, sizeof strip));
+    strip[54] = 5, strip[74] = 16;
+    /* codecs: JBIG (34661), whose own header sizes the picture; LZMA */
+    strip[66] = 0x65, strip[67] = 0x87;
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "compressed in a way"));
+    strip[66] = 0x6D, strip[67] = 0x88;
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "compressed in a way"));
+    strip[66] = 5, strip[67] = 0; /* LZW */
+    assert_null(pn_picture_refusal(strip, sizeof strip));
+
+    /* A second directory (at 80) that names JBIG: libtiff reads it too. */
+    unsigned char two[100] = {'I', 'I', 42, 0, 8, 0, 0, 0, 1, 0,       /* one entry */
+                              0,   1,   3,  0, 1, 0, 0, 0, 1, 0, 0, 0, /* width 1 */
+                              80,  0,   0,  0};                        /* the next at 80 */
+    const unsigned char jbig[] = {1, 0, 3, 1, 3, 0, 1, 0, 0, 0, 0x65, 0x87, 0, 0, 0, 0, 0, 0};
+    memcpy(two + 80, jbig, sizeof jbig);
+    assert_non_null(strstr(pn_picture_refusal(two, sizeof two), "compressed in a way"));
+    two[90] = 8, two[91] = 0; /* Deflate */
+    assert_null(pn_picture_refusal(two, sizeof two));
+
+    /* Tags' data: two private tags of 70 bytes each at 30, in 128 bytes. */
+    unsigned char tags[128] = {'I',  'I',  42, 0, 8,  0, 0,  0, 2,  0, 0x41, 0x9C,
+                               7,    0,    70, 0, 0,  0, 30, 0, 0,  0, /* 40001 */
+                               0x42, 0x9C, 7,  0, 70, 0, 0,  0, 30, 0, 0,    0};
+    assert_non_null(strstr(pn_picture_refusal(tags, sizeof tags), "more data than the file"));
+    tags[26] = 30; /* the second of 30 bytes: 100 in all */
+    assert_null(pn_picture_refusal(tags, sizeof tags));
+
+    /* 2000 x 2000 in one tile of 4000 x 4000 (four times the picture), of
+     * five samples of 16 bits: 160 MB a tile for 4 million pixels */
+    const unsigned short big_tile[][2] = {{256, 2000}, {257, 2000}, {258, 16},
+                                          {277, 5},    {322, 4000}, {323, 4000}};
+    unsigned char tif[128];
+    size_t n = short_tiff(tif, big_tile, 6);
+    assert_non_null(strstr(pn_picture_refusal(tif, n), "tiles of many more bytes"));
+    tif[54] = 1; /* one sample: 32 MB */
+    assert_null(pn_picture_refusal(tif, n));
+    /* a thin picture: 5000 x 3 in tiles of 256 x 256 pads to 1.3 million
+     * pixels; 16384 x 1 in tiles of 16 x 65536 to a thousand million */
+    const unsigned short thin[][2] = {{256, 5000}, {257, 3}, {322, 256}, {323, 256}};
+    assert_null(pn_picture_refusal(tif, short_tiff(tif, thin, 4)));
+    const unsigned short tall[][2] = {{256, 16384}, {257, 1}, {322, 16}, {323, 65535}};
+    assert_non_null(strstr(pn_picture_refusal(tif, short_tiff(tif, tall, 4)), "tiles much larger"));
+
+    /* Strips: a million and one offsets and sizes of one byte each. */
+    size_t len = 2 * (PN_TIFF_MAX_STRIPS + 1) + 64;
+    unsigned char *big = g_malloc0(len);
+    unsigned char head[] = {
+        'I',  'I', 42, 0, 8,    0, 0,    0, 2, 0, 0x11, 1,
+        1,    0,   1,  0, 0x10, 0, 64,   0, 0, 0,           /* offsets at 64 */
+        0x17, 1,   1,  0, 1,    0, 0x10, 0, 0, 0, 0,    0}; /* sizes after them */
+    memcpy(big, head, sizeof head);
+    uint32_t at = 64 + PN_TIFF_MAX_STRIPS + 1;
+    big[30] = at & 0xFF, big[31] = at >> 8 & 0xFF, big[32] = at >> 16 & 0xFF;
+    assert_non_null(strstr(pn_picture_refusal(big, len), "more than a million strips"));
+    big[14] = 0, big[26] = 0; /* a million exactly */
+    assert_null(pn_picture_refusal(big, len));
+    g_free(big);
 }
 
 int main(void)
@@ -826,6 +904,7 @@ int main(void)
         cmocka_unit_test(test_jpeg_scans),
         cmocka_unit_test(test_bmp_headers),
         cmocka_unit_test(test_gif_tiff_headers),
+        cmocka_unit_test(test_tiff_directories),
         cmocka_unit_test(test_sfnt_embed),
         cmocka_unit_test(test_sfnt_embed_sizes),
     };

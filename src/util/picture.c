@@ -7,6 +7,7 @@
 #include <string.h>
 #include "util/bytes.h"
 #include "util/jpeg.h"
+#include "util/tiff.h"
 
 static uint32_t le16(const unsigned char *p)
 {
@@ -82,95 +83,6 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
     return NULL;
 }
 
-/* A TIFF: the buffer libtiff takes for one strip or tile of its first
- * image, whatever the image's size, kept near what the picture needs. A
- * 2 MB file of one pixel in a tile of 16384x16384 took 1.07 GB; one of
- * 1024x1024 pixels of 1000 samples of 16 bits each, in one strip, took 2 GB
- * (libtiff only asks a compressed strip to be a thousandth of its size, and
- * a file may have 32 MB). libtiff reads these numbers from any integer type
- * (signed, or 8 bytes kept elsewhere in the file), so each is read as it
- * does; a tag given twice counts at its worst. */
-typedef struct {
-    const unsigned char *d;
-    size_t len;
-    bool be;
-} tiff_file;
-
-static uint64_t tiff_u16(const tiff_file *f, const unsigned char *p)
-{
-    return f->be ? pn_be16(p) : le16(p);
-}
-
-static uint64_t tiff_u32(const tiff_file *f, const unsigned char *p)
-{
-    return f->be ? pn_be32(p) : le32(p);
-}
-
-/* An entry's number (its first, when each sample has one), or 0 when libtiff
- * would refuse it: a count not 1, a negative value, a value past 32 bits,
- * past the file's end or of a type that is no integer. */
-static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per_sample)
-{
-    uint32_t type = (uint32_t)tiff_u16(f, e + 2);
-    uint64_t count = tiff_u32(f, e + 4);
-    unsigned size = type == 1 || type == 6                   ? 1
-                    : type == 3 || type == 8                 ? 2
-                    : type == 4 || type == 9 || type == 13   ? 4
-                    : type == 16 || type == 17 || type == 18 ? 8
-                                                             : 0;
-    if (!size || count < 1 || (count > 1 && !per_sample)) return 0;
-    const unsigned char *v = e + 8;
-    if (count * size > 4) { /* kept elsewhere */
-        uint64_t at = tiff_u32(f, v);
-        if (at > f->len || f->len - at < size) return 0;
-        v = f->d + at;
-    }
-    uint64_t x = size == 1 ? v[0] : size == 2 ? tiff_u16(f, v) : tiff_u32(f, v);
-    if (size == 8) { /* past 32 bits, or negative: refused */
-        if (tiff_u32(f, v + (f->be ? 0 : 4))) return 0;
-        x = tiff_u32(f, v + (f->be ? 4 : 0));
-    }
-    bool is_signed = type == 6 || type == 8 || type == 9;
-    if (is_signed && x >> (8 * size - 1)) return 0;
-    return x;
-}
-
-static const char *tiff_refusal(const unsigned char *d, size_t len)
-{
-    tiff_file f = {d, len, d[0] == 'M'};
-    if (len < 8) return NULL;
-    uint64_t ifd = tiff_u32(&f, d + 4);
-    if (ifd > len - 2) return NULL; /* the loader refuses it */
-    uint64_t n = tiff_u16(&f, d + ifd);
-    /* the picture's sides (smallest), the tile's sides, samples a pixel,
-     * bits a sample and rows a strip (largest) */
-    uint64_t w = UINT32_MAX, h = UINT32_MAX, tw = 0, th = 0, spp = 0, bits = 0, rows = 0;
-    for (uint64_t i = 0; i < n && ifd + 2 + 12 * (i + 1) <= len; i++) {
-        const unsigned char *e = d + ifd + 2 + 12 * i;
-        uint32_t tag = (uint32_t)tiff_u16(&f, e);
-        uint64_t v = tiff_number(&f, e, tag == 258);
-        if (tag == 256 && v < w) w = v;
-        if (tag == 257 && v < h) h = v;
-        if (tag == 258 && v > bits) bits = v;
-        if (tag == 277 && v > spp) spp = v;
-        if (tag == 278 && v > rows) rows = v;
-        if (tag == 322 && v > tw) tw = v;
-        if (tag == 323 && v > th) th = v;
-    }
-    if (w == UINT32_MAX) w = 0; /* missing: the loader refuses it, or reads nothing */
-    if (h == UINT32_MAX) h = 0;
-    if (tw * th / 4 > w * h && tw * th > 1024 * 1024)
-        return "a damaged TIFF (tiles much larger than its picture)";
-    /* one strip or tile in bytes, at most 10 a pixel of the picture (five
-     * samples of 16 bits: CMYK and alpha), or 64 MB */
-    double px =
-        tw && th ? (double)tw * (double)th : (double)w * (double)(rows && rows < h ? rows : h);
-    double bytes = px * (double)(spp ? spp : 1) * (double)(bits ? bits : 1) / 8;
-    if (bytes > 10.0 * (double)w * (double)h && bytes > 64.0 * 1024 * 1024)
-        return "a damaged TIFF (strips or tiles of many more bytes than its picture needs)";
-    return NULL;
-}
-
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -208,6 +120,7 @@ const char *pn_picture_refusal(const unsigned char *d, size_t len)
     if (len >= 8 && !memcmp(d, "\x89PNG\r\n\x1a\n", 8)) return png_refusal(d, len);
     if (len >= 2 && d[0] == 'B' && d[1] == 'M') return bmp_refusal(d, len);
     if (len >= 4 && !memcmp(d, "GIF8", 4)) return gif_refusal(d, len);
-    if (len >= 4 && (!memcmp(d, "II*\0", 4) || !memcmp(d, "MM\0*", 4))) return tiff_refusal(d, len);
+    if (len >= 4 && (!memcmp(d, "II*\0", 4) || !memcmp(d, "MM\0*", 4)))
+        return pn_tiff_refusal(d, len);
     return pn_jpeg_refusal(d, len);
 }
