@@ -99,7 +99,7 @@ printf 'II*\0\010\0\0\0\004\0\0\001\003\0\001\0\0\0\001\0\0\0\001\001\003\0\001\
 printf '\102\001\011\0\001\0\0\0\0\100\0\0\103\001\011\0\001\0\0\0\0\100\0\0\0\0\0\0' >> tiles.tif
 # JBIG: libjbig sizes the picture from its own header (it aborted on 2^32 x 2^32)
 printf 'II*\0\010\0\0\0\001\0\003\001\003\0\001\0\0\0\145\207\0\0\0\0\0\0' > jbig.tif
-# 1024x1024 pixels of 1000 samples of 16 bits in one strip: a 2 GB buffer
+# 1024x1024 pixels of 1000 samples of 16 bits in one strip: 2 GB to decode
 printf 'II*\0\010\0\0\0\005\0\0\001\003\0\001\0\0\0\0\004\0\0\001\001\003\0\001\0\0\0\0\004\0\0' > samples.tif
 printf '\002\001\003\0\003\0\0\0\112\0\0\0\025\001\003\0\001\0\0\0\350\003\0\0' >> samples.tif
 printf '\026\001\004\0\001\0\0\0\0\004\0\0\0\0\0\0\020\0\020\0\020\0' >> samples.tif
@@ -111,7 +111,7 @@ for case in "bomb.png:a 100000x100000 pixel image is too large" \
     "speck.svg:the SVG is 0.001x2 pixels, less than one" \
     "broken.svg:line 1: cannot read the SVG" \
     "tiles.tif:a damaged TIFF \(tiles much larger than its picture\)" \
-    "samples.tif:a TIFF of more than 80 bits a pixel" \
+    "samples.tif:a TIFF whose strips or tiles hold more than 256 MB" \
     "jbig.tif:a TIFF compressed in a way pnpkit does not read"; do
     f=${case%%:*}; why=${case#*:}
     printf 'name: t\ncomponents:\n  - type: text\n    text: hi\n  - type: image\n    src: %s\n' "$f" > t.yaml

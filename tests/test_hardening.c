@@ -819,12 +819,14 @@ static void test_tiff_directories(void **state)
                              0x15, 1,   3,  0, 1,  0, 0,  0, 0xE8, 3, 0, 0, /* samples 1000 */
                              0x03, 1,   3,  0, 1,  0, 0,  0, 8,    0, 0, 0, /* Deflate */
                              0,    0,   0,  0, 16, 0, 16, 0, 16,   0}; /* no next; 16, 16, 16 */
-    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 80 bits"));
-    strip[54] = 5, strip[55] = 0; /* five samples: CMYK and alpha */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 256 MB"));
+    strip[54] = 5, strip[55] = 0; /* five samples: CMYK and alpha, 10 MB */
     assert_null(pn_picture_refusal(strip, sizeof strip));
-    strip[54] = 6; /* six of 16 bits */
-    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 80 bits"));
-    strip[74] = 8; /* the first sample's bits count (libtiff refuses them unequal) */
+    strip[54] = 6; /* RGB and three more channels, as an editor keeps them: 12 MB */
+    assert_null(pn_picture_refusal(strip, sizeof strip));
+    strip[54] = 200; /* 400 MB */
+    assert_non_null(strstr(pn_picture_refusal(strip, sizeof strip), "more than 256 MB"));
+    strip[74] = 8; /* the first sample's bits count (libtiff refuses them unequal): 200 MB */
     assert_null(pn_picture_refusal(strip, sizeof strip));
     strip[54] = 5, strip[74] = 16;
     /* codecs: JBIG (34661), whose own header sizes the picture; LZMA */
@@ -854,13 +856,13 @@ static void test_tiff_directories(void **state)
     assert_null(pn_picture_refusal(tags, sizeof tags));
 
     /* 2000 x 2000 in one tile of 4000 x 4000 (four times the picture), of
-     * five samples of 16 bits: 160 MB a tile for 4 million pixels */
+     * ten samples of 16 bits: 320 MB a tile for 4 million pixels */
     const unsigned short big_tile[][2] = {{256, 2000}, {257, 2000}, {258, 16},
-                                          {277, 5},    {322, 4000}, {323, 4000}};
+                                          {277, 10},   {322, 4000}, {323, 4000}};
     unsigned char tif[128];
     size_t n = short_tiff(tif, big_tile, 6);
-    assert_non_null(strstr(pn_picture_refusal(tif, n), "tiles of many more bytes"));
-    tif[54] = 1; /* one sample: 32 MB */
+    assert_non_null(strstr(pn_picture_refusal(tif, n), "more than 256 MB"));
+    tif[54] = 5; /* five samples: 160 MB */
     assert_null(pn_picture_refusal(tif, n));
     /* a thin picture: 5000 x 3 in tiles of 256 x 256 pads to 1.3 million
      * pixels; 16384 x 1 in tiles of 16 x 65536 to a thousand million */
@@ -868,6 +870,31 @@ static void test_tiff_directories(void **state)
     assert_null(pn_picture_refusal(tif, short_tiff(tif, thin, 4)));
     const unsigned short tall[][2] = {{256, 16384}, {257, 1}, {322, 16}, {323, 65535}};
     assert_non_null(strstr(pn_picture_refusal(tif, short_tiff(tif, tall, 4)), "tiles much larger"));
+
+    /* JPEG strips: 16 x 1, its one strip's JPEG at 74 a progressive frame
+     * of 16 x 65500 (libtiff lets the last strip's JPEG be taller, and
+     * libjpeg decodes a progressive one whole first), tables at 99 */
+    const unsigned short jpeg_strip[][2] = {{256, 16}, {257, 1}, {259, 7}, {273, 74}, {347, 99}};
+    const unsigned char frame[] = {0xFF, 0xD8, 0xFF, 0xC2, 0, 11, 8, 0xFF, 0xDC, 0, 16, 1, 1,
+                                   0x11, 0,    0xFF, 0xDA, 0, 8,  1, 1,    0,    0, 63, 0};
+    const unsigned char tables[] = {0xFF, 0xD8, 0xFF, 0xD9, 0, 0};
+    unsigned char jt[128] = {0};
+    size_t jn = short_tiff(jt, jpeg_strip, 5);
+    jt[10 + 48 + 2] = 7, jt[10 + 48 + 4] = sizeof tables; /* the tables: UNDEFINED, at 99 */
+    memcpy(jt + jn, frame, sizeof frame);
+    memcpy(jt + jn + sizeof frame, tables, sizeof tables);
+    jn += sizeof frame + sizeof tables;
+    assert_int_equal(jn, 105);
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
+    jt[74 + 3] = 0xC0; /* baseline: libjpeg decodes the rows asked for */
+    assert_null(pn_picture_refusal(jt, jn));
+    jt[74 + 3] = 0xC9; /* arithmetic */
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
+    jt[74 + 3] = 0xC0, jt[99 + 3] = 0xCC; /* the tables hold an arithmetic conditioning */
+    jt[99 + 5] = 2;                       /* its length */
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
+    jt[8 + 2 + 24 + 8] = 1; /* compression none: the strip is not read as a JPEG */
+    assert_null(pn_picture_refusal(jt, jn));
 
     /* Strips: a million and one offsets and sizes of one byte each. */
     size_t len = 2 * (PN_TIFF_MAX_STRIPS + 1) + 64;

@@ -23,6 +23,9 @@ typedef struct {
     uint64_t data;   /* bytes of tag data kept outside the entries */
     uint64_t strips; /* the longest list of strip or tile offsets or sizes */
     bool codec_refused;
+    bool jpeg;                       /* the first directory's codec is JPEG */
+    const unsigned char *offsets[2]; /* its entries of strip and tile offsets */
+    uint64_t tables;                 /* where its JPEG tables start (0: none) */
 } tiff_facts;
 
 static uint64_t tiff_u16(const tiff_file *f, const unsigned char *p)
@@ -43,21 +46,23 @@ static unsigned tiff_type_size(uint64_t type)
     return type < 19 ? size[type] : 0;
 }
 
-/* An entry's number (its first, when each sample has one), or 0 when libtiff
- * would refuse it: a count not 1, a negative value, a value past 32 bits,
- * past the file's end or of a type that is no integer. */
-static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per_sample)
+/* Value i of an entry as libtiff reads an integer, or 0 when it would
+ * refuse it: a negative value, a value past 32 bits, past the file's end or
+ * of a type that is no integer. */
+static uint64_t tiff_value(const tiff_file *f, const unsigned char *e, uint64_t i)
 {
     uint64_t type = tiff_u16(f, e + 2), count = tiff_u32(f, e + 4);
     bool integer = type == 1 || type == 3 || type == 4 || type == 6 || type == 8 || type == 9 ||
                    type == 13 || type >= 16;
     unsigned size = tiff_type_size(type);
-    if (!integer || !size || count < 1 || (count > 1 && !per_sample)) return 0;
+    if (!integer || !size || i >= count) return 0;
     const unsigned char *v = e + 8;
     if (count * size > 4) { /* kept elsewhere */
-        uint64_t at = tiff_u32(f, v);
+        uint64_t at = tiff_u32(f, v) + i * size;
         if (at > f->len || f->len - at < size) return 0;
         v = f->d + at;
+    } else {
+        v += i * size;
     }
     uint64_t x = size == 1 ? v[0] : size == 2 ? tiff_u16(f, v) : tiff_u32(f, v);
     if (size == 8) { /* past 32 bits, or negative: refused */
@@ -67,6 +72,39 @@ static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per
     bool is_signed = type == 6 || type == 8 || type == 9;
     if (is_signed && x >> (8 * size - 1)) return 0;
     return x;
+}
+
+/* An entry's number (its first, when each sample has one), or 0 when libtiff
+ * would refuse it (as tiff_value, or a count not 1). */
+static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per_sample)
+{
+    uint64_t count = tiff_u32(f, e + 4);
+    return count == 1 || (count > 1 && per_sample) ? tiff_value(f, e, 0) : 0;
+}
+
+/* Whether the JPEG at offset at (a strip's, a tile's, or the shared tables)
+ * has a frame header other than baseline or extended Huffman, up to its
+ * first scan: libtiff lets the last strip's JPEG be taller than the strip,
+ * and a progressive one is decoded whole before its first row (a 2 KB file
+ * of 16384x65500 took 2 GB). Markers are stepped over by their lengths, a
+ * few dozen at most. */
+static bool tiff_jpeg_refused(const tiff_file *f, uint64_t at)
+{
+    if (at >= f->len || f->len - at < 4 || f->d[at] != 0xFF || f->d[at + 1] != 0xD8) return false;
+    at += 2;
+    for (int k = 0; k < 64 && at + 4 <= f->len; k++) {
+        if (f->d[at] != 0xFF) return false; /* not a marker: the decoder fails */
+        unsigned m = f->d[at + 1];
+        if (m == 0xFF) {
+            at++;
+            continue;
+        }
+        if (m == 0xDA || m == 0xD9) return false; /* the first scan, or the end */
+        bool frame = m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8;
+        if (frame && m != 0xC0 && m != 0xC1) return true; /* DAC included */
+        at += 2 + (uint64_t)pn_be16(f->d + at + 2);       /* JPEG's numbers are big-endian */
+    }
+    return false;
 }
 
 /* Codecs whose work is bounded by the strip they fill: none, CCITT (RLE,
@@ -92,6 +130,10 @@ static uint64_t tiff_directory(const tiff_file *f, uint64_t ifd, bool first, tif
             t->strips = count;
         if (tag == 259 && !tiff_codec_taken(tiff_number(f, e, false))) t->codec_refused = true;
         if (!first) continue;
+        if (tag == 259 && tiff_number(f, e, false) == 7) t->jpeg = true;
+        if (tag == 273 || tag == 324) t->offsets[tag == 324] = e;
+        if (tag == 347 && count * tiff_type_size(tiff_u16(f, e + 2)) > 4)
+            t->tables = tiff_u32(f, e + 8);
         uint64_t v = tiff_number(f, e, tag == 258);
         if (tag == 256 && v < t->w) t->w = v;
         if (tag == 257 && v < t->h) t->h = v;
@@ -114,6 +156,21 @@ static double tiff_tiled_pixels(const tiff_facts *t)
     return across * (double)t->tw * down * (double)t->th;
 }
 
+/* Whether a JPEG of the first directory (its tables, a strip, a tile) is
+ * one pnpkit does not let libjpeg see. */
+static bool tiff_jpegs_refused(const tiff_file *f, const tiff_facts *t)
+{
+    if (!t->jpeg) return false;
+    if (t->tables && tiff_jpeg_refused(f, t->tables)) return true;
+    for (int k = 0; k < 2; k++) {
+        const unsigned char *e = t->offsets[k];
+        uint64_t n = e ? tiff_u32(f, e + 4) : 0;
+        for (uint64_t i = 0; i < n && i < PN_TIFF_MAX_STRIPS; i++)
+            if (tiff_jpeg_refused(f, tiff_value(f, e, i))) return true;
+    }
+    return false;
+}
+
 const char *pn_tiff_refusal(const unsigned char *d, size_t len)
 {
     if (len < 8) return NULL;
@@ -129,20 +186,24 @@ const char *pn_tiff_refusal(const unsigned char *d, size_t len)
     if (t.data > len) return "a damaged TIFF (its tags hold more data than the file)";
     if (t.strips > PN_TIFF_MAX_STRIPS)
         return "a damaged TIFF (more than a million strips or tiles)";
+    if (tiff_jpegs_refused(&f, &t))
+        return "a TIFF of progressive or arithmetic-coded JPEG strips, which pnpkit does not read "
+               "(a JPEG inside a TIFF is baseline): save it again";
     if (t.w == UINT32_MAX) t.w = 0; /* missing: the loader refuses it */
     if (t.h == UINT32_MAX) t.h = 0;
-    double bits = (double)(t.spp ? t.spp : 1) * (double)(t.bits ? t.bits : 1);
-    if (bits > PN_TIFF_MAX_BITS)
-        return "a TIFF of more than 80 bits a pixel (the most pnpkit reads: five samples of 16 "
-               "bits, CMYK and alpha)";
-    if (!t.tw || !t.th) return NULL;
-    /* one tile, and all across and down the picture, not far past it
-     * (a thin picture in tiles of 256x256 pads to a few million) */
-    double px = (double)t.w * (double)t.h, tile = (double)t.tw * (double)t.th;
-    double all = tiff_tiled_pixels(&t);
-    if ((tile > 4 * px && tile > 1024.0 * 1024) || (all > 4 * px && all > 16.0 * 1024 * 1024))
-        return "a damaged TIFF (tiles much larger than its picture)";
-    if (tile * bits / 8 > 10 * px && tile * bits / 8 > 64.0 * 1024 * 1024)
-        return "a damaged TIFF (tiles of many more bytes than its picture needs)";
+    double px = (double)t.w * (double)t.h, decoded = px;
+    if (t.tw && t.th) {
+        /* the tiles across and down the picture, not far past it (a thin
+         * picture in tiles of 256x256 pads to a few million pixels, a small
+         * one in a tile of 4096x4096 to 16 million) */
+        decoded = tiff_tiled_pixels(&t);
+        if (decoded > 4 * px && decoded > 16.0 * 1024 * 1024)
+            return "a damaged TIFF (tiles much larger than its picture)";
+    }
+    /* every strip or tile as libtiff decodes it, in bytes */
+    decoded *= (double)(t.spp ? t.spp : 1) * (double)(t.bits ? t.bits : 1) / 8;
+    if (decoded > PN_TIFF_MAX_PIXEL_BYTES * px && decoded > PN_TIFF_MAX_DECODED)
+        return "a TIFF whose strips or tiles hold more than 256 MB, over 10 bytes a pixel of its "
+               "picture (its samples a pixel times their bits)";
     return NULL;
 }
