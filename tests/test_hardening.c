@@ -871,6 +871,11 @@ static void test_tiff_directories(void **state)
     const unsigned short tall[][2] = {{256, 16384}, {257, 1}, {322, 16}, {323, 65535}};
     assert_non_null(strstr(pn_picture_refusal(tif, short_tiff(tif, tall, 4)), "tiles much larger"));
 
+    /* The width given twice, 1024 then 1: libtiff keeps the first, so the
+     * strip is counted at the largest (1000 samples of 16 bits: 2 GB) */
+    const unsigned short twice[][2] = {{256, 1024}, {256, 1}, {257, 1024}, {258, 16}, {277, 1000}};
+    assert_non_null(strstr(pn_picture_refusal(tif, short_tiff(tif, twice, 5)), "more than 256 MB"));
+
     /* JPEG strips: 16 x 1, its one strip's JPEG at 74 a progressive frame
      * of 16 x 65500 (libtiff lets the last strip's JPEG be taller, and
      * libjpeg decodes a progressive one whole first), tables at 99 */

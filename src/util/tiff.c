@@ -16,10 +16,10 @@ typedef struct {
     bool be;
 } tiff_file;
 
-/* What the first directory says (the picture's sides at their smallest,
- * the rest at their largest), and what all of them hold. */
+/* What the first directory says (the picture's sides at their smallest and
+ * their largest, the rest at their largest), and what all of them hold. */
 typedef struct {
-    uint64_t w, h, tw, th, spp, bits;
+    uint64_t w, h, w_max, h_max, tw, th, spp, bits;
     uint64_t data;   /* bytes of tag data kept outside the entries */
     uint64_t strips; /* the longest list of strip or tile offsets or sizes */
     bool codec_refused;
@@ -137,6 +137,8 @@ static uint64_t tiff_directory(const tiff_file *f, uint64_t ifd, bool first, tif
         uint64_t v = tiff_number(f, e, tag == 258);
         if (tag == 256 && v < t->w) t->w = v;
         if (tag == 257 && v < t->h) t->h = v;
+        if (tag == 256 && v > t->w_max) t->w_max = v;
+        if (tag == 257 && v > t->h_max) t->h_max = v;
         if (tag == 258 && v > t->bits) t->bits = v;
         if (tag == 277 && v > t->spp) t->spp = v;
         if (tag == 322 && v > t->tw) t->tw = v;
@@ -147,12 +149,12 @@ static uint64_t tiff_directory(const tiff_file *f, uint64_t ifd, bool first, tif
     return next > f->len - 2 ? 0 : next;
 }
 
-/* Pixels of all tiles across and down the picture: its sides rounded up to
- * whole tiles (one tile where a side is missing). */
+/* Pixels of all tiles across and down the picture at its largest: its sides
+ * rounded up to whole tiles (one tile where a side is missing). */
 static double tiff_tiled_pixels(const tiff_facts *t)
 {
-    double across = t->w ? (double)((t->w + t->tw - 1) / t->tw) : 1;
-    double down = t->h ? (double)((t->h + t->th - 1) / t->th) : 1;
+    double across = t->w_max ? (double)((t->w_max + t->tw - 1) / t->tw) : 1;
+    double down = t->h_max ? (double)((t->h_max + t->th - 1) / t->th) : 1;
     return across * (double)t->tw * down * (double)t->th;
 }
 
@@ -191,7 +193,8 @@ const char *pn_tiff_refusal(const unsigned char *d, size_t len)
                "(a JPEG inside a TIFF is baseline): save it again";
     if (t.w == UINT32_MAX) t.w = 0; /* missing: the loader refuses it */
     if (t.h == UINT32_MAX) t.h = 0;
-    double px = (double)t.w * (double)t.h, decoded = px;
+    /* the picture at its smallest against what is decoded at its largest */
+    double px = (double)t.w * (double)t.h, decoded = (double)t.w_max * (double)t.h_max;
     if (t.tw && t.th) {
         /* the tiles across and down the picture, not far past it (a thin
          * picture in tiles of 256x256 pads to a few million pixels, a small
