@@ -890,14 +890,27 @@ static void test_tiff_directories(void **state)
     memcpy(jt + jn + sizeof frame, tables, sizeof tables);
     jn += sizeof frame + sizeof tables;
     assert_int_equal(jn, 105);
-    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive, arithmetic-coded"));
     jt[74 + 3] = 0xC0; /* baseline: libjpeg decodes the rows asked for */
     assert_null(pn_picture_refusal(jt, jn));
     jt[74 + 3] = 0xC9; /* arithmetic */
-    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
-    jt[74 + 3] = 0xC0, jt[99 + 3] = 0xCC; /* the tables hold an arithmetic conditioning */
-    jt[99 + 5] = 2;                       /* its length */
-    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive or arithmetic-coded"));
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive, arithmetic-coded"));
+    /* libjpeg steps over a stray byte, a fill byte or a restart marker
+     * before the frame: so does the check, by refusing them */
+    memmove(jt + 76, jt + 74, jn - 74);
+    jt[74] = 0xFF, jt[75] = 0xD8, jt[76] = 0xFF, jt[77] = 0xFF; /* SOI, a fill byte, then SOF2 */
+    jt[79] = 0xC2;
+    assert_non_null(strstr(pn_picture_refusal(jt, jn + 2), "progressive, arithmetic-coded"));
+    jt[76] = 0x00; /* a stray byte */
+    assert_non_null(strstr(pn_picture_refusal(jt, jn + 2), "progressive, arithmetic-coded"));
+    jt[76] = 0xFF, jt[77] = 0xD0; /* RST0, which has no length */
+    assert_non_null(strstr(pn_picture_refusal(jt, jn + 2), "progressive, arithmetic-coded"));
+    memmove(jt + 74, jt + 76, jn - 74);
+    jt[74 + 1] = 0xD8, jt[74 + 3] = 0xC0; /* SOI and SOF0 back */
+    assert_null(pn_picture_refusal(jt, jn));
+    jt[99 + 3] = 0xCC; /* the tables hold an arithmetic conditioning */
+    jt[99 + 5] = 2;    /* its length */
+    assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive, arithmetic-coded"));
     jt[8 + 2 + 24 + 8] = 1; /* compression none: the strip is not read as a JPEG */
     assert_null(pn_picture_refusal(jt, jn));
 

@@ -83,28 +83,28 @@ static uint64_t tiff_number(const tiff_file *f, const unsigned char *e, bool per
 }
 
 /* Whether the JPEG at offset at (a strip's, a tile's, or the shared tables)
- * has a frame header other than baseline or extended Huffman, up to its
- * first scan: libtiff lets the last strip's JPEG be taller than the strip,
- * and a progressive one is decoded whole before its first row (a 2 KB file
- * of 16384x65500 took 2 GB). Markers are stepped over by their lengths, a
- * few dozen at most. */
+ * is one libjpeg should not see: a frame header other than baseline or
+ * extended Huffman before its first scan. libtiff lets the last strip's
+ * JPEG be taller than the strip, and a progressive one is decoded whole
+ * before its first row (a 2 KB file of 16384x65500 took 2 GB). libjpeg
+ * steps over stray bytes, fill bytes and markers without a length, which
+ * no encoder writes before a scan; here they refuse the JPEG, so the walk
+ * takes one step a marker, 64 at most, however the file's strips share
+ * their bytes. */
 static bool tiff_jpeg_refused(const tiff_file *f, uint64_t at)
 {
     if (at >= f->len || f->len - at < 4 || f->d[at] != 0xFF || f->d[at + 1] != 0xD8) return false;
     at += 2;
-    for (int k = 0; k < 64 && at + 4 <= f->len; k++) {
-        if (f->d[at] != 0xFF) return false; /* not a marker: the decoder fails */
+    for (int k = 0; k < 64; k++) {
+        if (at + 4 > f->len) return false; /* cut short: the decoder fails */
         unsigned m = f->d[at + 1];
-        if (m == 0xFF) {
-            at++;
-            continue;
-        }
+        if (f->d[at] != 0xFF || m == 0xFF || m < 0xC0 || (m >= 0xD0 && m <= 0xD8)) return true;
         if (m == 0xDA || m == 0xD9) return false; /* the first scan, or the end */
         bool frame = m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8;
         if (frame && m != 0xC0 && m != 0xC1) return true; /* DAC included */
         at += 2 + (uint64_t)pn_be16(f->d + at + 2);       /* JPEG's numbers are big-endian */
     }
-    return false;
+    return true;
 }
 
 /* Codecs whose work is bounded by the strip they fill: none, CCITT (RLE,
@@ -189,8 +189,8 @@ const char *pn_tiff_refusal(const unsigned char *d, size_t len)
     if (t.strips > PN_TIFF_MAX_STRIPS)
         return "a damaged TIFF (more than a million strips or tiles)";
     if (tiff_jpegs_refused(&f, &t))
-        return "a TIFF of progressive or arithmetic-coded JPEG strips, which pnpkit does not read "
-               "(a JPEG inside a TIFF is baseline): save it again";
+        return "a TIFF of progressive, arithmetic-coded or damaged JPEG strips, which pnpkit does "
+               "not read (a JPEG inside a TIFF is baseline): save it again";
     if (t.w == UINT32_MAX) t.w = 0; /* missing: the loader refuses it */
     if (t.h == UINT32_MAX) t.h = 0;
     /* the picture at its smallest against what is decoded at its largest */
