@@ -911,6 +911,18 @@ static void test_tiff_directories(void **state)
     jt[99 + 3] = 0xCC; /* the tables hold an arithmetic conditioning */
     jt[99 + 5] = 2;    /* its length */
     assert_non_null(strstr(pn_picture_refusal(jt, jn), "progressive, arithmetic-coded"));
+    /* The strip offsets given twice, the first naming the progressive frame
+     * (libtiff keeps the first) and the second a baseline one at 99 */
+    const unsigned short offsets_twice[][2] = {{256, 16}, {257, 1}, {259, 7}, {273, 74}, {273, 99}};
+    unsigned char ot[128] = {0};
+    size_t on = short_tiff(ot, offsets_twice, 5);
+    memcpy(ot + on, frame, sizeof frame);
+    memcpy(ot + on + sizeof frame, frame, sizeof frame);
+    ot[99 + 3] = 0xC0;
+    assert_non_null(
+        strstr(pn_picture_refusal(ot, on + 2 * sizeof frame), "progressive, arithmetic-coded"));
+    ot[74 + 3] = 0xC0;
+    assert_null(pn_picture_refusal(ot, on + 2 * sizeof frame));
     jt[8 + 2 + 24 + 8] = 1; /* compression none: the strip is not read as a JPEG */
     assert_null(pn_picture_refusal(jt, jn));
 

@@ -24,8 +24,9 @@ typedef struct {
     uint64_t strips; /* the longest list of strip or tile offsets or sizes */
     bool codec_refused;
     bool jpeg;                       /* the first directory's codec is JPEG */
-    const unsigned char *offsets[2]; /* its entries of strip and tile offsets */
-    uint64_t tables;                 /* where its JPEG tables start (0: none) */
+    const unsigned char *offsets[8]; /* its entries of strip and tile offsets, */
+    uint64_t tables[8];              /* where its JPEG tables start, */
+    int n_offsets, n_tables;         /* each one a tag given (more than 8: refused) */
 } tiff_facts;
 
 static uint64_t tiff_u16(const tiff_file *f, const unsigned char *p)
@@ -131,9 +132,9 @@ static uint64_t tiff_directory(const tiff_file *f, uint64_t ifd, bool first, tif
         if (tag == 259 && !tiff_codec_taken(tiff_number(f, e, false))) t->codec_refused = true;
         if (!first) continue;
         if (tag == 259 && tiff_number(f, e, false) == 7) t->jpeg = true;
-        if (tag == 273 || tag == 324) t->offsets[tag == 324] = e;
-        if (tag == 347 && count * tiff_type_size(tiff_u16(f, e + 2)) > 4)
-            t->tables = tiff_u32(f, e + 8);
+        if ((tag == 273 || tag == 324) && t->n_offsets++ < 8) t->offsets[t->n_offsets - 1] = e;
+        if (tag == 347 && count * tiff_type_size(tiff_u16(f, e + 2)) > 4 && t->n_tables++ < 8)
+            t->tables[t->n_tables - 1] = tiff_u32(f, e + 8);
         uint64_t v = tiff_number(f, e, tag == 258);
         if (tag == 256 && v < t->w) t->w = v;
         if (tag == 257 && v < t->h) t->h = v;
@@ -158,16 +159,22 @@ static double tiff_tiled_pixels(const tiff_facts *t)
     return across * (double)t->tw * down * (double)t->th;
 }
 
-/* Whether a JPEG of the first directory (its tables, a strip, a tile) is
- * one pnpkit does not let libjpeg see. */
+/* Whether a JPEG of the first directory (its tables, a strip, a tile, in
+ * every list of them the directory gives) is one pnpkit does not let
+ * libjpeg see. */
 static bool tiff_jpegs_refused(const tiff_file *f, const tiff_facts *t)
 {
     if (!t->jpeg) return false;
-    if (t->tables && tiff_jpeg_refused(f, t->tables)) return true;
-    for (int k = 0; k < 2; k++) {
+    if (t->n_offsets > 8 || t->n_tables > 8) return true;
+    uint64_t all = 0; /* strips in all the lists, a million at most */
+    for (int k = 0; k < t->n_offsets; k++)
+        all += tiff_u32(f, t->offsets[k] + 4);
+    if (all > PN_TIFF_MAX_STRIPS) return true;
+    for (int k = 0; k < t->n_tables; k++)
+        if (tiff_jpeg_refused(f, t->tables[k])) return true;
+    for (int k = 0; k < t->n_offsets; k++) {
         const unsigned char *e = t->offsets[k];
-        uint64_t n = e ? tiff_u32(f, e + 4) : 0;
-        for (uint64_t i = 0; i < n && i < PN_TIFF_MAX_STRIPS; i++)
+        for (uint64_t i = 0, n = tiff_u32(f, e + 4); i < n; i++)
             if (tiff_jpeg_refused(f, tiff_value(f, e, i))) return true;
     }
     return false;
