@@ -9,16 +9,6 @@
 #include "util/jpeg.h"
 #include "util/tiff.h"
 
-static uint32_t le16(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static uint32_t le32(const unsigned char *p)
-{
-    return le16(p) | le16(p + 2) << 16;
-}
-
 /* A BMP: its info header one of the sizes Windows and OS/2 write, at most
  * 256 colours in its palette (2 to the bits a pixel when it says 0, as the
  * loader reads it), and the palette, then at least one byte of pixels,
@@ -27,15 +17,15 @@ static const char *bmp_refusal(const unsigned char *d, size_t len)
 {
     static const uint32_t sizes[] = {12, 16, 40, 52, 56, 64, 108, 124};
     if (len < 18) return "a BMP cut short";
-    uint32_t start = le32(d + 10), head = le32(d + 14);
+    uint32_t start = pn_le32(d + 10), head = pn_le32(d + 14);
     size_t i = 0;
     while (i < sizeof sizes / sizeof sizes[0] && sizes[i] != head)
         i++;
     if (i == sizeof sizes / sizeof sizes[0]) return "a damaged BMP (its header has no known size)";
     /* the fields read below: the bits a pixel, the colours of the palette */
     if (len < 14 + (head >= 40 ? 36 : head == 12 ? 12 : 16)) return "a BMP cut short";
-    uint32_t bits = head == 12 ? le16(d + 14 + 10) : le16(d + 14 + 14);
-    uint32_t colours = head >= 40 ? le32(d + 14 + 32) : 0;
+    uint32_t bits = head == 12 ? pn_le16(d + 14 + 10) : pn_le16(d + 14 + 14);
+    uint32_t colours = head >= 40 ? pn_le32(d + 14 + 32) : 0;
     if (colours > 256) return "a damaged BMP (a palette of more than 256 colours)";
     if (!colours && bits >= 1 && bits <= 8) colours = 1u << bits;
     uint64_t palette = (uint64_t)colours * (head == 12 ? 3 : 4);
@@ -54,7 +44,7 @@ static const char *bmp_refusal(const unsigned char *d, size_t len)
 static const char *gif_refusal(const unsigned char *d, size_t len)
 {
     if (len < 13) return NULL; /* the loader refuses it */
-    uint64_t screen = (uint64_t)le16(d + 6) * le16(d + 8);
+    uint64_t screen = (uint64_t)pn_le16(d + 6) * pn_le16(d + 8);
     size_t at = 13;
     if (d[10] & 0x80) at += 3u << ((d[10] & 7) + 1);
     while (at < len) {
@@ -66,7 +56,7 @@ static const char *gif_refusal(const unsigned char *d, size_t len)
             if ((label == 0xF9 || label == 0xFF) && at < len) at += 1 + (size_t)d[at];
         } else if (block == 0x2C) { /* a frame: its box, colours, code size */
             if (at + 9 > len) break;
-            uint64_t frame = (uint64_t)le16(d + at + 4) * le16(d + at + 6);
+            uint64_t frame = (uint64_t)pn_le16(d + at + 4) * pn_le16(d + at + 6);
             if (frame > screen && frame > 1000000)
                 return "a damaged GIF (a frame much larger than its picture)";
             unsigned packed = d[at + 8];

@@ -31,12 +31,12 @@ typedef struct {
 
 static uint64_t tiff_u16(const tiff_file *f, const unsigned char *p)
 {
-    return f->be ? pn_be16(p) : (uint64_t)p[0] | (uint64_t)p[1] << 8;
+    return f->be ? pn_be16(p) : pn_le16(p);
 }
 
 static uint64_t tiff_u32(const tiff_file *f, const unsigned char *p)
 {
-    return f->be ? pn_be32(p) : tiff_u16(f, p) | tiff_u16(f, p + 2) << 16;
+    return f->be ? pn_be32(p) : pn_le32(p);
 }
 
 /* Bytes of one value of a type; 0 for a type libtiff does not know (it
