@@ -3,8 +3,8 @@
  * hundreds of megabytes on, or never finish: JPEGs (util/jpeg.h); BMPs,
  * whose loader sized a buffer of 512 MB from the header of an 83-byte file;
  * GIFs whose first frame is far larger than the picture they say they are;
- * TIFFs (util/tiff.h); PNGs of many text
- * chunks, which libpng keeps (each inflated to as much as 8 MB). */
+ * TIFFs (util/tiff.h); PNGs of many text chunks, which libpng keeps (each
+ * inflated to as much as 8 MB). */
 #ifndef PN_PICTURE_H
 #define PN_PICTURE_H
 

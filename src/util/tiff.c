@@ -129,13 +129,13 @@ static uint64_t tiff_directory(const tiff_file *f, uint64_t ifd, bool first, tif
         if (bytes > 4) t->data += bytes;
         if ((tag == 273 || tag == 279 || tag == 324 || tag == 325) && count > t->strips)
             t->strips = count;
-        if (tag == 259 && !tiff_codec_taken(tiff_number(f, e, false))) t->codec_refused = true;
-        if (!first) continue;
-        if (tag == 259 && tiff_number(f, e, false) == 7) t->jpeg = true;
-        if ((tag == 273 || tag == 324) && t->n_offsets++ < 8) t->offsets[t->n_offsets - 1] = e;
-        if (tag == 347 && count * tiff_type_size(tiff_u16(f, e + 2)) > 4 && t->n_tables++ < 8)
-            t->tables[t->n_tables - 1] = tiff_u32(f, e + 8);
         uint64_t v = tiff_number(f, e, tag == 258);
+        if (tag == 259 && !tiff_codec_taken(v)) t->codec_refused = true;
+        if (!first) continue;
+        if (tag == 259 && v == 7) t->jpeg = true;
+        if ((tag == 273 || tag == 324) && t->n_offsets++ < 8) t->offsets[t->n_offsets - 1] = e;
+        if (tag == 347 && bytes > 4 && t->n_tables++ < 8)
+            t->tables[t->n_tables - 1] = tiff_u32(f, e + 8);
         if (tag == 256 && v < t->w) t->w = v;
         if (tag == 257 && v < t->h) t->h = v;
         if (tag == 256 && v > t->w_max) t->w_max = v;
