@@ -19,6 +19,7 @@
 #include "util/fonts.h"
 #include "util/jpeg.h"
 #include "util/picture.h"
+#include "util/sfnt_draw.h"
 #include "util/tiff.h"
 #include "util/outfile.h"
 #include "util/yml.h"
@@ -660,6 +661,167 @@ static void test_sfnt_embed_sizes(void **state)
     g_free(f);
 }
 
+/* The seed font d (n bytes) with its glyf table replaced by len zeroed
+ * bytes (*t), glyph g taking bytes at[g] to at[g + 1] (6 glyphs, long loca). */
+static guint8 *font_with_glyphs(const gchar *f, gsize n, gsize len, const gsize at[7], guint8 **t,
+                                gsize *m)
+{
+    guint8 *d = font_with_table(f, n, "glyf", len, t, m);
+    guint8 *loca = d + get32(font_entry(d, "loca") + 8);
+    for (int g = 0; g < 7; g++)
+        put32(loca + 4 * g, (guint32)at[g]);
+    return d;
+}
+
+/* A composite glyph at t of parts of the glyphs in part[0..n). */
+static gsize put_composite(guint8 *t, const unsigned *part, gsize n)
+{
+    put16(t, 0xFFFF);
+    for (gsize i = 0; i < n; i++)
+        put16(t + 10 + 6 * i, i + 1 < n ? 32 : 0), put16(t + 12 + 6 * i, part[i]);
+    return 10 + 6 * n;
+}
+
+/* A simple glyph at t of one contour of k points on one vertical line,
+ * going up and down by dy font units in turn (dy 0: all at one place). */
+static gsize put_zigzag(guint8 *t, unsigned k, unsigned dy)
+{
+    put16(t, 1), put16(t + 10, k - 1), put16(t + 12, 0);
+    guint8 *fl = t + 14, *ys = fl + k;
+    for (unsigned i = 0; i < k; i++) {
+        fl[i] = dy ? 0x11 : 0x31; /* on the curve, x as before; y as before when dy is 0 */
+        if (dy) put16(ys + 2 * i, i == 0 ? 0 : i % 2 ? dy : (unsigned)-(int)dy);
+    }
+    return 14 + k + (dy ? 2 * k : 0);
+}
+
+/* What a well-formed font may cost to draw (sfnt_draw.h): glyphs built of
+ * too many glyphs or of themselves, outlines too long or of too many
+ * points, colour glyphs' pictures too large, CFF2 outlines. */
+static void test_sfnt_draw_costs(void **state)
+{
+    (void)state;
+    gchar *f;
+    gsize n, m;
+    assert_true(g_file_get_contents(PNPKIT_SOURCE_DIR "/fuzz/seeds/ttf/small-composite-xy.ttf", &f,
+                                    &n, NULL));
+    assert_null(pn_sfnt_draw_damage((guint8 *)f, n, true));
+    const guint8 *head = font_table((guint8 *)f, "head");
+    unsigned upem = (unsigned)head[18] << 8 | head[19];
+    guint8 *d, *t;
+    /* glyph 1 made of p copies of the empty glyph 0: it loads 1 + p glyphs */
+    unsigned *parts = g_new0(unsigned, 1025);
+    for (unsigned p = 1023; p <= 1024; p++) {
+        gsize len = 10 + 6 * p, at[7] = {0, 0, len, len, len, len, len};
+        d = font_with_glyphs(f, n, len, at, &t, &m);
+        put_composite(t, parts, p);
+        assert_null(pn_sfnt_damage(d, m, true));
+        if (p == 1023)
+            assert_null(pn_sfnt_draw_damage(d, m, true));
+        else
+            assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                                "a composite glyph of it is made of over 1024 glyphs");
+        g_free(d);
+    }
+    /* ten parts a level: glyph 3 loads 1111 glyphs, glyph 2 only 111 */
+    {
+        gsize len = 3 * 70, at[7] = {0, 0, 70, 140, 210, 210, 210};
+        d = font_with_glyphs(f, n, len, at, &t, &m);
+        for (unsigned g = 1; g <= 3; g++) {
+            unsigned ten[10];
+            for (int i = 0; i < 10; i++)
+                ten[i] = g - 1;
+            put_composite(t + 70 * (g - 1), ten, 10);
+        }
+        assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                            "a composite glyph of it is made of over 1024 glyphs");
+        g_free(d);
+    }
+    /* glyphs 1 and 2 made of each other */
+    {
+        gsize at[7] = {0, 0, 16, 32, 32, 32, 32};
+        d = font_with_glyphs(f, n, 32, at, &t, &m);
+        unsigned two = 2, one = 1;
+        put_composite(t, &two, 1), put_composite(t + 16, &one, 1);
+        assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                            "a composite glyph of it contains itself");
+        g_free(d);
+    }
+    /* k points going up and down an em: k - 1 ems of outline (k odd) */
+    for (unsigned k = 1001; k <= 1003; k += 2) {
+        gsize len = 14 + 3 * k, at[7] = {0, len, len, len, len, len, len};
+        d = font_with_glyphs(f, n, len, at, &t, &m);
+        put_zigzag(t, k, upem);
+        assert_null(pn_sfnt_damage(d, m, true));
+        if (k == 1001)
+            assert_null(pn_sfnt_draw_damage(d, m, true));
+        else
+            assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                                "a glyph of it has an outline over 1000 ems long");
+        g_free(d);
+    }
+    /* 600 ems in glyph 0, drawn once by glyph 1, then twice */
+    for (gsize copies = 1; copies <= 2; copies++) {
+        gsize one = 14 + 3 * 601, len = one + 10 + 6 * copies;
+        gsize at[7] = {0, one, len, len, len, len, len};
+        d = font_with_glyphs(f, n, len, at, &t, &m);
+        put_zigzag(t, 601, upem);
+        unsigned zero[2] = {0, 0};
+        put_composite(t + one, zero, copies);
+        assert_null(pn_sfnt_damage(d, m, true));
+        if (copies == 1)
+            assert_null(pn_sfnt_draw_damage(d, m, true));
+        else
+            assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                                "a glyph of it has an outline over 1000 ems long");
+        g_free(d);
+    }
+    /* points: 32 768 on one spot, then one more */
+    for (unsigned k = 32768; k <= 32769; k++) {
+        gsize len = 14 + k, at[7] = {0, len, len, len, len, len, len};
+        d = font_with_glyphs(f, n, len, at, &t, &m);
+        put_zigzag(t, k, 0);
+        if (k == 32768)
+            assert_null(pn_sfnt_draw_damage(d, m, true));
+        else
+            assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                                "a glyph of it has over 32768 points");
+        g_free(d);
+    }
+    g_free(parts);
+    /* a colour glyph's PNG, found wherever it lies in the sbix table: 1024
+     * pixels a side, then 1025; then 65 text chunks */
+    static const guint8 png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13,
+                                 'I',  'H', 'D', 'R', 0,    0,    4,    0,    0, 0, 0, 16};
+    for (int wide = 1024; wide <= 1025; wide++) {
+        d = font_with_table(f, n, "post", 40 + sizeof png, &t, &m);
+        memcpy(font_entry(d, "post"), "sbix", 4);
+        memcpy(t + 17, png, sizeof png);
+        put32(t + 17 + 16, (guint32)wide);
+        if (wide == 1024)
+            assert_null(pn_sfnt_draw_damage(d, m, true));
+        else
+            assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                                "a colour glyph of it is a picture over 1024 pixels a side");
+        g_free(d);
+    }
+    gsize chunks = 65 * 12;
+    d = font_with_table(f, n, "post", sizeof png + 17 + chunks, &t, &m);
+    memcpy(font_entry(d, "post"), "CBDT", 4);
+    memcpy(t, png, sizeof png);
+    put32(t + 8, 4), put32(t + 16, 64), put32(t + 20, 64); /* IHDR's length 4, 64x64 */
+    for (gsize i = 0; i < 65; i++)
+        memcpy(t + 24 + 12 * i + 4, "tEXt", 4);
+    assert_string_equal(pn_sfnt_draw_damage(d, m, true),
+                        "a colour glyph of it is a PNG of more text chunks than a picture carries");
+    g_free(d);
+    d = g_memdup2(f, n);
+    memcpy(font_entry(d, "post"), "CFF2", 4);
+    assert_non_null(strstr(pn_sfnt_draw_damage(d, n, true), "CFF2"));
+    g_free(d);
+    g_free(f);
+}
+
 /* What libharu reads of a --ttf font besides its tables' sizes: the units
  * per em it divides by, and a character map whose every character leads to a
  * glyph the font has and whose last segment ends at U+FFFF. */
@@ -964,6 +1126,7 @@ int main(void)
         cmocka_unit_test(test_tiff_directories),
         cmocka_unit_test(test_sfnt_embed),
         cmocka_unit_test(test_sfnt_embed_sizes),
+        cmocka_unit_test(test_sfnt_draw_costs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

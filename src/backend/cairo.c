@@ -179,6 +179,15 @@ static int cairo_fail(const cairo_be *b, cairo_status_t st, pn_err *err)
 {
     int e = b->pack ? pn_pdfpack_errno(b->pack) : b->cur ? b->cur->error : 0;
     if (e) return pn_err_set(err, PN_EIO, "%s: write failed: %s", b->path, strerror(e));
+    /* FreeType gives up on an outline too intricate for its rasterizer at
+     * the size asked (a glyph of hundreds of edges each across its em, at
+     * 200 pt and 300 dpi): the font's fault, not the output's. */
+    if (st == CAIRO_STATUS_FREETYPE_ERROR)
+        return pn_err_set(err, PN_EINPUT,
+                          "%s: a glyph of the document's fonts is too intricate for FreeType "
+                          "to draw at this size: draw it smaller, at a lower resolution, or in "
+                          "another font",
+                          b->path);
     return pn_err_set(err, PN_EIO, "%s: rendering failed: %s", b->path, cairo_status_to_string(st));
 }
 

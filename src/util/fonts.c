@@ -12,6 +12,7 @@
 #include "util/bytes.h"
 #include "util/resources.h"
 #include "util/inputs.h"
+#include "util/sfnt_draw.h"
 
 /* A font map over the private configuration plus the n files. */
 static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err)
@@ -103,9 +104,8 @@ static int font_magic(const char *path, unsigned char magic[4], pn_err *err)
     return 0;
 }
 
-/* The table tag of the font's directory, or NULL; *len its length. The
- * directory has been checked to lie in the file (pn_sfnt_damage). */
-static const guint8 *sfnt_table(const guint8 *d, const char *tag, gsize *len)
+/* See fonts.h. */
+const guint8 *pn_sfnt_table(const guint8 *d, const char *tag, gsize *len)
 {
     unsigned count = pn_be16(d + 4);
     for (unsigned i = 0; i < count; i++) {
@@ -135,7 +135,7 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
             return "a table runs past the end of the file";
     }
     gsize len;
-    const guint8 *t = sfnt_table(d, "name", &len);
+    const guint8 *t = pn_sfnt_table(d, "name", &len);
     if (t) {
         if (len < 6) return "its name table is damaged";
         unsigned records = pn_be16(t + 2), strings = pn_be16(t + 4);
@@ -146,7 +146,7 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
                 return "its name table is damaged";
         }
     }
-    if ((t = sfnt_table(d, "cmap", &len))) {
+    if ((t = pn_sfnt_table(d, "cmap", &len))) {
         if (len < 4 || 4 + 8 * (gsize)pn_be16(t + 2) > len) return "its cmap table is damaged";
         for (unsigned i = 0; i < pn_be16(t + 2); i++) {
             gsize off = pn_be32(t + 4 + 8 * i + 4);
@@ -169,10 +169,10 @@ const char *pn_sfnt_damage(const guint8 *d, gsize n, bool metrics)
     }
     if (!metrics) return NULL;
     gsize hh, hm, mx, hd, lc, gl;
-    const guint8 *hhea = sfnt_table(d, "hhea", &hh), *maxp = sfnt_table(d, "maxp", &mx);
-    const guint8 *head = sfnt_table(d, "head", &hd), *loca = sfnt_table(d, "loca", &lc);
-    if (!sfnt_table(d, "hmtx", &hm)) hm = 0;
-    if (!sfnt_table(d, "glyf", &gl)) gl = 0;
+    const guint8 *hhea = pn_sfnt_table(d, "hhea", &hh), *maxp = pn_sfnt_table(d, "maxp", &mx);
+    const guint8 *head = pn_sfnt_table(d, "head", &hd), *loca = pn_sfnt_table(d, "loca", &lc);
+    if (!pn_sfnt_table(d, "hmtx", &hm)) hm = 0;
+    if (!pn_sfnt_table(d, "glyf", &gl)) gl = 0;
     if (!hhea || hh < 36 || !maxp || mx < 6 || !head || hd < 54 || !loca)
         return "a table it needs is missing or too short";
     gsize glyphs = pn_be16(maxp + 4), metrics_n = pn_be16(hhea + 34);
@@ -220,7 +220,7 @@ static const char *embed_size_damage(const guint8 *d)
     g_free(s);
     if (!apart) return "its tables overlap";
     gsize len, text = 0;
-    const guint8 *t = sfnt_table(d, "name", &len);
+    const guint8 *t = pn_sfnt_table(d, "name", &len);
     for (unsigned i = 0; t && i < pn_be16(t + 2); i++)
         text += pn_be16(t + 6 + 12 * i + 8);
     if (text > PN_SFNT_MAX_NAME_TEXT) return "its names hold over 1 MB of text";
@@ -233,8 +233,8 @@ static const char *embed_size_damage(const guint8 *d)
 static const char *embed_metric_damage(const guint8 *d, unsigned upem)
 {
     gsize len;
-    const guint8 *hhea = sfnt_table(d, "hhea", &len), *hmtx = sfnt_table(d, "hmtx", &len);
-    const guint8 *head = sfnt_table(d, "head", &len);
+    const guint8 *hhea = pn_sfnt_table(d, "hhea", &len), *hmtx = pn_sfnt_table(d, "hmtx", &len);
+    const guint8 *head = pn_sfnt_table(d, "head", &len);
     for (unsigned i = 0; i < pn_be16(hhea + 34); i++)
         if (pn_be16(hmtx + 4 * i) * 1000L / upem > 32767) return "a glyph of it is over 32 em wide";
     for (int i = 0; i < 4; i++) {
@@ -275,8 +275,8 @@ static long composite_parts(const guint8 *d, gsize n, gsize at, gsize end)
 static const char *embed_glyph_damage(const guint8 *d, gsize n)
 {
     gsize len, gl;
-    const guint8 *head = sfnt_table(d, "head", &len), *maxp = sfnt_table(d, "maxp", &len);
-    const guint8 *loca = sfnt_table(d, "loca", &len), *glyf = sfnt_table(d, "glyf", &gl);
+    const guint8 *head = pn_sfnt_table(d, "head", &len), *maxp = pn_sfnt_table(d, "maxp", &len);
+    const guint8 *loca = pn_sfnt_table(d, "loca", &len), *glyf = pn_sfnt_table(d, "glyf", &gl);
     if (!glyf) return NULL;
     bool wide = pn_be16(head + 50) != 0;
     gsize glyphs = pn_be16(maxp + 4), base = (gsize)(glyf - d), end = gl;
@@ -305,8 +305,8 @@ static const char *embed_glyph_damage(const guint8 *d, gsize n)
 const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
 {
     gsize len, hd, mx;
-    const guint8 *head = sfnt_table(d, "head", &hd), *maxp = sfnt_table(d, "maxp", &mx);
-    const guint8 *t = sfnt_table(d, "cmap", &len);
+    const guint8 *head = pn_sfnt_table(d, "head", &hd), *maxp = pn_sfnt_table(d, "maxp", &mx);
+    const guint8 *t = pn_sfnt_table(d, "cmap", &len);
     if (!head || hd < 54 || !maxp || mx < 6 || !t || len < 4 || n < 12)
         return "a table it needs is missing or too short";
     unsigned upem = pn_be16(head + 18);
@@ -399,12 +399,16 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
      * (the eighth campaign); a CFF font has neither table. */
     gsize glyf_len, loca_len;
     bool truetype = n >= 12 && !pn_sfnt_damage((const guint8 *)bytes, n, false) &&
-                    (sfnt_table((const guint8 *)bytes, "glyf", &glyf_len) ||
-                     sfnt_table((const guint8 *)bytes, "loca", &loca_len));
+                    (pn_sfnt_table((const guint8 *)bytes, "glyf", &glyf_len) ||
+                     pn_sfnt_table((const guint8 *)bytes, "loca", &loca_len));
     const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, truetype);
+    /* A font whole but costly to draw (sfnt_draw.h). */
+    const char *cost = damage ? NULL : pn_sfnt_draw_damage((const guint8 *)bytes, n, truetype);
     g_free(bytes);
-    if (damage) {
-        pn_err_set(err, PN_EINPUT, "a damaged font: %s", damage);
+    if (damage || cost) {
+        pn_err_set(err, PN_EINPUT,
+                   damage ? "a damaged font: %s" : "a font pnpkit does not draw: %s",
+                   damage ? damage : cost);
         return NULL;
     }
     pn_inputs_note(path);

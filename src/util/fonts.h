@@ -34,6 +34,11 @@ typedef struct pn_font_file {
     long long size, mtime;
 } pn_font_file;
 
+/* The table tag ("glyf") of the font d, or NULL; *len gets its length. The
+ * table directory must have been found whole by pn_sfnt_damage, which also
+ * checks that every table lies within the file. */
+const guint8 *pn_sfnt_table(const guint8 *d, const char *tag, gsize *len);
+
 /* What is damaged in the TrueType or OpenType file d (n bytes), in words
  * for a message, or NULL: its table directory, name table and format 4 cmap
  * (which cairo's subsetter reads unchecked); with metrics, also its hmtx
