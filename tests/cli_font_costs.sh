@@ -2,13 +2,20 @@
 # gigabytes to draw are refused at their `fonts:` entry before FreeType,
 # HarfBuzz or cairo see them (src/util/sfnt_draw.c): a composite glyph built
 # of 2^24 glyphs (a minute and 1.6 GB), an outline of 1000 edges each across
-# the em, a colour glyph whose PNG is 1100 pixels a side. A glyph FreeType
+# the em, a colour glyph whose PNG is 1100 pixels a side; CFF outlines that
+# aborted or crashed cairo's PDF subsetter (a negative subroutine number, a
+# font dict past the FDArray) or nest calls 16 to the 10th times (the PDF
+# never finished). A glyph FreeType
 # gives up on at a large size is the font's fault: exit 1, not a write error.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 for case in "freetype-composite-tree-of-2-to-the-24.ttf:a composite glyph of it is made of over 1024 glyphs" \
     "freetype-1000-edges-across-the-em.ttf:a glyph of it has an outline over 1000 ems long" \
-    "sbix-png-1100-pixels-a-side.ttf:a colour glyph of it is a picture over 1024 pixels a side"; do
+    "sbix-png-1100-pixels-a-side.ttf:a colour glyph of it is a picture over 1024 pixels a side" \
+    "cairo-cff-negative-local-subr.otf:its CFF outlines call a subroutine they lack" \
+    "cairo-cff-fdselect-past-fdarray.otf:its CFF font dict selection names a dict it lacks" \
+    "cff-subr-bomb-16-to-the-10.otf:a glyph of its CFF outlines takes over 64 KB to draw" \
+    "cff-8000-edges-across-the-em.otf:a glyph of its CFF outlines has an outline over 1000 ems long"; do
     f=${case%%:*}; why=${case#*:}
     cp "$SRC/fuzz/regressions/font/$f" font.ttf
     cat > t.yaml <<'Y'

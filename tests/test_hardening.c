@@ -16,6 +16,7 @@
 #include "scene/scene.h"
 #include "util/value.h"
 #include "util/err.h"
+#include "util/cff.h"
 #include "util/fonts.h"
 #include "util/jpeg.h"
 #include "util/picture.h"
@@ -822,6 +823,52 @@ static void test_sfnt_draw_costs(void **state)
     g_free(f);
 }
 
+/* The CFF check (cff.h) on the fonts that crashed cairo or would take
+ * FreeType and cairo minutes, a CFF font that passes, and every cut of its
+ * CFF table (refused, never read past). */
+static void test_cff_checks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *why;
+    } cases[] = {
+        {"fuzz/seeds/font/comic-subset.otf", NULL},
+        {"fuzz/regressions/font/cairo-cff-negative-local-subr.otf",
+         "its CFF outlines call a subroutine they lack"},
+        {"fuzz/regressions/font/cairo-cff-negative-global-subr.otf",
+         "its CFF outlines call a subroutine they lack"},
+        {"fuzz/regressions/font/cairo-cff-fdselect-past-fdarray.otf",
+         "its CFF font dict selection names a dict it lacks"},
+        {"fuzz/regressions/font/cff-subr-bomb-16-to-the-10.otf",
+         "a glyph of its CFF outlines takes over 64 KB to draw"},
+        {"fuzz/regressions/font/cff-8000-edges-across-the-em.otf",
+         "a glyph of its CFF outlines has an outline over 1000 ems long"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        gchar *f, *path = g_build_filename(PNPKIT_SOURCE_DIR, cases[i].file, NULL);
+        gsize n, len;
+        assert_true(g_file_get_contents(path, &f, &n, NULL));
+        assert_null(pn_sfnt_damage((guint8 *)f, n, false));
+        const guint8 *cff = pn_sfnt_table((guint8 *)f, "CFF ", &len);
+        assert_non_null(cff);
+        const char *why = pn_cff_damage(cff, len);
+        if (cases[i].why)
+            assert_string_equal(why, cases[i].why);
+        else
+            assert_null(why);
+        assert_true(cases[i].why ? pn_sfnt_draw_damage((guint8 *)f, n, false) != NULL
+                                 : pn_sfnt_draw_damage((guint8 *)f, n, false) == NULL);
+        if (!cases[i].why) /* each cut: a copy of exactly that length */
+            for (gsize cut = 0; cut < len; cut++) {
+                guint8 *c = g_memdup2(cff, cut);
+                assert_non_null(pn_cff_damage(c, cut));
+                g_free(c);
+            }
+        g_free(f);
+        g_free(path);
+    }
+}
+
 /* What libharu reads of a --ttf font besides its tables' sizes: the units
  * per em it divides by, and a character map whose every character leads to a
  * glyph the font has and whose last segment ends at U+FFFF. */
@@ -1127,6 +1174,7 @@ int main(void)
         cmocka_unit_test(test_sfnt_embed),
         cmocka_unit_test(test_sfnt_embed_sizes),
         cmocka_unit_test(test_sfnt_draw_costs),
+        cmocka_unit_test(test_cff_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "util/bytes.h"
+#include "util/cff.h"
 #include "util/fonts.h"
 #include "util/picture.h"
 
@@ -211,6 +212,8 @@ const char *pn_sfnt_draw_damage(const guint8 *d, gsize n, bool truetype)
         return "a variable font of CFF2 outlines, which pnpkit does not read (give a TrueType "
                "or CFF one)";
     const char *why = truetype ? glyf_damage(d) : NULL;
+    const guint8 *cff = pn_sfnt_table(d, "CFF ", &len);
+    if (!why && cff) why = pn_cff_damage(cff, len);
     if (!why) why = bitmap_damage(d);
     return why;
 }
