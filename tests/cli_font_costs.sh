@@ -5,7 +5,8 @@
 # the em, a colour glyph whose PNG is 1100 pixels a side; CFF outlines that
 # aborted or crashed cairo's PDF subsetter (a negative subroutine number, a
 # font dict past the FDArray) or nest calls 16 to the 10th times (the PDF
-# never finished). A glyph FreeType
+# never finished); a GSUB table whose thousand lookups share one rule of a
+# 2048-glyph lookahead (minutes to shape one text). A glyph FreeType
 # gives up on at a large size is the font's fault: exit 1, not a write error.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
@@ -15,7 +16,8 @@ for case in "freetype-composite-tree-of-2-to-the-24.ttf:a composite glyph of it 
     "cairo-cff-negative-local-subr.otf:its CFF outlines call a subroutine they lack" \
     "cairo-cff-fdselect-past-fdarray.otf:its CFF font dict selection names a dict it lacks" \
     "cff-subr-bomb-16-to-the-10.otf:a glyph of its CFF outlines takes over 64 KB to draw" \
-    "cff-8000-edges-across-the-em.otf:a glyph of its CFF outlines has an outline over 1000 ems long"; do
+    "cff-8000-edges-across-the-em.otf:a glyph of its CFF outlines has an outline over 1000 ems long" \
+    "harfbuzz-gsub-lookahead-of-2048-in-1000-lookups.ttf:its GSUB table would make shaping text slow \\(contextual rules too long or too many\\)"; do
     f=${case%%:*}; why=${case#*:}
     cp "$SRC/fuzz/regressions/font/$f" font.ttf
     cat > t.yaml <<'Y'

@@ -19,6 +19,7 @@
 #include "util/cff.h"
 #include "util/fonts.h"
 #include "util/jpeg.h"
+#include "util/otl.h"
 #include "util/picture.h"
 #include "util/sfnt_draw.h"
 #include "util/tiff.h"
@@ -869,6 +870,44 @@ static void test_cff_checks(void **state)
     }
 }
 
+/* The GSUB and GPOS bound (otl.h): DejaVu Sans's tables pass with a wide
+ * margin, a font of a thousand lookups sharing one rule of 2048 glyphs'
+ * lookahead (a text took minutes to shape) is refused, and every cut of its
+ * table is read within its length. */
+static void test_otl_checks(void **state)
+{
+    (void)state;
+    gchar *f;
+    gsize n, len;
+    const char *dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"; /* a dependency */
+    assert_true(g_file_get_contents(dejavu, &f, &n, NULL));
+    {
+        for (int gpos = 0; gpos < 2; gpos++) {
+            const guint8 *t = pn_sfnt_table((guint8 *)f, gpos ? "GPOS" : "GSUB", &len);
+            assert_non_null(t);
+            assert_true(pn_otl_work(t, len, gpos) * 5 < PN_OTL_MAX_WORK);
+            assert_null(pn_otl_damage(t, len, gpos));
+        }
+        g_free(f);
+    }
+    assert_true(g_file_get_contents(
+        PNPKIT_SOURCE_DIR
+        "/fuzz/regressions/font/harfbuzz-gsub-lookahead-of-2048-in-1000-lookups.ttf",
+        &f, &n, NULL));
+    assert_null(pn_sfnt_damage((guint8 *)f, n, true));
+    const guint8 *t = pn_sfnt_table((guint8 *)f, "GSUB", &len);
+    assert_true(pn_otl_work(t, len, false) > PN_OTL_MAX_WORK);
+    assert_string_equal(pn_sfnt_draw_damage((guint8 *)f, n, true),
+                        "its GSUB table would make shaping text slow (contextual rules too long "
+                        "or too many)");
+    for (gsize cut = 0; cut < len; cut += 7) {
+        guint8 *c = g_memdup2(t, cut);
+        pn_otl_damage(c, cut, false);
+        g_free(c);
+    }
+    g_free(f);
+}
+
 /* What libharu reads of a --ttf font besides its tables' sizes: the units
  * per em it divides by, and a character map whose every character leads to a
  * glyph the font has and whose last segment ends at U+FFFF. */
@@ -1175,6 +1214,7 @@ int main(void)
         cmocka_unit_test(test_sfnt_embed_sizes),
         cmocka_unit_test(test_sfnt_draw_costs),
         cmocka_unit_test(test_cff_checks),
+        cmocka_unit_test(test_otl_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

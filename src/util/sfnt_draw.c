@@ -8,6 +8,7 @@
 #include "util/bytes.h"
 #include "util/cff.h"
 #include "util/fonts.h"
+#include "util/otl.h"
 #include "util/picture.h"
 
 /* What drawing one glyph costs, its parts' included. */
@@ -214,6 +215,10 @@ const char *pn_sfnt_draw_damage(const guint8 *d, gsize n, bool truetype)
     const char *why = truetype ? glyf_damage(d) : NULL;
     const guint8 *cff = pn_sfnt_table(d, "CFF ", &len);
     if (!why && cff) why = pn_cff_damage(cff, len);
+    const guint8 *gsub = pn_sfnt_table(d, "GSUB", &len);
+    if (!why && gsub) why = pn_otl_damage(gsub, len, false);
+    const guint8 *gpos = pn_sfnt_table(d, "GPOS", &len);
+    if (!why && gpos) why = pn_otl_damage(gpos, len, true);
     if (!why) why = bitmap_damage(d);
     return why;
 }
