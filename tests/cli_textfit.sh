@@ -43,4 +43,16 @@ expect_stderr "^$T/nobox.yaml:3:6: text: fit: shrink needs the box's height, h$"
 printf 'name: t\ncomponents:\n  - {type: text, text: hello, h: 20mm}\n' > "$T/now.yaml"
 expect_status 1 "h without w" -- "$PNPKIT" render "$T/now.yaml" -o "$T/now.pdf"
 expect_stderr "^$T/now.yaml:3:6: text: h is for wrapped text: give w too$" "h needs w"
+# A word longer than 128 characters with no place to break (pango shapes
+# the rest of such a word again for every line it cuts: a deck of 4096-letter
+# words in narrow boxes took minutes) is refused at its row; 128 letters,
+# and a text of many short words, are drawn.
+printf 'name: t\ncomponents:\n  - {type: text, text: "$word", w: 10mm, fit: shrink, h: 30mm}\n' > "$T/word.yaml"
+python3 -c "print('word'); print('y' * 128); print('a-' * 300); print('x' * 129)" > "$T/words.csv"
+expect_status 1 "a 129-letter word" -- timeout 20 "$PNPKIT" render "$T/word.yaml" --data "$T/words.csv" -o "$T/word.pdf"
+expect_stderr "^$T/word.yaml:3:6: text: the text holds a word of 129 characters with no place to break a line \\(at most 128\\): add spaces or hyphens \\(data row 3, " "the long word's message"
+expect_stderr "data row 3" "the long word's row"
+expect_no_file "$T/word.pdf" "no output for the long word"
+python3 -c "print('word'); print('y' * 128); print('a ' * 200)" > "$T/words.csv"
+expect_status 0 "a 128-letter word" -- timeout 20 "$PNPKIT" render "$T/word.yaml" --data "$T/words.csv" -o "$T/word.pdf"
 finish

@@ -119,6 +119,9 @@ static int err_about(const comp_ctx *ctx, pn_err *err, const char *prop, const c
     char text[768];
     vsnprintf(text, sizeof text, fmt, ap);
     if (prop && ctx->place) return ctx->place(ctx, prop, text, err);
+    /* What a data row gave the component may be the fault: say which row. */
+    if (ctx->data_row && !strstr(text, "(data row"))
+        return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s (%s)", text, ctx->data_row);
     return pn_err_at(err, ctx->file, ctx->line, ctx->col, "%s", text);
 }
 

@@ -141,6 +141,31 @@ static int trim_end(const char *plain, int a, int z)
     return z;
 }
 
+/* Refuses a run of more than SCENE_BLOCK_MAX_WORD characters with no place
+ * to break a line (Unicode's rules, as pango applies them: spaces, hyphens,
+ * between ideographs). */
+static int check_words(const char *plain, pn_err *err)
+{
+    glong chars = g_utf8_strlen(plain, -1), from = 0, longest = 0;
+    if (chars <= SCENE_BLOCK_MAX_WORD) return 0;
+    PangoLogAttr *la = g_new(PangoLogAttr, chars + 1);
+    pango_default_break(plain, (int)strlen(plain), NULL, la, (int)chars + 1);
+    for (glong i = 1; i <= chars; i++)
+        if (i == chars || la[i].is_line_break) {
+            glong end = i; /* the spaces before a break are not drawn at a line's end */
+            while (end > from && la[end - 1].is_white)
+                end--;
+            longest = MAX(longest, end - from);
+            from = i;
+        }
+    g_free(la);
+    if (longest <= SCENE_BLOCK_MAX_WORD) return 0;
+    return pn_err_set(err, PN_EINPUT,
+                      "the text holds a word of %ld characters with no place to break a line (at "
+                      "most %d): add spaces or hyphens",
+                      longest, SCENE_BLOCK_MAX_WORD);
+}
+
 int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_err *err)
 {
     scene_block_info dummy;
@@ -157,6 +182,7 @@ int scene_text_block(scene *s, const scene_block *b, scene_block_info *info, pn_
     int rc = parse(b, &plain, &attrs, runs, err);
     PangoLayout *l = NULL;
     int n = 0;
+    if (!rc) rc = check_words(plain, err);
     if (!rc) {
         l = pn_fonts_layout(ctx, b->font.family, PN_FONT_LAYOUT_SIZE, b->font.bold, b->font.italic,
                             plain);

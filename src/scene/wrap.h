@@ -9,6 +9,11 @@
 #include "scene/scene.h"
 
 #define SCENE_BLOCK_MAX_LINES 500 /* lines of one block, before max_lines */
+/* Characters between two places a line may break, in a block: pango shapes
+ * the rest of an unbroken run again for every line it cuts from it, so one
+ * word of 4096 letters in a narrow box took 130 ms, and a deck of them
+ * minutes; at 128 a word the cost is that of ordinary text. */
+#define SCENE_BLOCK_MAX_WORD 128
 
 typedef struct scene_block {
     const char *text; /* plain UTF-8, or pango markup when markup is set */
