@@ -24,4 +24,16 @@ for end in lf crlf cr; do
     expect_status 0 "good file ($end)" -- "$PNPKIT" render card.yaml --data "ok$end.csv" -o "ok$end.pdf"
     expect_eq "$(pdfinfo "ok$end.pdf" | awk '/^Pages:/ {print $2}')" 2 "one sheet per row ($end)"
 done
+# A row whose first field runs over lines, after a blank line, is named by
+# the line it starts on (it was named by the line its first field ended on).
+printf 'name,cost\nA,1\n\n"B\nand\nC"\nD,4\n' > first.csv
+expect_status 1 "a short row starting with a field over lines" -- "$PNPKIT" render card.yaml --data first.csv -o first.pdf
+expect_stderr '^first\.csv:4:1: this row has 1 field, the header names 2 columns$' "the row's first line"
+# A number in a column is decimal, as in expressions: 0x10 is text.
+printf 'name,cost\nA,0x10\n' > hex.csv
+printf 'name: card\ndata:\n  - {name: x, cost: 1}\ncomponents:\n  - {type: text, text: "${cost * 2}", x: 0, y: 5mm}\n' > twice.yaml
+expect_status 1 "a hex cost in arithmetic" -- "$PNPKIT" render twice.yaml --data hex.csv -o hex.pdf
+expect_stderr "expected a number, not a text" "0x10 is not a number"
+printf 'name,cost\nA,16\n' > dec.csv
+"$PNPKIT" render twice.yaml --data dec.csv -f scene -o dec.scene 2>/dev/null && grep -q '"32"' dec.scene && ok || bad "16 * 2 is 32: $(grep -m1 text dec.scene)"
 finish

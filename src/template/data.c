@@ -17,6 +17,8 @@ typedef struct csv_state {
     GPtrArray *fields; /* char*: the row being read */
     int line;          /* the line being fed */
     int row_line;      /* the line the current row started on */
+    int row_start;     /* the first line fed with something after the last row */
+    bool between_rows; /* no row begun since the last one ended */
     bool header_done;
     pn_err *err;
     bool failed;
@@ -47,14 +49,15 @@ static void on_field(void *s, size_t len, void *user)
 {
     csv_state *st = user;
     if (st->failed) return;
-    if (!st->fields->len) st->row_line = st->line;
+    if (!st->fields->len) st->row_line = st->row_start;
+    /* A field may run over lines: its row's first line is where to look. */
     if (len > TMPL_DATA_MAX_FIELD)
-        return fail(st, st->line, "a field longer than %d bytes", TMPL_DATA_MAX_FIELD);
+        return fail(st, st->row_line, "a field longer than %d bytes", TMPL_DATA_MAX_FIELD);
     if (st->fields->len >= TMPL_DATA_MAX_COLS)
         return fail(st, st->row_line, "more than %d fields in a row", TMPL_DATA_MAX_COLS);
     const char *text = s ? s : "";
     if (!g_utf8_validate(text, (gssize)len, NULL) || memchr(text, 0, len))
-        return fail(st, st->line, "a field that is not UTF-8 text (save the file as UTF-8)");
+        return fail(st, st->row_line, "a field that is not UTF-8 text (save the file as UTF-8)");
     g_ptr_array_add(st->fields, g_strndup(text, len));
 }
 
@@ -62,6 +65,7 @@ static void on_row(int c, void *user)
 {
     csv_state *st = user;
     (void)c;
+    st->between_rows = true;
     if (st->failed) return;
     tmpl_data *d = st->d;
     GPtrArray *f = st->fields;
@@ -116,9 +120,15 @@ tmpl_data *tmpl_data_parse_csv(const char *file, const char *buf, size_t len, pn
         len -= 3;
     }
     size_t at = 0;
+    st.between_rows = true;
     while (at < len && !st.failed) {
         size_t n = line_length(buf + at, len - at);
         st.line++;
+        /* libcsv skips lines of nothing but spaces, tabs and the line end
+         * between rows: the next row starts on the first other line. */
+        for (size_t i = 0; st.between_rows && i < n; i++)
+            if (!strchr(" \t\r\n", buf[at + i]) || !buf[at + i])
+                st.row_start = st.line, st.between_rows = false;
         if (csv_parse(&p, buf + at, n, on_field, on_row, &st) != n && !st.failed)
             fail(&st, st.line,
                  "not valid CSV (%s): a quote inside a field that is not quoted, "

@@ -182,6 +182,9 @@ static bool as_number(const expr_val *v, double *out)
     while (g_ascii_isspace(*s))
         s++;
     if (!g_ascii_isdigit(*s) && *s != '-' && *s != '+' && *s != '.') return false;
+    /* Decimal only, as the language writes numbers: strtod would also read
+     * "0x10" as 16 and "0x1p3" as 8. */
+    if (strpbrk(s, "xX")) return false;
     *out = g_ascii_strtod(s, &end);
     while (g_ascii_isspace(*end))
         end++;
