@@ -109,6 +109,20 @@ for body in '{"template":"circle36","pages":3,"format":"svg","sheet":4}' \
 done
 printf '%s' '{"template":"circle36","pages":3,"format":"svg","sheet":4}' > "$T/q.json"; post /api/render "$T/q.json"
 expect_eq "$(json .error)" "there is no sheet 4: the svg has 3 pages" "sheet out of range message"
+# A template's data can make more sheets than the request's pages: past the
+# server's 100 pages the request is refused, 100 are drawn.
+mkdir -p "$XDG_DATA_HOME/pnpkit/templates"
+printf 'name: deck\ndata: rows.csv\ncomponents:\n  - {type: text, text: "$n", x: 10mm, y: 10mm}\n' \
+    > "$XDG_DATA_HOME/pnpkit/templates/deck.yaml"
+{ echo n; seq 1 101; } > "$XDG_DATA_HOME/pnpkit/templates/rows.csv"
+printf '%s' '{"template":"deck"}' > "$T/q.json"; post /api/render "$T/q.json"
+expect_code 400 "a deck of 101 sheets"
+expect_eq "$(json .error)" "the document has 101 pages, and the server draws at most 100 in one request: render it with the command line (pnpkit render)" "a deck of 101 sheets: message"
+{ echo n; seq 1 100; } > "$XDG_DATA_HOME/pnpkit/templates/rows.csv"
+post /api/render "$T/q.json"
+expect_code 200 "a deck of 100 sheets"
+expect_eq "$(pdfinfo "$T/body" | awk '/^Pages:/ {print $2}')" 100 "a deck of 100 sheets: pages"
+rm "$XDG_DATA_HOME/pnpkit/templates/deck.yaml" "$XDG_DATA_HOME/pnpkit/templates/rows.csv"
 render_same "haru backend" '{"template":"circle36","backend":"haru","bleed":"3mm"}' \
     circle36 --backend haru --bleed 3mm -o "$T/cli.out" --format pdf
 grep -q '^%PDF' "$T/body" && ok || bad "a PDF"

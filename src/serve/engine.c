@@ -256,6 +256,16 @@ static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, c
     pnpkit_error e;
     pnpkit_doc *d = pnpkit_doc_open(ctx, r->yaml ? TEXT_NAME : r->template_name, &o, &e);
     pnpkit_buffer *b = NULL;
+    /* A data file can make thousands of cards whatever the request's pages. */
+    if (d && pnpkit_doc_get_info(d)->papers > SERVE_MAX_PAGES) {
+        int papers = pnpkit_doc_get_info(d)->papers;
+        pnpkit_doc_free(d);
+        g_ptr_array_free(sets, TRUE);
+        return pn_err_set(&f->err, PN_EUSAGE,
+                          "the document has %d pages, and the server draws at most %d in one "
+                          "request: render it with the command line (pnpkit render)",
+                          papers, SERVE_MAX_PAGES);
+    }
     if (d && r->sheet > pnpkit_doc_get_info(d)->files) {
         int files = pnpkit_doc_get_info(d)->files;
         pnpkit_doc_free(d);
