@@ -1,14 +1,17 @@
 /* fuzz_sfnt.c: libFuzzer harness for pnpkit's own reading of a TrueType or
  * OpenType file's tables (pn_sfnt_damage in src/util/fonts.c): the table
  * directory, the name table, the format 4 cmap and, with metrics, hmtx and
- * loca against the glyph count, and for a font whole with them what libharu
- * reads of it besides (pn_sfnt_embed_damage). The font harness reaches it behind
+ * loca against the glyph count, for a font whole with them what libharu
+ * reads of it besides (pn_sfnt_embed_damage), and for a whole font what
+ * drawing it would cost (pn_sfnt_draw_damage: glyf outlines and composites,
+ * the CFF table's charstrings, colour glyphs' PNGs, GSUB and GPOS rules). The font harness reaches it behind
  * fontconfig and a whole render, under a hundred inputs a second; this one
  * reads the bytes alone. Checks: a verdict is a short line of plain ASCII,
  * and a font whole with its metrics is whole without them (the metrics only
  * add checks). */
 #include "fuzz/fuzz_util.h"
 #include "util/fonts.h"
+#include "util/sfnt_draw.h"
 
 static void check_words(const char *why)
 {
@@ -36,6 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     if (!metrics) check_words(pn_sfnt_embed_damage(d, size));
+    /* as a template's font is read: with metrics when it has glyf outlines */
+    gsize len;
+    bool truetype = !plain && (pn_sfnt_table(d, "glyf", &len) || pn_sfnt_table(d, "loca", &len));
+    if (!(truetype ? metrics : plain)) check_words(pn_sfnt_draw_damage(d, size, truetype));
     g_free(d);
     return 0;
 }
