@@ -4,10 +4,11 @@
  * loca against the glyph count, for a font whole with them what libharu
  * reads of it besides (pn_sfnt_embed_damage), and for a whole font what
  * drawing it would cost (pn_sfnt_draw_damage: glyf outlines and composites,
- * the CFF table's charstrings, colour glyphs' PNGs, GSUB and GPOS rules). The font harness reaches
- * it behind fontconfig and a whole render, under a hundred inputs a second; this one reads the
- * bytes alone. Checks: a verdict is a short line of plain ASCII, and a font whole with its metrics
- * is whole without them (the metrics only add checks). */
+ * the CFF table's charstrings, colour glyphs' PNGs, GSUB and GPOS rules).
+ * The font harness reaches it behind fontconfig and a whole render, under a
+ * hundred inputs a second; this one reads the bytes alone. Checks: a verdict
+ * is a short line of plain ASCII, and a font whole with its metrics is whole
+ * without them (the metrics only add checks). */
 #include "fuzz/fuzz_util.h"
 #include "util/fonts.h"
 #include "util/sfnt_draw.h"
