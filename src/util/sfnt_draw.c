@@ -32,6 +32,25 @@ static gsize loca_at(const glyf_font *f, unsigned g)
     return f->wide ? pn_be32(f->loca + 4 * (gsize)g) : 2 * (gsize)pn_be16(f->loca + 2 * (gsize)g);
 }
 
+/* One coordinate's move for a point of flags fl: a byte (the flag short,
+ * its sign from the flag same), nothing (same), or two bytes, read at *p.
+ * false when they run past end. */
+static bool delta(guint8 fl, guint8 short_bit, guint8 same_bit, const guint8 **p, const guint8 *end,
+                  long *d)
+{
+    *d = 0;
+    if (fl & short_bit) {
+        if (*p >= end) return false;
+        *d = fl & same_bit ? **p : -(long)**p;
+        *p += 1;
+    } else if (!(fl & same_bit)) {
+        if (*p + 2 > end) return false;
+        *d = (gint16)pn_be16(*p);
+        *p += 2;
+    }
+    return true;
+}
+
 /* A simple glyph's points and outline (p to end: its bytes, at least the 10
  * of its header). Its coordinates are read as FreeType reads them; where
  * they run short FreeType refuses the glyph, and what was read counts. */
@@ -67,25 +86,8 @@ static void simple_cost(const guint8 *p, const guint8 *end, glyph_cost *c)
     unsigned contour = 0, next_end = pn_be16(ends);
     double len = 0;
     for (unsigned i = 0; i < n; i++) {
-        long dx = 0, dy = 0;
-        if (flags[i] & 2) {
-            if (xs >= end) break;
-            dx = flags[i] & 16 ? *xs : -(long)*xs;
-            xs++;
-        } else if (!(flags[i] & 16)) {
-            if (xs + 2 > end) break;
-            dx = (gint16)pn_be16(xs);
-            xs += 2;
-        }
-        if (flags[i] & 4) {
-            if (ys >= end) break;
-            dy = flags[i] & 32 ? *ys : -(long)*ys;
-            ys++;
-        } else if (!(flags[i] & 32)) {
-            if (ys + 2 > end) break;
-            dy = (gint16)pn_be16(ys);
-            ys += 2;
-        }
+        long dx, dy;
+        if (!delta(flags[i], 2, 16, &xs, end, &dx) || !delta(flags[i], 4, 32, &ys, end, &dy)) break;
         x += dx, y += dy;
         bool first = i == 0 || i == (contour ? pn_be16(ends + 2 * (contour - 1)) + 1u : 0u);
         if (first)
