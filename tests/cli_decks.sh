@@ -146,6 +146,6 @@ expect_status 1 "bad count" -- "$PNPKIT" render "$T/face.yaml" --data "$T/bad.cs
 expect_stderr "bad.csv:3:1: count 'many' \\(row 2\\): a whole number of copies, 0 to 1000" "count message"
 printf 'name,count\nAce,0\n' > "$T/none.csv"
 expect_status 1 "no cards" -- "$PNPKIT" render "$T/face.yaml" --data "$T/none.csv" --grid 2x2 -o "$T/x.pdf"
-expect_stderr "every count is 0" "no cards message"
+expect_stderr "none.csv:1:1: every count is 0: the data makes no cards" "no cards message, at the header naming count"
 expect_no_file "$T/x.pdf" "no output for bad counts"
 finish

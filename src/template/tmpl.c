@@ -436,7 +436,8 @@ int tmpl_set_data(tmpl *t, tmpl_data *d, pn_err *err)
     t->card = 1;
     t->cards = tmpl_cards(t);
     if (t->cards == 0)
-        return pn_err_at(err, d->file, 0, 0, "every count is 0: the data makes no cards");
+        return pn_err_at(err, d->file, d->header_line, d->header_line ? 1 : 0,
+                         "every count is 0: the data makes no cards");
     return 0;
 }
 
