@@ -203,6 +203,14 @@ static void test_messages_are_one_line(void **state)
     /* Bytes that are not UTF-8 (a Latin-1 argument) are escaped, the rest kept. */
     pn_err_set(&err, PN_EINPUT, "--set title=%s: bad", "caf\xe9 \xe2\x98\x89");
     assert_string_equal(err.msg, "--set title=caf\\xe9 \xe2\x98\x89: bad");
+    /* A right-to-left override, a line separator and a C1 control from a
+     * data file are escaped; other letters of any script are kept. */
+    pn_err_set(&err, PN_EINPUT, "name: '%s'",
+               "a\xe2\x80\xae"
+               "b\xe2\x80\xa8"
+               "c\xc2\x85"
+               "d\xd7\x90");
+    assert_string_equal(err.msg, "name: 'a\\u202eb\\u2028c\\u0085d\xd7\x90'");
     /* Too long for the buffer: the middle goes, at whole characters, and
      * both the place and the reason stay. */
     GString *s = g_string_new(NULL);

@@ -23,9 +23,20 @@ void pn_err_shorten(char *dst, size_t size, const char *text)
     snprintf(dst, size, "%.*s\xe2\x80\xa6%s", (int)(head - text), text, tail);
 }
 
+/* Characters a message shows as \uXXXX: C1 controls, the line and paragraph
+ * separators (a line break to some readers), and the marks and overrides
+ * that turn text right to left, with which a quoted value could make the
+ * rest of its line read backwards in a terminal. */
+static bool shown_escaped(gunichar u)
+{
+    return (u >= 0x80 && u <= 0x9f) || u == 0x2028 || u == 0x2029 || u == 0x200e || u == 0x200f ||
+           u == 0x061c || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069);
+}
+
 /* Puts text into err->msg as one line of valid UTF-8 whatever the input held:
- * control characters (a value with a newline in it) and bytes that are not
- * UTF-8 (an argument in Latin-1) are written as escapes. A message too long
+ * control characters (a value with a newline in it), bytes that are not
+ * UTF-8 (an argument in Latin-1) and the characters above are written as
+ * escapes. A message too long
  * for the buffer loses its middle, at whole characters, not its end: the
  * place comes first and what is wrong last, and a long value quoted between
  * them had left only "--set s=aaaa..." of a message. */
@@ -37,6 +48,11 @@ static void put(pn_err *err, const char *text)
         unsigned char c = (unsigned char)*p;
         gunichar u = g_utf8_get_char_validated(p, (gssize)(len - (size_t)(p - text)));
         size_t n = u < 0x80 ? 1 : u < 0x110000 ? (size_t)(g_utf8_next_char(p) - p) : 0;
+        if (n && shown_escaped(u)) {
+            g_string_append_printf(o, "\\u%04x", (unsigned)u);
+            p += n;
+            continue;
+        }
         if (n && u >= 0x20 && u != 0x7f) { /* a whole, printable character */
             g_string_append_len(o, p, (gssize)n);
             p += n;
