@@ -29,8 +29,10 @@
 
 /* Structures (lookups, subtables, rule sets, rules, lookup records) the
  * check walks at most; subtables shared by many lookups are walked once for
- * each, and a table past this is refused as too complex to check. */
-#define PN_OTL_MAX_STEPS (1u << 24)
+ * each, and a table past this is refused as too complex to check. DejaVu
+ * Sans walks 179; 2^24 took 0.17 s under AddressSanitizer for a 7 KB table
+ * the fuzzer made. */
+#define PN_OTL_MAX_STEPS (1u << 20)
 
 /* The first thing in the GSUB (gpos false) or GPOS table d (n bytes) that
  * would make shaping text slow, in words for a message, or NULL. Parts of the
