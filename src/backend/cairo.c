@@ -14,6 +14,7 @@
 #include <glib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>
 #include <string.h>
 #include <time.h>
 #include "backend/backend.h"
@@ -410,6 +411,29 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
     return 0;
 }
 
+/* Whether a PDF should draw l's text as outlines: it is set, in part, in a
+ * CFF font that is not one of the system's (a template's own .otf). cairo
+ * 1.16's CFF subsetter, which embeds such a font, trusts its charstrings,
+ * and which of them it reads depends on the glyphs the document used before:
+ * a crafted font that passes pnpkit's check (src/util/cff.c) still aborted
+ * it. Outlines are read by FreeType, whose reading is checked. */
+static bool outline_in_pdf(PangoLayout *l)
+{
+    bool cff = false;
+    for (GSList *ln = pango_layout_get_lines_readonly(l); ln && !cff; ln = ln->next)
+        for (GSList *r = ((PangoLayoutLine *)ln->data)->runs; r && !cff; r = r->next) {
+            PangoFont *f = ((PangoGlyphItem *)r->data)->item->analysis.font;
+            if (!PANGO_IS_FC_FONT(f)) continue;
+            FcPattern *p = pango_fc_font_get_pattern(PANGO_FC_FONT(f));
+            FcChar8 *format = NULL, *file = NULL;
+            cff = p && FcPatternGetString(p, FC_FONTFORMAT, 0, &format) == FcResultMatch &&
+                  !strcmp((const char *)format, "CFF") &&
+                  !(FcPatternGetString(p, FC_FILE, 0, &file) == FcResultMatch &&
+                    g_str_has_prefix((const char *)file, "/usr/share/fonts/"));
+        }
+    return cff;
+}
+
 static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
 {
     cairo_be *b = vb;
@@ -428,7 +452,12 @@ static int cairo_draw_text(void *vb, const scene_text *t, pn_err *err)
     double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
     cairo_set_source_rgba(cr, t->color.r, t->color.g, t->color.b, t->color.a);
     cairo_move_to(cr, 0, -base);
-    pango_cairo_show_layout(cr, l);
+    if (b->fmt == FMT_PDF && outline_in_pdf(l)) {
+        pango_cairo_layout_path(cr, l);
+        cairo_fill(cr);
+    } else {
+        pango_cairo_show_layout(cr, l);
+    }
     g_object_unref(l);
     cairo_restore(cr);
     return 0;
