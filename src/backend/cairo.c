@@ -412,24 +412,23 @@ static int cairo_draw_path(void *vb, const scene_path *p, const scene_seg *segs,
 }
 
 /* Whether a PDF should draw l's text as outlines: it is set, in part, in a
- * CFF font that is not one of the system's (a template's own .otf). cairo
- * 1.16's CFF subsetter, which embeds such a font, trusts its charstrings,
- * and which of them it reads depends on the glyphs the document used before:
- * a crafted font that passes pnpkit's check (src/util/cff.c) still aborted
- * it. Outlines are read by FreeType, whose reading is checked. */
+ * template's own CFF font (an .otf). cairo 1.16's CFF subsetter, which would
+ * embed it, trusts its charstrings, and which of them it reads depends on
+ * the glyphs the document used before: a crafted font that passes pnpkit's
+ * check (src/util/cff.c) still aborted it. Outlines are read by FreeType,
+ * whose work the check bounds. */
 static bool outline_in_pdf(PangoLayout *l)
 {
+    PangoFontMap *map = pango_context_get_font_map(pango_layout_get_context(l));
     bool cff = false;
     for (GSList *ln = pango_layout_get_lines_readonly(l); ln && !cff; ln = ln->next)
         for (GSList *r = ((PangoLayoutLine *)ln->data)->runs; r && !cff; r = r->next) {
             PangoFont *f = ((PangoGlyphItem *)r->data)->item->analysis.font;
-            if (!PANGO_IS_FC_FONT(f)) continue;
+            if (!pn_fonts_is_own(map, f)) continue;
             FcPattern *p = pango_fc_font_get_pattern(PANGO_FC_FONT(f));
-            FcChar8 *format = NULL, *file = NULL;
-            cff = p && FcPatternGetString(p, FC_FONTFORMAT, 0, &format) == FcResultMatch &&
-                  !strcmp((const char *)format, "CFF") &&
-                  !(FcPatternGetString(p, FC_FILE, 0, &file) == FcResultMatch &&
-                    g_str_has_prefix((const char *)file, "/usr/share/fonts/"));
+            FcChar8 *format = NULL;
+            cff = FcPatternGetString(p, FC_FONTFORMAT, 0, &format) == FcResultMatch &&
+                  !strcmp((const char *)format, "CFF");
         }
     return cff;
 }

@@ -50,6 +50,10 @@ static PangoFontMap *new_map(pn_font_file *const *files, unsigned n, pn_err *err
             return NULL;
         }
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), fc);
+    GHashTable *own = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (unsigned i = 0; i < n; i++)
+        g_hash_table_add(own, g_strdup(files[i]->path));
+    g_object_set_data_full(G_OBJECT(map), "pn-own-files", own, (GDestroyNotify)g_hash_table_unref);
     /* cairo keeps one scaled font per font face, size and options for the
      * whole process, behind a lock every use takes, so two contexts drawing
      * the same text on two threads took turns on it. Font maps made one after
@@ -83,6 +87,16 @@ PangoFontMap *pn_fonts_new_map(pn_err *err)
 PangoFontMap *pn_fonts_new_map_with(pn_font_file *const *files, unsigned n, pn_err *err)
 {
     return new_map(files, n, err);
+}
+
+bool pn_fonts_is_own(PangoFontMap *map, PangoFont *font)
+{
+    GHashTable *own = map ? g_object_get_data(G_OBJECT(map), "pn-own-files") : NULL;
+    if (!own || !font || !PANGO_IS_FC_FONT(font)) return false;
+    FcPattern *p = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcChar8 *file = NULL;
+    return p && FcPatternGetString(p, FC_FILE, 0, &file) == FcResultMatch &&
+           g_hash_table_contains(own, file);
 }
 
 void pn_font_file_free(pn_font_file *f)

@@ -68,6 +68,10 @@ void pn_font_file_free(pn_font_file *f);
  * fontconfig configuration (nothing process-wide changes). Caller unrefs. */
 PangoFontMap *pn_fonts_new_map_with(pn_font_file *const *files, unsigned n, pn_err *err);
 
+/* Whether font (one a layout of map's chose) was read from one of the files
+ * map was made with: a template's own font, from anyone. */
+bool pn_fonts_is_own(PangoFontMap *map, PangoFont *font);
+
 /* Applies the options every layout uses: 72 units per inch (1 unit = 1 pt),
  * no hinting and no glyph-position rounding, so sizes do not depend on the device. */
 void pn_fonts_setup_context(PangoContext *ctx);
