@@ -116,7 +116,7 @@ static const char *measure(glyf_font *f, unsigned g, int depth)
     c->loads = 1;
     gsize at = loca_at(f, g), next = loca_at(f, g + 1); /* in order: pn_sfnt_damage */
     const guint8 *p = f->glyf + at, *end = f->glyf + next;
-    if (next - at >= 10 && pn_be16(p) == 0xFFFF) {
+    if (next - at >= 10 && (gint16)pn_be16(p) < 0) { /* FreeType: any negative count */
         /* Its parts: flags, glyph, two offsets, then a scale, two or four. */
         const guint8 *q = p + 10;
         unsigned flags;
