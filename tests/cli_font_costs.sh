@@ -47,4 +47,25 @@ expect_status 0 "zigzag at 100 dpi" -- "$PNPKIT" render z.yaml -o z.png --dpi 10
 expect_status 1 "zigzag at 300 dpi" -- "$PNPKIT" render z.yaml -o z3.png --dpi 300
 expect_stderr "^z3\.png: a glyph of the document's fonts is too intricate for FreeType to draw at this size" "zigzag at 300 dpi: message"
 expect_no_file z3.png "zigzag at 300 dpi: no output"
+
+# A font just under the GSUB bound (600 lookups sharing one chaining rule
+# with a 37-glyph lookahead: work 24 000, weight 480) sets about 2000
+# characters a second. A page's text counts each byte 480 times against
+# 8 MiB: one text of 4096 letters is drawn, sixteen (half a minute of work
+# before) are refused at the text that passes, some 4 s in.
+cp "$SRC/tests/data/font-gsub-weight-480.ttf" slow.ttf
+As=$(printf '%4096s' | tr ' ' A)
+{
+    printf 'name: slow\nfonts: [slow.ttf]\ncomponents:\n'
+    i=0
+    while [ $i -lt 16 ]; do
+        printf '  - {type: text, x: 10mm, y: %dmm, size: 4, font: Otl Test, text: "%s"}\n' $((5 + i * 4)) "$As"
+        i=$((i + 1))
+    done
+} > slow.yaml
+head -4 slow.yaml > one.yaml
+expect_status 0 "one text in a slow font" -- timeout 20 "$PNPKIT" render one.yaml -o one.pdf
+expect_status 1 "sixteen texts in a slow font" -- timeout 20 "$PNPKIT" render slow.yaml -o slow.pdf
+expect_stderr "^slow\.yaml:8:6: text: the page would set more than 8388608 bytes of text, each counted 480 times for the cost of the template's own fonts \(their OpenType rules\); make the sheet's text shorter$" "sixteen texts: message names the fifth"
+expect_no_file slow.pdf "sixteen texts: no output"
 finish

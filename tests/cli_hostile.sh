@@ -166,4 +166,28 @@ printf 'name: cut\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - for: i in 1
 expect_status 1 "3000 long texts shrunk to a line" -- timeout 60 "$PNPKIT" render "$T/cut.yaml" -o "$T/x.pdf"
 expect_stderr "^$T/cut.yaml:6:10: text: the page would hold more than 4194304 bytes of text laid out; make the sheet simpler$" "3000 long texts: message"
 expect_no_file "$T/x.pdf" "3000 long texts: no output"
+
+# Text is bounded per document too: a 40 KB CSV of ten rows counted to
+# 10 000 cards of 64 texts of 2.8 KB each would set 1.8 GB of text (over
+# half an hour in DejaVu Sans); it is refused from the first card's text.
+words=$(i=0; while [ $i -lt 700 ]; do printf 'w%02d ' $((i % 100)); i=$((i + 1)); done)
+{
+    printf 'name: tome\ndata: tome.csv\ncomponents:\n'
+    i=0
+    while [ $i -lt 64 ]; do
+        printf '  - {type: text, x: 0, y: %dmm, size: 4, text: "${t} %d"}\n' $((i * 4)) $i
+        i=$((i + 1))
+    done
+} >"$T/tome.yaml"
+{
+    printf 't,count\n'
+    i=0
+    while [ $i -lt 10 ]; do printf '"%s%d",1000\n' "$words" $i; i=$((i + 1)); done
+} >"$T/tome.csv"
+expect_status 1 "10000 cards of 180 KB of text" -- timeout 20 "$PNPKIT" render "$T/tome.yaml" -o "$T/x.pdf"
+expect_stderr "^10000 pages of about 179[0-9]{3} bytes of text to set each would pass the limit of 67108864 bytes of text to set in one document; render fewer pages$" "10000 cards of text: message"
+expect_no_file "$T/x.pdf" "10000 cards of text: no output"
+head -2 "$T/tome.csv" | sed 's/,1000$/,200/' >"$T/tome200.csv"
+sed 's/tome\.csv/tome200.csv/' "$T/tome.yaml" >"$T/tome200.yaml"
+expect_status 0 "200 cards of 180 KB of text" -- timeout 60 "$PNPKIT" render "$T/tome200.yaml" -o "$T/x.pdf"
 finish

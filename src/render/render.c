@@ -703,9 +703,10 @@ static scene *render_paper(tmpl *t, const render_opts *o, int p, int pages, int 
 int render_budget_add(render_budget *bu, const scene *s, bool repeated, const char *what,
                       pn_err *err)
 {
-    size_t n = scene_count(s), k = scene_seg_count(s);
+    size_t n = scene_count(s), k = scene_seg_count(s), x = scene_shaped(s);
     bu->items += repeated ? n / 4 : n;
     bu->segs += repeated ? k / 4 : k;
+    bu->shaped += repeated ? 0 : x; /* shown again, its text is not set again */
     if (bu->items > RENDER_MAX_DOC_ITEMS)
         return pn_err_set(err, PN_EINPUT,
                           "the document would hold more than %d items; render fewer %s",
@@ -714,6 +715,11 @@ int render_budget_add(render_budget *bu, const scene *s, bool repeated, const ch
         return pn_err_set(err, PN_EINPUT,
                           "the document would hold more than %d path segments; render fewer %s",
                           RENDER_MAX_DOC_SEGS, what);
+    if (bu->shaped > RENDER_MAX_DOC_SHAPED)
+        return pn_err_set(err, PN_EINPUT,
+                          "the document would set more than %zu bytes of text (a template's own "
+                          "fonts count each byte several times); render fewer %s",
+                          RENDER_MAX_DOC_SHAPED, what);
     return 0;
 }
 
@@ -839,21 +845,23 @@ int render_template(tmpl *t, const render_opts *o, pn_err *err)
     if (!cur) return -1;
     int papers = (pages + nup - 1) / nup;
     bool share = be->begin_shared && be->repeat_page, alike = sheets_alike(t, o);
-    size_t items = scene_count(cur), segs = scene_seg_count(cur);
     /* A pad of one sheet the backend repeats costs a quarter a page (only a PDF
      * holds shared content: SVG and PNG pages are files of their own). */
     bool cheap = alike && share && !strcmp(o->format, "pdf");
-    size_t estimate = cheap ? items + (items / 4) * (size_t)(papers - 1) : items * (size_t)papers;
-    size_t seg_estimate = cheap ? segs + (segs / 4) * (size_t)(papers - 1) : segs * (size_t)papers;
-    bool too_many = estimate > RENDER_MAX_DOC_ITEMS;
-    if (too_many || seg_estimate > RENDER_MAX_DOC_SEGS) {
-        const char *what = too_many ? "items" : "path segments";
+    /* The first paper stands for the others: a document of many pages is
+     * refused before its first minute of work, not at its limit. */
+    static const char *const whats[] = {"items", "path segments", "bytes of text to set"};
+    const size_t limits[] = {RENDER_MAX_DOC_ITEMS, RENDER_MAX_DOC_SEGS, RENDER_MAX_DOC_SHAPED};
+    const size_t first[] = {scene_count(cur), scene_seg_count(cur), scene_shaped(cur)};
+    for (int i = 0; i < 3; i++) {
+        size_t x = first[i], again = i == 2 ? 0 : x / 4, /* text is not set again */
+            estimate = cheap ? x + again * (size_t)(papers - 1) : x * (size_t)papers;
+        if (estimate <= limits[i]) continue;
         scene_free(cur);
         return pn_err_set(err, PN_EINPUT,
-                          "%d pages of about %zu %s each would pass the limit of %d %s in one "
+                          "%d pages of about %zu %s each would pass the limit of %zu %s in one "
                           "document; render fewer pages",
-                          papers, too_many ? items : segs, what,
-                          too_many ? RENDER_MAX_DOC_ITEMS : RENDER_MAX_DOC_SEGS, what);
+                          papers, x, whats[i], limits[i], whats[i]);
     }
     void *b = render_open(be, t, o, cur, papers, err);
     if (!b) {

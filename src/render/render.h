@@ -26,6 +26,13 @@
  * and encoding. 10 000 A4 pages at the default resolution fit (22 000
  * million); 1000 at 1200 dpi (139 000 million, some two hours) do not. */
 #define RENDER_MAX_DOC_PIXELS 25e9
+/* Text a document sets (scene_shaped: each page's text runs and block
+ * layouts, bytes times the weight of the template's own fonts): about a
+ * minute of shaping and drawing. A 40 KB CSV of ten rows counted up to
+ * 10 000 cards of 64 texts of 4 KB each (2.6 GB of text) ran for over
+ * 45 minutes in DejaVu Sans. 10 000 cards of 6 KB of text fit; with an own
+ * font of weight 48 (Comic Neue's), some 1.4 million characters. */
+#define RENDER_MAX_DOC_SHAPED ((size_t)64 << 20)
 
 /* Called for every page after layout, e.g. to fill slots with a scorer's values. */
 typedef int (*render_page_hook)(void *user, int page, scene *s, pn_err *err);
@@ -118,10 +125,10 @@ int render_page_total(tmpl *t, const render_opts *o, pn_err *err);
 /* The sheet size for the options (paper and orientation), mm. */
 int render_sheet_size(const tmpl *t, const render_opts *o, double *w, double *h, pn_err *err);
 
-/* What a document has drawn so far, against RENDER_MAX_DOC_ITEMS and
- * RENDER_MAX_DOC_SEGS. */
+/* What a document has drawn so far, against RENDER_MAX_DOC_ITEMS,
+ * RENDER_MAX_DOC_SEGS and RENDER_MAX_DOC_SHAPED. */
 typedef struct render_budget {
-    size_t items, segs;
+    size_t items, segs, shaped;
 } render_budget;
 
 /* Adds page s to the budget (a quarter of it when the backend repeats it

@@ -27,6 +27,7 @@ struct scene_measurer {
     GHashTable *with;     /* a root's measurers with template fonts: key -> measurer */
     scene_measurer *root; /* the measurer this one was made from, or NULL */
     bool missing_ok;      /* a root's: characters no font has are measured, not errors */
+    unsigned weight;      /* the heaviest own font's shape_weight; 1 without own fonts */
 };
 
 void scene_measurer_allow_missing(scene_measurer *m, bool ok)
@@ -42,6 +43,7 @@ static scene_measurer *measurer_of_map(PangoFontMap *map)
     m->ctx = pango_font_map_create_context(map);
     pn_fonts_setup_context(m->ctx);
     m->cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    m->weight = 1;
     return m;
 }
 
@@ -91,8 +93,15 @@ scene_measurer *scene_measurer_with_fonts(scene_measurer *m, pn_font_file *const
     if (g_hash_table_size(m->with) >= MEASURE_MAX_FONT_SETS) g_hash_table_remove_all(m->with);
     d = measurer_of_map(map);
     d->root = m;
+    for (unsigned i = 0; i < n; i++)
+        d->weight = MAX(d->weight, files[i]->shape_weight);
     g_hash_table_insert(m->with, g_string_free(key, FALSE), d);
     return d;
+}
+
+unsigned scene_measurer_weight(const scene_measurer *m)
+{
+    return m ? m->weight : 1;
 }
 
 PangoFontMap *scene_measurer_fonts(const scene_measurer *m)

@@ -28,6 +28,13 @@ scene_measurer *scene_measurer_with_fonts(scene_measurer *m, pn_font_file *const
  * holds for m and every measurer made from it. Off by default. */
 void scene_measurer_allow_missing(scene_measurer *m, bool ok);
 
+/* What one character of text costs to set with m's fonts, in characters of
+ * the system's fonts: 1, or with a template's own fonts the heaviest one's
+ * weight (fonts.h, PN_FONT_SHAPE_UNIT). Every character counts so, whichever
+ * font sets it: pango may fall back to an own font for a character the
+ * family asked for lacks. NULL counts 1. */
+unsigned scene_measurer_weight(const scene_measurer *m);
+
 /* The measurer's font map, for a backend drawing what it measured (borrowed:
  * lives as long as the measurer). */
 PangoFontMap *scene_measurer_fonts(const scene_measurer *m);

@@ -22,10 +22,19 @@ struct scene {
     bool has_point;
     size_t texts, text_bytes; /* counted against the limits */
     size_t laid_bytes;        /* text given to block layouts (scene_charge_layout) */
+    size_t shaped;            /* text runs and block layouts, bytes times the fonts' weight */
     size_t sheets;            /* sheets' worth of limits: 1, more when imposed */
     const char *over;         /* the limit that was passed, or NULL */
     size_t over_max;
 };
+
+/* What a byte of text costs to set on s (measure.h). */
+static size_t weight(const scene *s)
+{
+    return scene_measurer_weight(s->measure);
+}
+
+#define SHAPED_WHAT "bytes of text to set"
 
 /* True (and the limit noted) when adding `add` to `now` would pass max per sheet. */
 static bool full(scene *s, size_t now, size_t add, size_t max, const char *what)
@@ -259,7 +268,8 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
     size_t len = strlen(utf8);
     if (full(s, s->items->len, 1, SCENE_MAX_ITEMS, "items") ||
         full(s, s->texts, 1, SCENE_MAX_TEXTS, "text runs") ||
-        full(s, s->text_bytes, len, SCENE_MAX_TEXT_BYTES, "bytes of text")) {
+        full(s, s->text_bytes, len, SCENE_MAX_TEXT_BYTES, "bytes of text") ||
+        full(s, s->shaped, len * weight(s), SCENE_MAX_SHAPED, SHAPED_WHAT)) {
         scene_check(s, err);
         return NULL;
     }
@@ -287,6 +297,7 @@ const scene_text *scene_text_add(scene *s, const char *utf8, const scene_font *f
     push_item(s, &it);
     s->texts++;
     s->text_bytes += len;
+    s->shaped += len * weight(s);
     return &g_array_index(s->items, scene_item, s->items->len - 1).u.text;
 }
 
@@ -460,17 +471,30 @@ const scene_slot *scene_slot_find(const scene *s, const char *id)
 
 int scene_charge_layout(scene *s, size_t bytes, pn_err *err)
 {
-    if (full(s, s->laid_bytes, bytes, SCENE_MAX_LAID_BYTES, "bytes of text laid out")) {
+    if (full(s, s->laid_bytes, bytes, SCENE_MAX_LAID_BYTES, "bytes of text laid out") ||
+        full(s, s->shaped, bytes * weight(s), SCENE_MAX_SHAPED, SHAPED_WHAT)) {
         scene_check(s, err);
         return -1;
     }
     s->laid_bytes += bytes;
+    s->shaped += bytes * weight(s);
     return 0;
+}
+
+size_t scene_shaped(const scene *s)
+{
+    return s->shaped;
 }
 
 int scene_check(const scene *s, pn_err *err)
 {
     if (!s->over) return 0;
+    if (!strcmp(s->over, SHAPED_WHAT))
+        return pn_err_set(err, PN_EINPUT,
+                          "the page would set more than %zu bytes of text, each counted %zu times "
+                          "for the cost of the template's own fonts (their OpenType rules); make "
+                          "the sheet's text shorter",
+                          s->over_max, weight(s));
     return pn_err_set(err, PN_EINPUT,
                       "the page would hold more than %zu %s; make the sheet simpler", s->over_max,
                       s->over);
@@ -641,6 +665,7 @@ int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, dou
             push_item(dst, &c);
             dst->texts++;
             dst->text_bytes += strlen(t->utf8);
+            dst->shaped += strlen(t->utf8) * weight(src); /* src's fonts draw it */
         } else if (it->kind == SCENE_IMAGE) {
             scene_image im = it->u.image;
             im.x = im.x * k + dx;
@@ -675,6 +700,9 @@ int scene_append_items(scene *dst, const scene *src, size_t from, size_t to, dou
         scene_mark(dst, n->line, n->col);
         scene_note_add(dst, n->kind, n->msg);
     }
+    /* A whole sheet brings what its blocks cost to lay out, for the
+     * document's budget (the limits were kept on the sheet itself). */
+    if (from == 0 && to >= scene_count(src)) dst->shaped += src->laid_bytes * weight(src);
     scene_mark(dst, keep_line, keep_col);
     return 0;
 }

@@ -144,12 +144,22 @@ typedef struct scene scene;
  * of a long text): ten thousand rounds of a 4000-byte text shrunk to one
  * line drew nothing much but took 90 s of work. */
 #define SCENE_MAX_LAID_BYTES (4u << 20)
+/* Text runs and block layouts together, each byte counted by the weight of
+ * the scene's fonts (measure.h: 1 with the system's fonts, which the limits
+ * above keep under this; more with a template's own fonts): some 8 s of
+ * shaping in the slowest font pnpkit accepts, where 256 KiB of text in one
+ * just under its bound took two minutes. */
+#define SCENE_MAX_SHAPED (8u << 20)
 
 typedef struct scene_measurer scene_measurer; /* measure.h */
 
 /* Counts bytes of text about to be laid out as a block against
  * SCENE_MAX_LAID_BYTES: 0, or -1 with err (scene_check's message) past it. */
 int scene_charge_layout(scene *s, size_t bytes, pn_err *err);
+
+/* What the page's text costs to set: bytes times the fonts' weight, for a
+ * document's budget (render.h). */
+size_t scene_shaped(const scene *s);
 
 /* A new empty page of w x h mm. mono converts every colour to grey as it is added.
  * m (borrowed, must outlive the scene) measures its text; NULL for a page that

@@ -12,6 +12,7 @@
 #include "util/bytes.h"
 #include "util/resources.h"
 #include "util/inputs.h"
+#include "util/otl.h"
 #include "util/sfnt_draw.h"
 
 /* A font map over the private configuration plus the n files. */
@@ -372,6 +373,17 @@ const char *pn_sfnt_embed_damage(const guint8 *d, gsize n)
     return NULL;
 }
 
+/* The font d's weight (PN_FONT_SHAPE_UNIT), its tables found whole. */
+static unsigned font_shape_weight(const guint8 *d)
+{
+    guint64 work = 0;
+    gsize len;
+    const guint8 *t = pn_sfnt_table(d, "GSUB", &len);
+    if (t) work += pn_otl_work(t, len, false);
+    if ((t = pn_sfnt_table(d, "GPOS", &len))) work += pn_otl_work(t, len, true);
+    return (unsigned)MAX(work / PN_FONT_SHAPE_UNIT, 1);
+}
+
 pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
 {
     GStatBuf st;
@@ -418,6 +430,7 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
     const char *damage = pn_sfnt_damage((const guint8 *)bytes, n, truetype);
     /* A font whole but costly to draw (sfnt_draw.h). */
     const char *cost = damage ? NULL : pn_sfnt_draw_damage((const guint8 *)bytes, n, truetype);
+    unsigned shape_weight = damage || cost ? 1 : font_shape_weight((const guint8 *)bytes);
     g_free(bytes);
     if (damage || cost) {
         pn_err_set(err, PN_EINPUT,
@@ -452,6 +465,7 @@ pn_font_file *pn_font_file_probe(const char *path, pn_err *err)
     f->truetype = ttf && format && !strcmp((const char *)format, "TrueType");
     f->size = (long long)st.st_size;
     f->mtime = (long long)st.st_mtime;
+    f->shape_weight = shape_weight;
     FcPatternDestroy(p);
     return f;
 }
