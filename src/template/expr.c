@@ -366,18 +366,28 @@ static int call_text(parser *p, const char *name, size_t pos, expr_val *out)
     } else if (!rc) {
         double k;
         rc = need_number(p, apos[1], &args[1], &k);
-        char *text = rc ? NULL : expr_format(&args[0]);
-        glong len = text ? g_utf8_strlen(text, -1) : 0;
-        if (!rc && (k != floor(k) || k < 1 || k > len))
+        /* A text is read where it is, and only up to the place asked for:
+         * a map coloured hex by hex from one long text asks for every place. */
+        char *made = rc || args[0].kind == EXPR_STR ? NULL : expr_format(&args[0]);
+        const char *text = rc ? NULL : made ? made : args[0].str;
+        const char *c = text;
+        glong at = 1;
+        if (!rc && k == floor(k) && k >= 1)
+            while (*c && at < k) {
+                c = g_utf8_next_char(c);
+                at++;
+            }
+        if (!rc && (k != floor(k) || k < 1 || !*c)) {
+            glong len = g_utf8_strlen(text, -1);
             rc = fail_at(p, apos[1], "char: %g is not a place in a text of %ld characters", k,
                          (long)len);
+        }
         if (!rc) {
-            const char *c = g_utf8_offset_to_pointer(text, (glong)k - 1);
             expr_val_clear(out);
             out->kind = EXPR_STR;
             out->str = g_strndup(c, (gsize)(g_utf8_next_char(c) - c));
         }
-        g_free(text);
+        g_free(made);
     }
     /* args[n] too: an argument that failed half-way may hold a text */
     for (int k = 0; k <= n && k < EXPR_MAX_PICK; k++)

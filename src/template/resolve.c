@@ -19,6 +19,7 @@ typedef struct env {
     long val[TMPL_MAX_REPEAT_DEPTH + COMP_MAX_ITEM_NAMES];
     int nvars;
     long spent; /* components made plus rounds run */
+    long work;  /* expression work in this sheet (TMPL_MAX_SHEET_WORK) */
     guint made; /* components made so far */
 } env;
 
@@ -102,13 +103,22 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
         return 0;
     }
     const char *col = column(e, name);
-    if (col) {
-        out->kind = EXPR_STR;
-        out->str = g_strdup(col);
+    tmpl_param *p = col ? NULL : tmpl_param_find(e->t, name);
+    if (col || p) {
+        if (col) {
+            out->kind = EXPR_STR;
+            out->str = g_strdup(col);
+        } else if (param_value(p, out, why, whylen)) {
+            return -1;
+        }
+        /* A text is copied: its length is work, checked at the next charge. */
+        if (out->kind == EXPR_STR) {
+            long w = (long)(strlen(out->str) / 64);
+            e->work += w;
+            e->t->work += w;
+        }
         return 0;
     }
-    tmpl_param *p = tmpl_param_find(e->t, name);
-    if (p) return param_value(p, out, why, whylen);
     /* The card's place in the deck and the deck's size (tmpl_select_card),
      * unless a repeat, a column or a parameter has the name. */
     if (!strcmp(name, "card") || !strcmp(name, "cards")) {
@@ -157,6 +167,26 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
     return -1;
 }
 
+/* Counts an expression of len bytes, at off in n, against the sheet's and
+ * the template's bounds of work (tmpl.h). */
+static int charge(env *e, struct fy_node *n, size_t off, size_t len, pn_err *err)
+{
+    long w = 1 + (long)len;
+    e->work += w;
+    e->t->work += w;
+    if (e->work > TMPL_MAX_SHEET_WORK)
+        return err_in(e, n, off, err,
+                      "the expressions make more than %ld steps of work on one sheet (each "
+                      "${...}, when and value worked out per item counts); make the sheet simpler",
+                      TMPL_MAX_SHEET_WORK);
+    if (e->t->work > TMPL_MAX_WORK)
+        return err_in(e, n, off, err,
+                      "the expressions make more than %ld steps of work over the sheets; render "
+                      "fewer sheets or make them simpler",
+                      TMPL_MAX_WORK);
+    return 0;
+}
+
 /* The text of a plain name: a repeat variable or a parameter, as "${name}"
  * and "$name" always gave it. NULL when name is neither. */
 static char *name_text(const env *e, const char *name)
@@ -198,6 +228,10 @@ static int interpolate(env *e, struct fy_node *n, const char *s, bool escape, ch
             break;
         }
         size_t len = (size_t)(close - body);
+        if (charge(e, n, (size_t)(o - s), len, err)) {
+            rc = -1;
+            break;
+        }
         char *name = g_strndup(body, len);
         char *v = plain_name(body, len) ? name_text(e, name) : NULL;
         g_free(name);
@@ -313,9 +347,13 @@ static int eval_when(env *e, struct fy_node *wn, bool *on, pn_err *err)
     char *text = NULL;
     if (strstr(s, "${") && interpolate(e, wn, s, false, &text, err)) return -1;
     const char *src = text ? text : s;
-    int rc = 0;
+    int rc = charge(e, wn, 0, strlen(src), err);
     expr_val x = {0};
     size_t pos;
+    if (rc) {
+        g_free(text);
+        return -1;
+    }
     if (!pv_parse(&when_spec, src, e->t->pool, &v, why, sizeof why)) {
         *on = v.i != 0;
     } else if (expr_eval(src, strlen(src), lookup, e, &x, &pos, why, sizeof why)) {
