@@ -7,7 +7,7 @@ open), checks the answer
 (status, a JSON error body, the message) and that the server still answers a
 normal request at once. It prints a table: probe, answer, time, server alive.
 Only the standard library; every loop is bounded in count and time, and the
-whole run stops by itself (under 60 s).
+whole run stops by itself (under 90 s).
 
 usage: python3 serve_hostile.py URL SERVER_PID TEMPLATE_DIR
 """
@@ -369,6 +369,75 @@ probe("8 photos of 24 MiB held open, then a ninth", ninth, 503, "too many large 
 if peak > 600:
     fail("held uploads: the server holds %d MB" % peak)
 rows.append(("held uploads: the server's memory", "%d MB with %d held" % (peak, len(held)), 0.0, "-"))
+
+# ---- 7. what a review found: quoted controls, work before any page, many
+# values, codings, pipelined slow readers ----
+st, _, body, dt = request("GET", "/%0Aevil%1B[31m")
+err = json_error(body) or {}
+probe("404 of a path with a newline and ESC", (st, {"content-type": "application/json"}, body, dt), 404,
+      "\\nevil\\x1b[31m: not found")
+if any(c in err.get("error", "") for c in "\n\x1b"):
+    fail("404: the message holds a control character: %r" % err.get("error"))
+st, _, body, dt = request("GET", "/x:5:6:%20y")
+probe("404 of a path like file:line:col", (st, {"content-type": "application/json"}, body, dt), 404, "not found")
+if "line" in (json_error(body) or {}):
+    fail("404 of /x:5:6: y: the answer names a line of a template: %r" % body)
+probe("Content-Length 0000000002", raw(("POST /api/calc HTTP/1.1\r\n%sOrigin: %s\r\nContent-Length: 0000000002\r\n"
+                                        "Connection: close\r\n\r\n{}" % (H, ORIGIN)).encode()),
+      400, "--hand is required", field="hand")
+probe("Transfer-Encoding: gzip", raw(("POST /api/calc HTTP/1.1\r\n%sTransfer-Encoding: gzip\r\nContent-Length: 2\r\n"
+                                      "Connection: close\r\n\r\n{}" % H).encode()), 501, "transfer coding")
+probe("a body of 30 000 numbers", request("POST", "/api/render", '{"template":"circle36","set":{"rings":[%s]}}'
+                                          % ",".join(["0"] * 30000)), 400, "more than 20000 values in one body")
+big = "\n      ".join(["${''}" * 3000] * 4)
+heavy = ("name: heavy\nstyles:\n  big: &big \"%s\"\ncomponents:\n  - for: i in 1..20\n    components:\n" % big +
+         "".join("      - {type: text, x: 0, y: 0, text: *big}\n" for _ in range(499)))
+probe("82 KB template of 10^8 expressions", request("POST", "/api/render", json.dumps({"yaml": heavy, "format": "svg"}),
+                                                    headers=(("Origin", ORIGIN),), timeout=30),
+      400, "steps of work on one sheet", limit_s=3.0)
+
+# 110 connections each pipeline 400 requests for the page's script and read
+# the answers 16 KB every 2 s: they stay "answering", and once held every
+# connection 127.0.0.1 may open. The server closes the slowest past its
+# reserve, so a normal client gets in.
+pipe_stop = threading.Event()
+pipers = []
+
+
+def piper():
+    try:
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+        s.settimeout(5)
+        s.connect(("127.0.0.1", port))
+        pipers.append(s)
+        s.sendall(("GET /app.js HTTP/1.1\r\n%s\r\n" % H).encode() * 400)
+        while not pipe_stop.wait(2.0):
+            if not s.recv(16384):
+                break
+    except OSError:
+        pass
+
+
+pthreads = [threading.Thread(target=piper) for _ in range(110)]
+for t in pthreads:
+    t.start()
+time.sleep(4)
+got = 0
+for i in range(10):
+    st, _, body, dt = request("POST", "/api/calc", json.dumps({"hand": "A 5 6 K", "space": 0}), timeout=3)
+    got += st == 200
+    time.sleep(0.5)
+pipe_stop.set()
+for t in pthreads:
+    t.join(10)
+for s in pipers:
+    s.close()
+ok, adt = alive()
+rows.append(("110 pipelined slow readers: normal requests answered", "%d of 10" % got, 0.0,
+             "yes (%.2f s)" % adt if ok else "NO"))
+if got < 8:
+    fail("pipelined slow readers: only %d of 10 normal requests were answered" % got)
 
 # ---- the table ----
 print("%-58s | %-70s | %7s | %s" % ("probe", "answer", "time", "server alive"))

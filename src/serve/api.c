@@ -12,13 +12,17 @@
 #include "serve/serve.h"
 #include "util/resources.h"
 
-void serve_api_error(serve_reply *r, unsigned status, const char *text, const char *field_text)
+/* The error answer: text as one line (control characters, bidi marks and
+ * bytes that are not UTF-8 escaped as the library's messages are: a path or a
+ * key a request sent is quoted in some), with the line and column of a
+ * template when at says the text begins "file:line:col: ". */
+static void api_error(serve_reply *r, unsigned status, const char *text, const char *field_text,
+                      bool at)
 {
-    /* The answer is JSON: its strings valid UTF-8 whatever a message quotes
-     * or however it was cut short (a key quoted to 100 bytes ended in half a
-     * character; found by fuzz_http). */
-    char *msg = g_utf8_make_valid(text, -1);
-    char *field = field_text ? g_utf8_make_valid(field_text, -1) : NULL;
+    pn_err e, fe;
+    pn_err_set(&e, PN_EINPUT, "%s", text);
+    if (field_text) pn_err_set(&fe, PN_EINPUT, "%s", field_text);
+    const char *msg = e.msg, *field = field_text ? fe.msg : NULL;
     JsonBuilder *b = json_builder_new();
     json_builder_begin_object(b);
     json_builder_set_member_name(b, "error");
@@ -26,7 +30,7 @@ void serve_api_error(serve_reply *r, unsigned status, const char *text, const ch
     /* "file:line:col: what" */
     const char *p = strstr(msg, ": ");
     int line = 0, col = 0;
-    for (const char *q = msg; q && q < (p ? p : msg + strlen(msg)); q = strchr(q + 1, ':')) {
+    for (const char *q = msg; at && q && q < (p ? p : msg + strlen(msg)); q = strchr(q + 1, ':')) {
         if (sscanf(q, ":%d:%d: ", &line, &col) == 2 && line > 0 && col > 0) break;
         line = col = 0;
     }
@@ -45,8 +49,11 @@ void serve_api_error(serve_reply *r, unsigned status, const char *text, const ch
     r->ctype = "application/json";
     r->body = serve_json_bytes(b);
     g_object_unref(b);
-    g_free(msg);
-    g_free(field);
+}
+
+void serve_api_error(serve_reply *r, unsigned status, const char *text, const char *field_text)
+{
+    api_error(r, status, text, field_text, false);
 }
 
 GBytes *serve_json_bytes(JsonBuilder *b)
@@ -242,7 +249,9 @@ static void reply_fault(serve_reply *r, int rc, serve_fault *f)
         return;
     }
     unsigned status = f->http ? (unsigned)f->http : f->err.status == PN_EIO ? 500 : 400;
-    serve_api_error(r, status, f->err.msg[0] ? f->err.msg : "failed", f->field);
+    /* The engine's messages name a template (built in, saved under a name of
+     * letters, digits, '-' and '_', or "template.yaml"), then its place. */
+    api_error(r, status, f->err.msg[0] ? f->err.msg : "failed", f->field, true);
 }
 
 /* The engine's answer: its fault, or 200 with the body it made. */

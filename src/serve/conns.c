@@ -13,7 +13,9 @@ struct serve_conn {
     int fd;
     unsigned char addr[16]; /* IPv4 (4 bytes) or IPv6 (16) */
     size_t addr_len;
+    gint64 born;     /* when the connection was accepted, monotonic us */
     gint64 since;    /* when this request (or connection) started, monotonic us */
+    gint64 replying; /* when its current answer started (answering), monotonic us */
     gint64 deadline; /* monotonic us */
     bool answering;
     bool closed; /* shut down by this table */
@@ -55,6 +57,61 @@ static serve_conn *oldest_reading(serve_conns *t, const serve_conn *self, bool s
     return old;
 }
 
+/* When no connection is reading: the oldest one answering for over
+ * EVICT_ANSWERING_US, other than self (of the address of `of`, or of any).
+ * Answers are renewed request by request on one connection, so clients that
+ * pipelined hundreds of requests and read their answers a little at a time
+ * stayed "answering" for good: 96 of them kept every new client of their
+ * address out. The oldest connection goes first, so a page's fresh request
+ * is not the one cut. */
+#define EVICT_ANSWERING_US (2 * G_USEC_PER_SEC)
+static serve_conn *oldest_answering(serve_conns *t, const serve_conn *self, const serve_conn *of)
+{
+    serve_conn *old = NULL;
+    gint64 now = g_get_monotonic_time();
+    for (guint i = 0; i < t->all->len; i++) {
+        serve_conn *c = g_ptr_array_index(t->all, i);
+        if (c == self || !c->answering || c->closed || now - c->replying < EVICT_ANSWERING_US ||
+            (of && !same_addr(c, of)))
+            continue;
+        if (!old || c->born < old->born) old = c;
+    }
+    return old;
+}
+
+/* Open connections of c's address (all when c is NULL), those closed here
+ * not counted. */
+static unsigned open_count(const serve_conns *t, const serve_conn *c)
+{
+    unsigned n = 0;
+    for (guint i = 0; i < t->all->len; i++) {
+        const serve_conn *o = g_ptr_array_index(t->all, i);
+        if (!o->closed && (!c || same_addr(o, c))) n++;
+    }
+    return n;
+}
+
+/* Keeps the reserve free: connections past the soft limits that answer
+ * slowly are closed, oldest first, so that libmicrohttpd's hard limits
+ * (which refuse a new connection before this table sees it) are not reached
+ * by clients that opened them all at once. */
+static void keep_reserve(serve_conns *t)
+{
+    for (guint i = 0; i < t->all->len; i++) {
+        serve_conn *c = g_ptr_array_index(t->all, i);
+        while (!c->closed && open_count(t, c) > SERVE_SOFT_PER_ADDR) {
+            serve_conn *old = oldest_answering(t, NULL, c);
+            if (!old) break;
+            conn_close(old);
+        }
+    }
+    while (open_count(t, NULL) > SERVE_SOFT_TOTAL) {
+        serve_conn *old = oldest_answering(t, NULL, NULL);
+        if (!old) break;
+        conn_close(old);
+    }
+}
+
 static void *reaper(void *arg)
 {
     serve_conns *t = arg;
@@ -67,6 +124,7 @@ static void *reaper(void *arg)
                 conn_close(c);
             }
         }
+        keep_reserve(t);
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += REAP_EVERY_MS * 1000000L;
@@ -121,7 +179,7 @@ serve_conn *serve_conns_add(serve_conns *t, int fd, const struct sockaddr *addr)
         memcpy(c->addr, &((const struct sockaddr_in6 *)addr)->sin6_addr, 16);
         c->addr_len = 16;
     }
-    c->since = g_get_monotonic_time();
+    c->born = c->since = g_get_monotonic_time();
     c->deadline = c->since + SERVE_REQUEST_S * G_USEC_PER_SEC;
     pthread_mutex_lock(&t->lock);
     g_ptr_array_add(t->all, c);
@@ -133,10 +191,13 @@ serve_conn *serve_conns_add(serve_conns *t, int fd, const struct sockaddr *addr)
         if (same_addr(o, c)) same++;
     }
     serve_conn *old = NULL;
-    if (same > SERVE_SOFT_PER_ADDR)
+    if (same > SERVE_SOFT_PER_ADDR) {
         old = oldest_reading(t, c, true);
-    else if (open > SERVE_SOFT_TOTAL)
+        if (!old) old = oldest_answering(t, c, c);
+    } else if (open > SERVE_SOFT_TOTAL) {
         old = oldest_reading(t, c, false);
+        if (!old) old = oldest_answering(t, c, NULL);
+    }
     if (old) conn_close(old);
     pthread_mutex_unlock(&t->lock);
     return c;
@@ -164,7 +225,8 @@ void serve_conn_answering(serve_conns *t, serve_conn *c)
     if (!c) return;
     pthread_mutex_lock(&t->lock);
     c->answering = true;
-    c->deadline = g_get_monotonic_time() + SERVE_ANSWER_S * G_USEC_PER_SEC;
+    c->replying = g_get_monotonic_time();
+    c->deadline = c->replying + SERVE_ANSWER_S * G_USEC_PER_SEC;
     pthread_mutex_unlock(&t->lock);
 }
 

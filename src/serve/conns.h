@@ -5,7 +5,9 @@
  * (SERVE_ANSWER_S); a thread closes those past it. When an address holds
  * more than SERVE_SOFT_PER_ADDR connections, or the server more than
  * SERVE_SOFT_TOTAL, a new connection closes the oldest one of that address
- * (or of all) that is still reading its request: the room between these soft
+ * (or of all) that is still reading its request, or when none is, the oldest
+ * one that has been answering for over two seconds (clients that pipeline
+ * requests and read their answers slowly stay answering): the room between these soft
  * limits and libmicrohttpd's hard ones (SERVE_MAX_PER_ADDR, SERVE_MAX_CONNECTIONS)
  * is the reserve that lets a new client in while others trickle. Closing is
  * shutdown(2) on the socket, under the table's lock, which libmicrohttpd's

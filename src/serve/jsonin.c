@@ -23,6 +23,7 @@ typedef struct reader {
     char *msg;
     size_t size;
     bool failed;
+    long values; /* read so far, against SERVE_JSON_MAX_VALUES */
 } reader;
 
 static void fail_at(reader *r, size_t pos, const char *fmt, ...) G_GNUC_PRINTF(3, 4);
@@ -113,8 +114,8 @@ static bool read_string(reader *r, GString *out)
                                          : ue;
                 char shown[8] = {0};
                 if (ch < 0x20 || ch == 0x7f || ch >= 0xfffffffe) /* a control or not UTF-8 */
-                    fail_at(r, r->pos, "a backslash before the byte 0x%02x is not an escape of JSON",
-                            ue);
+                    fail_at(r, r->pos,
+                            "a backslash before the byte 0x%02x is not an escape of JSON", ue);
                 else
                     fail_at(r, r->pos, "'\\%.*s' is not an escape of JSON",
                             g_unichar_to_utf8(ch, shown), shown);
@@ -317,6 +318,10 @@ static JsonNode *read_value(reader *r, int depth, GString *buf)
         return NULL;
     }
     char c = r->s[r->pos];
+    if (++r->values > SERVE_JSON_MAX_VALUES) {
+        fail_at(r, r->pos, "more than %d values in one body", SERVE_JSON_MAX_VALUES);
+        return NULL;
+    }
     if ((c == '[' || c == '{') && depth > SERVE_JSON_MAX_DEPTH) {
         fail_at(r, r->pos, "nesting deeper than %d levels", SERVE_JSON_MAX_DEPTH);
         return NULL;

@@ -87,8 +87,9 @@ void serve_request_answer(const serve_request *q, serve_reply *r);
 /* Answers one request of the API or the pages. The body is NUL-terminated. */
 void serve_api_answer(const char *method, const char *url, const char *body, size_t len,
                       serve_reply *r);
-/* A JSON error reply {"error": msg} (line and col taken from a
- * "file:line:col: " prefix of msg; field added when not NULL). */
+/* A JSON error reply {"error": msg} (msg and field written as one line,
+ * controls escaped; field added when not NULL). Only the engine's faults
+ * also get the line and col of a template (api.c). */
 void serve_api_error(serve_reply *r, unsigned status, const char *msg, const char *field);
 /* The JSON b has built, as bytes (caller unrefs); b is left to the caller. */
 GBytes *serve_json_bytes(JsonBuilder *b);
