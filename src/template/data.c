@@ -137,7 +137,8 @@ tmpl_data *tmpl_data_parse_csv(const char *file, const char *buf, size_t len, pn
         at += n;
     }
     if (!st.failed && csv_fini(&p, on_field, on_row, &st) != 0 && !st.failed)
-        fail(&st, st.row_line ? st.row_line : st.line, "a quoted field is never closed");
+        fail(&st, !st.between_rows ? st.row_start : st.line, /* where the open row began */
+             "a quoted field is never closed");
     csv_free(&p);
     if (!st.failed && !st.d->cols->len) fail(&st, 1, "no header row naming the columns");
     if (!st.failed && !st.d->rows->len) fail(&st, 1, "no rows after the header");
