@@ -68,6 +68,19 @@ awk '/^page/ {p++} p == 1 && /^clip [0-9]/ {c = 1; x0 = $2; y0 = $3; x1 = $2 + $
      END {exit bad}' "$T/g.scene" && ok || bad "a path of a card outside its clip box"
 # the background of card 1 is drawn to its bleed edge
 grep -q "^path fill=#0000ff M 36.00 54.50 L 105.00 54.50 L 105.00 148.50 L 36.00 148.50 Z$" "$T/g.scene" && ok || bad "card 1's background does not fill its bleed"
+# A slanted shape on the edge is not a background: a corner triangle keeps its
+# fill under its outline (moving its corners out pulled its slanted edge 3 mm
+# into the card, a white sliver inside its own outline, in every backend).
+printf 'name: tri\npage: {paper: 63x88mm, margin: 5mm}\ncomponents:\n  - {type: path, x: -5mm, y: -5mm, d: "M0 0 L40 0 L0 40 Z", fill: "#d62828", stroke: "#000000", width: 0.5mm}\n' > "$T/tri.yaml"
+expect_status 0 "corner triangle with bleed" -- "$PNPKIT" render "$T/tri.yaml" --grid 1x1 --bleed 3mm -f scene -o "$T/tri.scene"
+grep -q "^path fill=#d62828 stroke=#000000 w=0.50 M 73.50 104.50 L 113.50 104.50 L 73.50 144.50 Z$" "$T/tri.scene" && ok || bad "the corner triangle changed with the bleed: $(grep '^path fill=#d62828' "$T/tri.scene")"
+for be in cairo haru; do
+    expect_status 0 "corner triangle, page bleed ($be)" -- "$PNPKIT" render "$T/tri.yaml" --bleed 3mm --backend $be -o "$T/tri-$be.pdf"
+    pdftoppm -r 50.8 -gray "$T/tri-$be.pdf" > "$T/tri.pgm"
+    # (3 mm bleed + 19.25 mm, the same): inside the outline, 1 mm from its
+    # slanted edge, where the old fill ended 1 mm short
+    inked "$T/tri.pgm" 22.25 22.25 && ok || bad "$be: the triangle's fill left its slanted edge"
+done
 # cut marks at every trim line (x 39, 102, 108, 171), outside the bleed
 for x in 39.00 102.00 108.00 171.00; do
     grep -q "^path stroke=#000000 w=0.15 M $x 48.50 L $x 53.50$" "$T/g.scene" && ok || bad "no cut mark above the trim line x = $x"

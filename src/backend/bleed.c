@@ -5,15 +5,27 @@
 
 bool pn_bleed_is_background(const scene_path *p, const scene_seg *segs, double w, double h)
 {
+    /* Only a polygon of horizontal and vertical edges: moving its points on
+     * the trim out to the bleed then moves no edge inside the trim. A
+     * triangle in a corner (its slanted edge pulled 3 mm in, leaving a white
+     * sliver inside its own outline) or a diamond touching an edge (grown a
+     * spike) would change where the card is cut. */
     bool edge = false;
+    double x0 = 0, y0 = 0, px = 0, py = 0;
+    bool open = false;
     for (size_t i = p->first; i < p->first + p->count; i++) {
         const scene_seg *s = &segs[i];
         if (s->op == SEG_CURVE) return false;
-        if (s->op == SEG_CLOSE) continue;
-        double x = s->x[0], y = s->y[0];
+        double x = s->op == SEG_CLOSE ? x0 : s->x[0], y = s->op == SEG_CLOSE ? y0 : s->y[0];
+        if (s->op == SEG_MOVE) {
+            x0 = x, y0 = y, open = true;
+        } else if (open && fabs(x - px) >= PN_BLEED_EDGE_EPS && fabs(y - py) >= PN_BLEED_EDGE_EPS) {
+            return false; /* a slanted edge */
+        }
         if (fabs(x) < PN_BLEED_EDGE_EPS || fabs(x - w) < PN_BLEED_EDGE_EPS ||
             fabs(y) < PN_BLEED_EDGE_EPS || fabs(y - h) < PN_BLEED_EDGE_EPS)
             edge = true;
+        px = x, py = y;
     }
     return edge;
 }
