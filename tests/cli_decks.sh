@@ -161,4 +161,26 @@ printf 'name,count\nAce,0\n' > "$T/none.csv"
 expect_status 1 "no cards" -- "$PNPKIT" render "$T/face.yaml" --data "$T/none.csv" --grid 2x2 -o "$T/x.pdf"
 expect_stderr "none.csv:1:1: every count is 0: the data makes no cards" "no cards message, at the header naming count"
 expect_no_file "$T/x.pdf" "no output for bad counts"
+
+# On a paper lying on its side the long edge is the top: --duplex long puts
+# each back in the mirrored row, --duplex short in the mirrored column (they
+# were swapped). 8 cards 4x2 on landscape A4: F1 at (54, 61), B1 behind it.
+printf 'name: f\npage: {paper: 63x88mm, margin: 5mm}\ncomponents:\n  - {type: text, x: 50%%, y: 50%%, text: "F${card}", align: center, size: 20}\n' > "$T/lf.yaml"
+sed 's/F\$/B$/; s/name: f/name: b/' "$T/lf.yaml" > "$T/lb.yaml"
+{ echo n; seq 1 8; } > "$T/l8.csv"
+for d in long:"54.00 149.00" short:"243.00 61.00"; do
+    expect_status 0 "landscape --duplex ${d%%:*}" -- "$PNPKIT" render "$T/lf.yaml" --data "$T/l8.csv" --grid 4x2 --paper a4 --landscape --backs "$T/lb.yaml" --duplex "${d%%:*}" -f scene -o "$T/l.scene"
+    expect_eq "$(awk '$1 == "text" && $2 == "\"B1\"" {print $7, $8}' "$T/l.scene")" "${d#*:}" "landscape --duplex ${d%%:*}: B1 behind F1"
+done
+# --grid keeps a WxH paper as written: 4 poker cards across 297x210.
+expect_status 0 "--grid 4x2 on 297x210mm" -- "$PNPKIT" render "$T/lf.yaml" --data "$T/l8.csv" --paper 297x210mm --grid 4x2 -f scene -o "$T/w.scene"
+expect_eq "$(head -1 "$T/w.scene")" "page 297.00 210.00" "--grid 4x2 on 297x210mm: the paper as written"
+# --nup on a paper too small for its sheets and their cut marks: refused (it
+# drew every sheet upside down at 4-up, and failed as a write error at 2-up).
+printf 'name: token\npage: {paper: 40x20mm, margin: 2mm}\ncomponents:\n  - {type: rect, x: 0, y: 0, w: 100%%, h: 100%%, fill: "#3060ff"}\n' > "$T/tok.yaml"
+expect_status 1 "--nup 4 on the template's 40x20mm" -- "$PNPKIT" render "$T/tok.yaml" --nup 4 -o "$T/tok.png"
+expect_stderr "^$T/tok.yaml:2:15: a 40x20mm paper leaves no room for 4 sheets with their cut marks \(10mm at its border, 8mm between sheets\); give a larger --paper$" "--nup 4 on 40x20mm: message at page.paper"
+expect_status 2 "--nup 2 on --paper 30x30mm" -- "$PNPKIT" render "$T/tok.yaml" --nup 2 --paper 30x30mm -o "$T/tok.pdf"
+expect_no_file "$T/tok.pdf" "--nup 2 on 30x30mm: no output"
+expect_no_file "$T/tok.png" "--nup 4 on 40x20mm: no output"
 finish

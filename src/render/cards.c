@@ -167,8 +167,12 @@ static scene *cards_paper(tmpl *t, const render_opts *co, const cards_layout *l,
             return NULL;
         }
         int c = i % l->cols, r = i / l->cols;
-        if (back && !short_edge) c = l->cols - 1 - c;
-        if (back && short_edge) r = l->rows - 1 - r;
+        /* Turned over on the paper's long edge: its sides when it stands
+         * upright (columns mirrored), its top and bottom when it lies on its
+         * side (rows mirrored); on its short edge, the other way round. */
+        bool rows_turn = short_edge != (l->pw > l->ph);
+        if (back && !rows_turn) c = l->cols - 1 - c;
+        if (back && rows_turn) r = l->rows - 1 - r;
         char prefix[24];
         g_snprintf(prefix, sizeof prefix, "%d:", first + i + 1);
         bool outer[4] = {!l->shared || c == 0, !l->shared || r == 0, !l->shared || c == l->cols - 1,
@@ -207,8 +211,12 @@ static int layout_of(tmpl *t, const render_opts *o, const render_opts *co, cards
                           l->gutter, l->bleed, 2 * l->bleed);
     if (l->gutter > CARDS_MAX_GUTTER)
         return pn_err_set(err, PN_EUSAGE, "the gutter must be 0 to %gmm", CARDS_MAX_GUTTER);
-    if (paper_size(o->paper ? o->paper : "a4", &l->pw, &l->ph, err)) return -1;
-    if ((o->landscape == 1) != (l->pw > l->ph)) {
+    const char *paper = o->paper ? o->paper : "a4";
+    if (paper_size(paper, &l->pw, &l->ph, err)) return -1;
+    /* A WxH paper is width by height as written, unless --landscape or
+     * --portrait turns it; a named one stands upright unless --landscape. */
+    bool as_written = !paper_is_named(paper) && o->landscape < 0;
+    if (!as_written && (o->landscape == 1) != (l->pw > l->ph)) {
         double tmp = l->pw;
         l->pw = l->ph;
         l->ph = tmp;

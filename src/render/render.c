@@ -543,6 +543,9 @@ scene *render_sheet(tmpl *t, const render_opts *o, int page, pn_err *err)
 }
 
 #define CUT_REACH 4.0 /* mm: how far cut marks reach out from a sheet */
+/* Sheets imposed smaller than a tenth of their size would print text of
+ * under a point: the paper is refused instead. */
+#define RENDER_MIN_NUP_SCALE 0.1
 
 /* Short marks at the corners of each imposed sheet, in its gutter. */
 static void cut_marks(scene *s, double x, double y, double w, double h)
@@ -657,6 +660,20 @@ static scene *impose(tmpl *t, const render_opts *o, int first, int count, pn_err
     double cw = (pw - 2 * outer - gutter * (cols - 1)) / cols,
            ch = (ph - 2 * outer - gutter * (rows - 1)) / rows;
     double k = cw / sw < ch / sh ? cw / sw : ch / sh;
+    /* A small paper leaves no room once its border and the cut marks are
+     * kept: the scale came to 0 (a cairo error reported as a write failure)
+     * or below it (every sheet drawn upside down). */
+    if (!(k >= RENDER_MIN_NUP_SCALE)) {
+        pn_err_set(err, PN_EUSAGE,
+                   "a %gx%gmm paper leaves no room for %d sheets with their cut marks (%gmm at "
+                   "its border, %gmm between sheets); give a larger --paper",
+                   pw, ph, o->nup, outer, gutter);
+        if (!o->paper && t->paper_line) { /* the template's own page.paper */
+            pn_err why = *err;
+            pn_err_at(err, t->file, t->paper_line, t->paper_col, "%s", why.msg);
+        }
+        return NULL;
+    }
     scene *paper = scene_new(pw, ph, o->mono, o->measure);
     for (int i = 0; i < count; i++) {
         scene *s = build_sheet(t, o, first + i, false, err);
