@@ -73,6 +73,16 @@ expect_no_file two.pdf "no output for the failing line"
 printf 'circle36\ncircle36 --pages 2\n' > dup.list
 expect_status 1 "the same output twice in a list" -- "$PNPKIT" render -l dup.list -d dup
 expect_stderr "^dup.list:2: dup/circle36.pdf was already written by dup.list:1; give this line -o FILE$" "message"
+# The same file by another name, and a page file of an earlier render: "./r.pdf"
+# is r.pdf; page 1 of a two-page PNG of x is x-1.png, what a render of x-1 writes.
+printf 'circle36 -o r.pdf\ndicrono -o ./r.pdf\n' > dot.list
+expect_status 1 "./r.pdf after r.pdf" -- "$PNPKIT" render -l dot.list
+expect_stderr "^dot.list:2: \./r\.pdf was already written by dot.list:1; give this line -o FILE$" "./r.pdf after r.pdf: message"
+expect_eq "$(pdftotext r.pdf - | grep -ci 'dicrono')" 0 "./r.pdf after r.pdf: the first render kept"
+mkdir -p pg && cp "$SRC/templates/circle36.yaml" pg/x.yaml && cp "$SRC/templates/dicrono.yaml" pg/x-1.yaml
+mkdir -p pgout && printf 'pg/x.yaml --pages 2 -o pgout/x.png\npg/x-1.yaml -o pgout/x-1.png\n' > pages.list
+expect_status 1 "a page file written twice" -- "$PNPKIT" render -l pages.list
+expect_stderr "^pages.list:2: pgout/x-1\.png was already written by pages.list:1; give this line -o FILE$" "a page file written twice: message"
 
 # Parallel runs: whole files only, no temporary files left. Eight processes
 # write four outputs, each output twice at once.

@@ -702,16 +702,39 @@ static int check_target(const render_job *j, const pnpkit_doc *d, const char *ou
                         !strcmp(j->format, "svg") ? "an SVG" : "a PNG", info->papers);
         return 0;
     }
-    const char *before = g_hash_table_lookup(written, output);
-    if (before && j->where)
-        return fail(err, PNPKIT_EINPUT, "%s was already written by %s; give this line -o FILE",
-                    output, before);
-    if (before)
-        return fail(err, PNPKIT_EUSAGE,
-                    "%s was already written by %s; render it again on its own with -o "
-                    "FILE, or give each render its own -o in a list file (--list)",
-                    output, before);
+    /* Every file the write makes (each page of an SVG or PNG), by its path
+     * made absolute and tidied: "./r.pdf" is r.pdf, and page 1 of x.png
+     * (x-1.png) is what a render named x-1 writes. */
+    for (int k = 1; k <= info->files; k++) {
+        char *file = pnpkit_doc_file_path(d, output, k);
+        char *key = g_canonicalize_filename(file, NULL);
+        const char *before = g_hash_table_lookup(written, key);
+        int rc = 0;
+        if (before && j->where)
+            rc = fail(err, PNPKIT_EINPUT, "%s was already written by %s; give this line -o FILE",
+                      file, before);
+        else if (before)
+            rc = fail(err, PNPKIT_EUSAGE,
+                      "%s was already written by %s; render it again on its own with -o "
+                      "FILE, or give each render its own -o in a list file (--list)",
+                      file, before);
+        g_free(key);
+        g_free(file);
+        if (rc) return rc;
+    }
     return 0;
+}
+
+/* Notes every file a write of d to output made, as check_target finds them. */
+static void note_written(const pnpkit_doc *d, const char *output, const char *by,
+                         GHashTable *written)
+{
+    int files = pnpkit_doc_get_info(d)->files;
+    for (int k = 1; k <= files; k++) {
+        char *file = pnpkit_doc_file_path(d, output, k);
+        g_hash_table_insert(written, g_canonicalize_filename(file, NULL), g_strdup(by));
+        g_free(file);
+    }
 }
 
 /* Renders one job; outputs already written by this run are refused. */
@@ -755,7 +778,7 @@ static int run_job(render_job *j, const render_cmd *cmd, GHashTable *written, co
     cli_progress_free(bar);
     if (!rc) {
         cli_warnings_print(w, info->file, stderr);
-        g_hash_table_insert(written, g_strdup(output), g_strdup(j->where ? j->where : j->name));
+        note_written(d, output, j->where ? j->where : j->name, written);
         if (strcmp(output, "-")) warn_stale(d, output);
         if (!cmd->quiet && isatty(STDERR_FILENO)) say_written(d, output);
     }
