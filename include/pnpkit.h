@@ -555,6 +555,9 @@ struct pnpkit_finding {
     int sheet; /* 1-based: the sheet it was found on */
     const char *kind;
     const char *message;
+    /* The template file the place is in when it is not the document's own
+     * (a back's, given with backs), else NULL. Borrowed for the call. */
+    const char *file;
 };
 typedef struct pnpkit_finding pnpkit_finding;
 

@@ -183,4 +183,14 @@ expect_stderr "^$T/tok.yaml:2:15: a 40x20mm paper leaves no room for 4 sheets wi
 expect_status 2 "--nup 2 on --paper 30x30mm" -- "$PNPKIT" render "$T/tok.yaml" --nup 2 --paper 30x30mm -o "$T/tok.pdf"
 expect_no_file "$T/tok.pdf" "--nup 2 on 30x30mm: no output"
 expect_no_file "$T/tok.png" "--nup 4 on 40x20mm: no output"
+
+# A back's warnings and --set errors name the backs' file (they were given
+# at the front's lines, and a value only the backs refuse did not say so).
+printf 'name: wb\npage: {paper: 63x88mm, margin: 5mm}\ncomponents:\n  - {type: text, x: 50%%, y: 10mm, text: "ok", size: 12}\n  - {type: text, x: 50%%, y: 50%%, text: "tiny back text", size: 3}\n' > "$T/wb.yaml"
+expect_status 0 "a back with tiny text" -- "$PNPKIT" render "$T/lf.yaml" --grid 2x2 --backs "$T/wb.yaml" -o "$T/wb.pdf"
+expect_stderr "^$T/wb\\.yaml:5:6: warning: text \"tiny back text\" is 3\\.0 pt, under 6 pt: hard to read" "a back's warning names the backs' file"
+printf 'name: pf\npage: {paper: 63x88mm}\nparams:\n  n: {type: int, min: 1, max: 100, default: 5}\ncomponents:\n  - {type: text, x: 5mm, y: 5mm, text: "$n"}\n' > "$T/pf.yaml"
+sed 's/name: pf/name: pb/; s/max: 100/max: 10/' "$T/pf.yaml" > "$T/pb.yaml"
+expect_status 1 "--set past the backs' bound" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --backs "$T/pb.yaml" --set n=50 -o "$T/pb.pdf"
+expect_stderr "^the backs \\($T/pb\\.yaml\\): --set n=50: 50 is out of range \\(1 to 10\\)$" "--set past the backs' bound: names the backs"
 finish

@@ -29,7 +29,8 @@ struct pnpkit_doc {
     pnpkit_render_opts defaults;  /* when the caller gave none */
     render_opts o;                /* the engine's, filled from po */
     tmpl *t, *backs;
-    int sheet; /* the sheet findings belong to (o.warn_sheet) */
+    int sheet;             /* the sheet findings belong to (o.warn_sheet) */
+    const char *warn_file; /* the file of their template (o.warn_file) */
     bool written;
     pnpkit_doc_info info;
     pn_inputs *inputs; /* the files it reads: never replaced by what it writes */
@@ -94,6 +95,9 @@ static void warn_finding(void *user, int line, int col, const char *kind, const 
                         .sheet = d->sheet > 0 ? d->sheet : 1,
                         .kind = kind,
                         .message = msg};
+    /* A back's place is in the backs' file, not the document's. */
+    const char *own = d->t ? d->t->file : NULL;
+    if (d->warn_file && (!own || strcmp(d->warn_file, own))) f.file = d->warn_file;
     d->po->warn(d->po->warn_user, &f);
 }
 
@@ -262,6 +266,10 @@ static tmpl *open_backs(const pnpkit_render_opts *po, const tmpl *front, pn_err 
         if (tmpl_param_find(b, name)) rc = tmpl_set(b, *s, err); /* a --set of the backs' too */
         g_free(name);
     }
+    if (rc) { /* the backs' bounds may not be the fronts' */
+        pn_err why = *err;
+        pn_err_set(err, why.status, "the backs (%s): %s", b->file, why.msg);
+    }
     if (!rc) rc = tmpl_resolve(b, err);
     if (rc) {
         tmpl_free(b);
@@ -368,6 +376,7 @@ static render_opts write_opts(pnpkit_doc *d, const char *output)
         o.warn = warn_finding;
         o.warn_user = d;
         o.warn_sheet = &d->sheet;
+        o.warn_file = &d->warn_file;
     }
     return o;
 }

@@ -6,6 +6,7 @@
 
 /* The first finding of a place and kind. */
 typedef struct warning {
+    char *file; /* the place's file when not the document's, or NULL */
     int line, col;
     char *text; /* the message with its sheet */
     int count;
@@ -20,6 +21,7 @@ struct cli_warnings {
 static void warning_clear(void *p)
 {
     g_free(((warning *)p)->text);
+    g_free(((warning *)p)->file);
 }
 
 cli_warnings *cli_warnings_new(void)
@@ -43,7 +45,7 @@ void cli_warnings_collect(void *user, const pnpkit_finding *f)
 {
     cli_warnings *w = user;
     w->total++;
-    char *key = g_strdup_printf("%d:%d:%s", f->line, f->col, f->kind);
+    char *key = g_strdup_printf("%s:%d:%d:%s", f->file ? f->file : "", f->line, f->col, f->kind);
     gpointer idx;
     if (g_hash_table_lookup_extended(w->seen, key, NULL, &idx)) {
         g_array_index(w->items, warning, GPOINTER_TO_INT(idx)).count++;
@@ -55,7 +57,8 @@ void cli_warnings_collect(void *user, const pnpkit_finding *f)
     char msg[1024]; /* in the command line's words ("--mono") */
     g_strlcpy(msg, f->message, sizeof msg);
     cli_option_words(msg, sizeof msg);
-    warning one = {.line = f->line,
+    warning one = {.file = g_strdup(f->file),
+                   .line = f->line,
                    .col = f->col,
                    .text = g_strdup_printf("%s%s%s", msg, sheet,
                                            f->line > 0 ? "" : " (the page, not a component)"),
@@ -68,10 +71,11 @@ int cli_warnings_print(const cli_warnings *w, const char *file, FILE *fp)
 {
     for (guint i = 0; i < w->items->len; i++) {
         const warning *x = &g_array_index(w->items, warning, i);
+        const char *in = x->file ? x->file : file;
         if (x->line > 0)
-            fprintf(fp, "%s:%d:%d: warning: %s", file, x->line, x->col, x->text);
+            fprintf(fp, "%s:%d:%d: warning: %s", in, x->line, x->col, x->text);
         else
-            fprintf(fp, "%s: warning: %s", file, x->text);
+            fprintf(fp, "%s: warning: %s", in, x->text);
         if (x->count > 1)
             fprintf(fp, " (and %d more like it)\n", x->count - 1);
         else

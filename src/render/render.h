@@ -85,7 +85,8 @@ typedef struct render_opts {
      * bounds, small text, thin lines); findings go here. */
     void (*warn)(void *user, int line, int col, const char *kind, const char *msg);
     void *warn_user;
-    int *warn_sheet; /* set to each sheet's number (1-based) before its checks */
+    int *warn_sheet;        /* set to each sheet's number (1-based) before its checks */
+    const char **warn_file; /* set to the file of the sheet's template before its checks */
     /* When set, read after every page: non-zero stops the render (an error,
      * nothing left at output), e.g. set by a front end's signal handler. */
     const volatile sig_atomic_t *cancel;
