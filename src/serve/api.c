@@ -10,7 +10,6 @@
 #include "serve/engine.h"
 #include "serve/jsonin.h"
 #include "serve/serve.h"
-#include "util/paths.h"
 #include "util/resources.h"
 
 /* The error answer: text as one line (control characters, bidi marks and
@@ -251,18 +250,8 @@ static void reply_fault(serve_reply *r, int rc, serve_fault *f)
     }
     unsigned status = f->http ? (unsigned)f->http : f->err.status == PN_EIO ? 500 : 400;
     /* The engine's messages name a template (built in, saved under a name of
-     * letters, digits, '-' and '_', or "template.yaml"), then its place; a
-     * file beside a saved or installed template is named within its folder,
-     * not by where the server keeps it. */
-    GString *msg = g_string_new(f->err.msg[0] ? f->err.msg : "failed");
-    const char *dirs[] = {pn_paths_user_templates(), pn_paths_installed_templates()};
-    for (int i = 0; i < 2; i++) {
-        char *dir = g_strconcat(dirs[i], G_DIR_SEPARATOR_S, NULL);
-        g_string_replace(msg, dir, "", 0);
-        g_free(dir);
-    }
-    api_error(r, status, msg->str, f->field, true);
-    g_string_free(msg, TRUE);
+     * letters, digits, '-' and '_', or "template.yaml"), then its place. */
+    api_error(r, status, f->err.msg[0] ? f->err.msg : "failed", f->field, true);
 }
 
 /* The engine's answer: its fault, or 200 with the body it made. */
