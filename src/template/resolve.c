@@ -10,6 +10,10 @@
 #include "template/tmpl.h"
 
 #define RESOLVE_MAX_TEXT 65536 /* bytes of one value after substitution */
+/* What working out one expression costs before its length counts (tmpl.h):
+ * its text copied, parsed and its value written, a few allocations each, the
+ * dearest part under AddressSanitizer, where 10^7 of `${''}` took 35 s. */
+#define RESOLVE_EVAL_STEPS 16
 
 typedef struct env {
     tmpl *t;
@@ -171,7 +175,7 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
  * the template's bounds of work (tmpl.h). */
 static int charge(env *e, struct fy_node *n, size_t off, size_t len, pn_err *err)
 {
-    long w = 1 + (long)len;
+    long w = RESOLVE_EVAL_STEPS + (long)len;
     e->work += w;
     e->t->work += w;
     if (e->work > TMPL_MAX_SHEET_WORK)

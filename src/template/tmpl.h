@@ -22,13 +22,13 @@
 #define TMPL_MAX_REPEAT 10000   /* rounds of one repeat */
 #define TMPL_MAX_EXPANDED 20000 /* components made plus rounds run, all repeats together */
 /* Work of the expressions (each `${...}`, `when:` and property worked out per
- * item: 1 plus a step per byte of it, and a step per 64 bytes of every text
+ * item: 16 plus a step per byte of it, and a step per 64 bytes of every text
  * a name gives it) in one sheet's components, and over all the sheets a
  * template is worked out for (a document, a scoring run). A step is some
  * 0.1 microsecond. An 82 KB template reusing one scalar of 12 000 `${''}`
  * through a YAML alias in 20 000 components made 10^8 expressions before any
  * page: 53 s. A 60 x 60 hex map coloured per hex from a text of 3 600
- * letters costs about a million. */
+ * letters costs about 600 000. */
 #define TMPL_MAX_SHEET_WORK 10000000L
 #define TMPL_MAX_WORK 200000000L
 /* Seeds of random boards are 0 to this everywhere: --seed, the footers of a
