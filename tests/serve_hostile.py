@@ -393,8 +393,8 @@ big = "\n      ".join(["${''}" * 3000] * 4)
 heavy = ("name: heavy\nstyles:\n  big: &big \"%s\"\ncomponents:\n  - for: i in 1..20\n    components:\n" % big +
          "".join("      - {type: text, x: 0, y: 0, text: *big}\n" for _ in range(499)))
 probe("82 KB template of 10^8 expressions", request("POST", "/api/render", json.dumps({"yaml": heavy, "format": "svg"}),
-                                                    headers=(("Origin", ORIGIN),), timeout=30),
-      400, "steps of work on one sheet", limit_s=15.0)
+                                                    headers=(("Origin", ORIGIN),), timeout=60),
+      400, "steps of work on one sheet", limit_s=45.0)
 
 # 110 connections each pipeline 400 requests for the page's script and read
 # the answers 16 KB every 2 s: they stay "answering", and once held every
