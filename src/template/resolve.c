@@ -97,6 +97,13 @@ static int param_value(const tmpl_param *p, expr_val *out, char *why, size_t why
     }
 }
 
+/* Adds w steps to the sheet's and the template's expression work. */
+static void add_work(env *e, long w)
+{
+    e->work += w;
+    e->t->work += w;
+}
+
 static int lookup(void *user, const char *name, expr_val *out, char *why, size_t whylen)
 {
     env *e = user;
@@ -116,11 +123,7 @@ static int lookup(void *user, const char *name, expr_val *out, char *why, size_t
             return -1;
         }
         /* A text is copied: its length is work, checked at the next charge. */
-        if (out->kind == EXPR_STR) {
-            long w = (long)(strlen(out->str) / 64);
-            e->work += w;
-            e->t->work += w;
-        }
+        if (out->kind == EXPR_STR) add_work(e, (long)(strlen(out->str) / 64));
         return 0;
     }
     /* The card's place in the deck and the deck's size (tmpl_select_card),
@@ -175,9 +178,7 @@ static int err_in(const env *e, struct fy_node *n, size_t off, pn_err *err, cons
  * the template's bounds of work (tmpl.h). */
 static int charge(env *e, struct fy_node *n, size_t off, size_t len, pn_err *err)
 {
-    long w = RESOLVE_EVAL_STEPS + (long)len;
-    e->work += w;
-    e->t->work += w;
+    add_work(e, RESOLVE_EVAL_STEPS + (long)len);
     if (e->work > TMPL_MAX_SHEET_WORK)
         return err_in(e, n, off, err,
                       "the expressions make more than %ld steps of work on one sheet (each "
