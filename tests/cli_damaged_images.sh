@@ -20,7 +20,7 @@ for backend in cairo haru; do
         [ "$nup" = 1 ] || set -- "$@" --nup "$nup"
         expect_status 1 "PNG chunk with a bad checksum ($backend, $nup up)" -- \
             "$PNPKIT" render img.yaml "$@" -o "$backend.pdf"
-        expect_stderr '^img\.yaml:3:6: picture\.png: cannot decode the PNG: the file is damaged' \
+        expect_stderr '^img\.yaml:3:6: image: picture\.png: cannot decode the PNG: the file is damaged' \
             "bad checksum ($backend, $nup up): the template line and the file named"
         expect_eq "$(wc -l < "$T/err")" 1 "bad checksum ($backend, $nup up): one line"
         expect_no_file "$backend.pdf" "bad checksum ($backend, $nup up)"
@@ -39,7 +39,7 @@ components:
   - {type: image, src: "$art", x: 5mm, y: 15mm, w: 40mm, h: 30mm}
 Y
 expect_status 1 "a deck with a damaged PNG" -- "$PNPKIT" render deck.yaml --grid 3x3 -o deck.pdf
-expect_stderr '^deck\.yaml:6:6: picture\.png: cannot decode the PNG: the file is damaged' \
+expect_stderr '^deck\.yaml:6:6: image: picture\.png: cannot decode the PNG: the file is damaged' \
     "a deck with a damaged PNG: the template line and the file named"
 expect_no_file deck.pdf "a deck with a damaged PNG"
 

@@ -39,10 +39,11 @@ int pn_imgcache_charge(pn_imgcache *c, const char *path, double px, pn_err *err)
 {
     if (g_hash_table_contains(c->charged, path)) return 0;
     if (c->pixels + px > SCENE_IMAGE_MAX_DOC_PIXELS)
-        return pn_err_set(err, PN_EINPUT,
-                          "%s: the document's images would pass %.0f million decoded pixels; use "
-                          "smaller images",
-                          path, SCENE_IMAGE_MAX_DOC_PIXELS / 1e6);
+        return pn_err_set(
+            err, PN_EINPUT,
+            "image: %s: the document's images would pass %.0f million decoded pixels; use "
+            "smaller images",
+            path, SCENE_IMAGE_MAX_DOC_PIXELS / 1e6);
     c->pixels += px;
     g_hash_table_add(c->charged, g_strdup(path));
     return 0;
@@ -54,7 +55,7 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     cairo_status_t st = cairo_surface_status(s);
     if (st != CAIRO_STATUS_SUCCESS) {
         /* cairo 1.16 reports every libpng error as running out of memory. */
-        pn_err_set(err, PN_EINPUT, "%s: cannot decode the PNG: %s", path,
+        pn_err_set(err, PN_EINPUT, "image: %s: cannot decode the PNG: %s", path,
                    st == CAIRO_STATUS_NO_MEMORY
                        ? "the file is damaged (or too large for the memory)"
                        : cairo_status_to_string(st));
@@ -63,7 +64,7 @@ static cairo_surface_t *load_png(const char *path, const scene_image_info *info,
     }
     if (cairo_image_surface_get_width(s) != (int)info->iw ||
         cairo_image_surface_get_height(s) != (int)info->ih) {
-        pn_err_set(err, PN_EINPUT, "%s: the PNG changed while it was read", path);
+        pn_err_set(err, PN_EINPUT, "image: %s: the PNG changed while it was read", path);
         cairo_surface_destroy(s);
         return NULL;
     }
@@ -79,7 +80,7 @@ static cairo_surface_t *load_pixbuf(const char *path, const scene_image_info *in
     GError *ge = NULL;
     GdkPixbuf *p = pb->new_from_file(path, &ge);
     if (!p) {
-        pn_err_set(err, PN_EINPUT, "%s: cannot decode the image: %s", path,
+        pn_err_set(err, PN_EINPUT, "image: %s: cannot decode the image: %s", path,
                    ge ? g_strchomp(ge->message) : "unknown error");
         g_clear_error(&ge);
         return NULL;
@@ -88,13 +89,13 @@ static cairo_surface_t *load_pixbuf(const char *path, const scene_image_info *in
     int stride = pb->get_rowstride(p);
     bool alpha = pb->get_has_alpha(p);
     if (w != (int)info->iw || h != (int)info->ih || nc < (alpha ? 4 : 3)) {
-        pn_err_set(err, PN_EINPUT, "%s: the image changed while it was read", path);
+        pn_err_set(err, PN_EINPUT, "image: %s: the image changed while it was read", path);
         g_object_unref(p);
         return NULL;
     }
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-        pn_err_set(err, PN_EIO, "%s: cannot hold a %dx%d image", path, w, h);
+        pn_err_set(err, PN_EIO, "image: %s: cannot hold a %dx%d image", path, w, h);
         cairo_surface_destroy(s);
         g_object_unref(p);
         return NULL;
@@ -146,7 +147,7 @@ static cairo_surface_t *load_svg(pn_imgcache *c, const char *path, const scene_i
     cairo_destroy(cr);
     g_object_unref(h);
     if (!ok) {
-        pn_err_set(err, PN_EINPUT, "%s: cannot draw the SVG: %s", path,
+        pn_err_set(err, PN_EINPUT, "image: %s: cannot draw the SVG: %s", path,
                    ge ? g_strchomp(ge->message) : "unknown error");
         g_clear_error(&ge);
         cairo_surface_destroy(s);
@@ -162,7 +163,7 @@ cairo_surface_t *pn_imgcache_surface(pn_imgcache *c, const scene_image *im, pn_e
     scene_image_info info;
     if (scene_image_probe(im->path, &info, err)) return NULL;
     if (info.kind != im->kind || info.iw != im->iw || info.ih != im->ih) {
-        pn_err_set(err, PN_EINPUT, "%s: the image changed since it was laid out", im->path);
+        pn_err_set(err, PN_EINPUT, "image: %s: the image changed since it was laid out", im->path);
         return NULL;
     }
     if (info.kind == SCENE_IMAGE_PNG || info.kind == SCENE_IMAGE_PIXBUF) {
@@ -195,7 +196,7 @@ static GByteArray *png_bytes(cairo_surface_t *dst, const char *path, pn_err *err
     cairo_status_t st = cairo_surface_write_to_png_stream(dst, append_cb, out);
     if (st != CAIRO_STATUS_SUCCESS) {
         g_byte_array_unref(out);
-        pn_err_set(err, PN_EIO, "%s: cannot rasterise the image: %s", path,
+        pn_err_set(err, PN_EIO, "image: %s: cannot rasterise the image: %s", path,
                    cairo_status_to_string(st));
         return NULL;
     }
@@ -212,7 +213,7 @@ GByteArray *pn_imgcache_png(pn_imgcache *c, const scene_image *im, int wp, int h
     cairo_surface_t *dst = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wp, hp);
     if (cairo_surface_status(dst) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(dst);
-        pn_err_set(err, PN_EIO, "%s: cannot rasterise a %dx%d image", im->path, wp, hp);
+        pn_err_set(err, PN_EIO, "image: %s: cannot rasterise a %dx%d image", im->path, wp, hp);
         return NULL;
     }
     cairo_t *cr = cairo_create(dst);
