@@ -193,4 +193,12 @@ printf 'name: pf\npage: {paper: 63x88mm}\nparams:\n  n: {type: int, min: 1, max:
 sed 's/name: pf/name: pb/; s/max: 100/max: 10/' "$T/pf.yaml" > "$T/pb.yaml"
 expect_status 1 "--set past the backs' bound" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --backs "$T/pb.yaml" --set n=50 -o "$T/pb.pdf"
 expect_stderr "^the backs \\($T/pb\\.yaml\\): --set n=50: 50 is out of range \\(1 to 10\\)$" "--set past the backs' bound: names the backs"
+# A parameter only the backs have is set on the backs alone; one neither has is refused.
+printf 'name: po\npage: {paper: 63x88mm}\nparams:\n  w: {type: string, default: "plain"}\ncomponents:\n  - {type: text, x: 5mm, y: 5mm, text: "back ${w}"}\n' > "$T/po.yaml"
+expect_status 0 "--set of the backs' own parameter" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --backs "$T/po.yaml" --set w=gold --set n=7 -f scene -o "$T/po.scene"
+expect_eq "$(grep -c '^text "back gold"' "$T/po.scene") $(grep -c '^text "7"' "$T/po.scene")" "4 4" "the backs say gold, the fronts 7"
+expect_status 1 "--set of a parameter neither has" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --backs "$T/po.yaml" --set colour=red -o "$T/po.pdf"
+expect_stderr "^--set colour=red: neither template pf nor its backs po has a parameter 'colour'$" "neither has it: said so"
+expect_status 1 "--set of the backs' parameter without backs" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --set w=gold -o "$T/po.pdf"
+expect_no_file "$T/po.pdf" "refused --set: no output"
 finish

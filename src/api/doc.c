@@ -223,6 +223,17 @@ static int apply_seed(tmpl *t, const pnpkit_render_opts *po, const char *last_se
     return tmpl_set_if_present(t, "seed", buf, err);
 }
 
+/* The parameter of t that the setting NAME=VALUE names, or NULL. */
+static tmpl_param *set_param(const tmpl *t, const char *assignment)
+{
+    const char *eq = strchr(assignment, '=');
+    if (!eq) return NULL;
+    char *name = g_strndup(assignment, (gsize)(eq - assignment));
+    tmpl_param *p = tmpl_param_find(t, name);
+    g_free(name);
+    return p;
+}
+
 /* The template, its parameters set and resolved. NULL with err. */
 static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_err *err)
 {
@@ -240,6 +251,7 @@ static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_er
     const char *last_seed = NULL; /* the last "seed=N" of set */
     int rc = 0;
     for (const char *const *s = po->set; s && *s && !rc; s++) {
+        if (po->backs && !set_param(t, *s)) continue; /* perhaps the backs': see open_backs */
         rc = tmpl_set(t, *s, err);
         if (g_str_has_prefix(*s, "seed=")) last_seed = *s;
     }
@@ -260,15 +272,20 @@ static tmpl *open_backs(const pnpkit_render_opts *po, const tmpl *front, pn_err 
     if (!b) return NULL;
     int rc = 0;
     for (const char *const *s = po->set; s && *s && !rc; s++) {
-        const char *eq = strchr(*s, '=');
-        if (!eq) continue;
-        char *name = g_strndup(*s, (gsize)(eq - *s));
-        if (tmpl_param_find(b, name)) rc = tmpl_set(b, *s, err); /* a --set of the backs' too */
-        g_free(name);
-    }
-    if (rc) { /* the backs' bounds may not be the fronts' */
-        pn_err why = *err;
-        pn_err_set(err, why.status, "the backs (%s): %s", b->file, why.msg);
+        if (set_param(b, *s)) {                /* the backs' own, or a setting of both */
+            if ((rc = tmpl_set(b, *s, err))) { /* the backs' bounds may not be the fronts' */
+                pn_err why = *err;
+                pn_err_set(err, why.status, "the backs (%s): %s", b->file, why.msg);
+            }
+        } else if (!set_param(front, *s)) {
+            const char *eq = strchr(*s, '=');
+            rc = eq && eq != *s
+                     ? pn_err_set(err, PN_EINPUT,
+                                  "setting %s: neither template %s nor its backs %s has a "
+                                  "parameter '%.*s'",
+                                  *s, front->name, b->name, (int)(eq - *s), *s)
+                     : tmpl_set(b, *s, err); /* not NAME=VALUE */
+        }
     }
     if (!rc) rc = tmpl_resolve(b, err);
     if (rc) {
