@@ -145,6 +145,11 @@ set -- $place
 expect_eq "$(cut -d: -f2,3 "$T/err")" "$(($1 + before)):$2" "syntax error place in a stream"
 bad_sheet circle36 'red: [5, 4]\nblue: *a\n' "2:7: *a: no anchor &a stands before it (or it is still open)"
 bad_sheet circle36 'red: [5, 4, 4, 5, 4, 5, 5, 4]\nblue: [4, 5, 4, 5, 5, 4, 5, 4]\ngreen: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 9\ncombos: 30\n' "5:9: combos: 30 is out of range (0 to 25)"
+# Each ComboCircle goes with the number it made: no more of them than written spaces.
+bad_sheet circle36 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, 4, ~, ~, ~, ~, ~, 12]\nyellow: ~\ncombos: 3\n' "5:9: combos is 3, but 2 spaces are written: each ComboCircle goes with the number it made, so there are at most 2"
+printf 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, 4, ~, ~, ~, ~, ~, 12]\nyellow: ~\ncombos: 2\n' > "$T/two.yaml"
+expect_status 0 "two written spaces, two ComboCircles" -- "$PNPKIT" score circle36 "$T/two.yaml" --json
+expect_stdout '^{"game":"circle36","player":"","empty":23,.*"combos":2,"penalty":1,"earned":0,"total":-1}$' "no player: an empty name; the penalty of 2 ComboCircles"
 bad_sheet circle36 '- 1\n- 2\n' "1:3: a sheet is a mapping of key: value lines"
 bad_sheet dicrono 'games:\n  - first: X\n    grid: >\n      X X X\n' "3:5: game 1: write the grid as a literal block (grid: |) or a list of rows"
 bad_sheet dicrono 'games:\n  - first: X\n    grid: ["X O X O", "O X O", "X O X O", "O X O X"]\n' "3:24: game 1, row 2 has 3 squares; expected 4"

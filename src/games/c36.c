@@ -17,6 +17,14 @@ int c36_forced_combos(const c36_sheet *s)
     return forced;
 }
 
+int c36_written_cells(const c36_sheet *s)
+{
+    int n = c36_cells(&s->v), written = 0;
+    for (int c = 0; c < n; c++)
+        written += s->cells[c] != C36_EMPTY;
+    return written;
+}
+
 int c36_cells(const c36_variant *v)
 {
     return v->rings * v->sectors + 1;

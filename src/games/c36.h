@@ -20,7 +20,7 @@
 #define C36_MAX_CELLS (C36_MAX_RINGS * C36_MAX_SECTORS + 1)
 #define C36_MAX_ROWS (C36_MAX_SECTORS / 2)
 #define C36_MAX_VALUE (2 * C36_MAX_DICE) /* a sum of two of the largest dice */
-#define C36_EMPTY (-1)   /* a space nobody wrote in */
+#define C36_EMPTY (-1)                   /* a space nobody wrote in */
 #define C36_BONUS 3
 
 typedef enum { C36_USE_AUTO, C36_USE_DIE, C36_USE_SUM, C36_USE_DIFF } c36_use;
@@ -59,6 +59,9 @@ int c36_max_value(const c36_variant *v);
  * written space holding 0 (only doubles subtracted make it) or more than a
  * die shows (only a sum makes it). */
 int c36_forced_combos(const c36_sheet *s);
+/* The spaces a number is written in: the most ComboCircles a sheet can have,
+ * since each goes with the number it made. */
+int c36_written_cells(const c36_sheet *s);
 
 /* Number of cells (R * S + 1) and of rows (S / 2). */
 int c36_cells(const c36_variant *v);

@@ -201,6 +201,12 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
                               "a difference or a sum of the dice makes: at least %d ComboCircle%s",
                               s->combos, forced, forced == 1 ? "" : "s", forced == 1 ? "s" : "",
                               v->dice, forced, forced == 1 ? "" : "s");
+        int written = c36_written_cells(s);
+        if (s->combos > written)
+            return pn_yml_err(err, cx->y, cn,
+                              "combos is %d, but %d space%s written: each ComboCircle goes with "
+                              "the number it made, so there are at most %d",
+                              s->combos, written, written == 1 ? " is" : "s are", written);
     }
     return 0;
 }
@@ -486,7 +492,7 @@ int c36_load_fast(const yml_doc *d, const c36_variant *v, c36_input *out)
     unsigned need = (1u << nring) - 1;
     need |= 1u << 20;
     if ((seen & need) != need) return 0;
-    if (!s->nrounds) return s->combos >= c36_forced_combos(s);
+    if (!s->nrounds) return s->combos >= c36_forced_combos(s) && s->combos <= c36_written_cells(s);
     char why[256];
     int bad_round, bad_cell;
     return c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell) == 0;
@@ -504,10 +510,7 @@ void c36_report_json(GString *out, const c36_input *in, const c36_score *sc)
 {
     const c36_variant *v = &in->sheet.v;
     g_string_append(out, "{\"game\":\"circle36\",\"player\":");
-    if (in->has_player)
-        pn_json_string(out, in->player);
-    else
-        g_string_append(out, "null");
+    pn_json_string(out, in->has_player ? in->player : ""); /* "" when none, as the sheet's JSON */
     report_key_int(out, "empty", sc->empty, false);
     for (int pass = 0; pass < 2; pass++) {
         g_string_append(out, pass ? ",\"points\":{" : ",\"totals\":{");

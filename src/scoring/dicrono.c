@@ -238,10 +238,7 @@ void dc_report_json(GString *out, const dc_input *in, const dc_game_score *score
     g_string_append(out, ",\"players\":{\"X\":");
     for (int p = 0; p < 2; p++) {
         if (p) g_string_append(out, ",\"O\":");
-        if (in->names[p][0])
-            pn_json_string(out, in->names[p]);
-        else
-            g_string_append(out, "null");
+        pn_json_string(out, in->names[p]); /* "" when not named */
     }
     g_string_append(out, "}}");
 }
