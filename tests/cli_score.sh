@@ -150,6 +150,11 @@ bad_sheet circle36 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, ~, ~, ~, ~, ~, ~, ~
 printf 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, 4, ~, ~, ~, ~, ~, 12]\nyellow: ~\ncombos: 2\n' > "$T/two.yaml"
 expect_status 0 "two written spaces, two ComboCircles" -- "$PNPKIT" score circle36 "$T/two.yaml" --json
 expect_stdout '^{"game":"circle36","player":"","empty":23,.*"combos":2,"penalty":1,"earned":0,"total":-1}$' "no player: an empty name; the penalty of 2 ComboCircles"
+# rounds: [] is a game before its first round: an empty board, no ComboCircle.
+printf 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, ~, ~, ~, ~, ~, ~, ~]\ngreen: [~, ~, ~, ~, ~, ~, ~, ~]\nyellow: ~\nrounds: []\n' > "$T/r0.yaml"
+expect_status 0 "no round played yet" -- "$PNPKIT" score circle36 "$T/r0.yaml" --json
+expect_stdout '"empty":25,.*"combos":0,"penalty":0,"earned":0,"total":0}$' "no round played yet: an empty sheet"
+bad_sheet circle36 'red: [~, ~, ~, ~, ~, ~, ~, ~]\nblue: [~, 4, ~, ~, ~, ~, ~, ~]\ngreen: [~, ~, ~, ~, ~, ~, ~, ~]\nyellow: ~\nrounds: []\n' "2:11: B2 holds 4, but no round filled it"
 bad_sheet circle36 '- 1\n- 2\n' "1:3: a sheet is a mapping of key: value lines"
 bad_sheet dicrono 'games:\n  - first: X\n    grid: >\n      X X X\n' "3:5: game 1: write the grid as a literal block (grid: |) or a list of rows"
 bad_sheet dicrono 'games:\n  - first: X\n    grid: ["X O X O", "O X O", "X O X O", "O X O X"]\n' "3:24: game 1, row 2 has 3 squares; expected 4"

@@ -169,8 +169,9 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
     if (cell_value(cx, v, yn, "yellow", &s->cells[c36_centre(v)], err)) return -1;
     int cells = c36_cells(v);
     struct fy_node *rn = pn_yml_get(root, "rounds"), *cn = pn_yml_get(root, "combos");
-    if (rn && !pn_yml_is_null(rn)) {
-        int n = pn_yml_list(cx->y, rn, 1, cells, "rounds", err);
+    bool played = rn && !pn_yml_is_null(rn); /* rounds given, perhaps none yet ([]) */
+    if (played) {
+        int n = pn_yml_list(cx->y, rn, 0, cells, "rounds", err); /* [] as ~: none yet */
         if (n < 0) return -1;
         s->nrounds = n;
         for (int k = 0; k < n; k++)
@@ -180,11 +181,11 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
         long c;
         if (pn_yml_int_named(cx->y, cn, 0, cells, "combos", &c, err)) return -1;
         s->combos = (int)c;
-    } else if (!s->nrounds) {
+    } else if (!played) {
         return pn_yml_err(err, cx->y, root,
                           "combos is missing: the number of ComboCircles (or give the rounds)");
     }
-    if (s->nrounds) {
+    if (played) {
         char why[256];
         int bad_round, bad_cell;
         if (c36_check_rounds(s, why, sizeof why, &bad_round, &bad_cell)) {
@@ -193,6 +194,7 @@ static int load_tree(const sheet_ctx *cx, const c36_variant *v, c36_input *out, 
                                                    : cell_node(root, v, bad_cell);
             return pn_yml_err(err, cx->y, at, "%s", why);
         }
+        if (!s->nrounds) s->combos = 0; /* no round played: an empty board */
     } else {
         int forced = c36_forced_combos(s);
         if (s->combos < forced)
