@@ -137,18 +137,18 @@ done
 printf '%s\n' "board: {seed: 2147483647}" "tokens: [0, 0, 0, 0, 0]" "$P" >"$T/max.yaml"
 expect_status 0 "the largest seed is a board" -- $CHECK "$T/max.yaml"
 
-# Names in --json are escaped by json-glib: a quote, a backslash, a newline
-# and control characters come back as written.
+# Names in --json are escaped by json-glib: a quote and a backslash come back
+# as written (control characters are refused, below).
 cat >"$T/names.yaml" <<'EOF2'
 board: {seed: 7}
 tokens: [0, 0, 0, 0, 0]
 players:
-  - {name: "Ann \"Q\" \\ x\ny\x01\x1f", color: black, goals: [[circle, square, pentagon]]}
+  - {name: "Ann \"Q\" \\ x y", color: black, goals: [[circle, square, pentagon]]}
   - {name: Bob, color: white, goals: [[triangle, triangle, square]]}
 EOF2
 expect_status 0 "escaped names" -- $CHECK --json "$T/names.yaml"
 name=$(jq -r '.players[0].name' "$T/out" | od -An -c | tr -s ' ' | tr -d '\n')
-[ "$name" = ' A n n " Q " \ x \n y 001 037 \n' ] && ok || bad "name read back by jq: $name"
+[ "$name" = ' A n n " Q " \ x y \n' ] && ok || bad "name read back by jq: $name"
 if LC_ALL=C grep -q "$(printf '[\001-\037]')" "$T/out"; then bad "raw control byte in JSON"; else ok; fi
 # A stream's reports are kept until its last position is read, so the stream
 # is bounded as a whole: 10 000 positions and 16 MiB (a 160 MB file once took
@@ -190,5 +190,38 @@ expect_stderr "^$T/keys.yaml:1:1: a mapping of more than 1000 keys$" "1001 keys:
 head -n 1000 "$T/keys.yaml" >"$T/keys1000.yaml"
 expect_status 1 "1000 keys" -- $CHECK "$T/keys1000.yaml"
 expect_stderr "^$T/keys1000.yaml:1:1: unknown key 'k0000'" "1000 keys: read, then its first key refused"
+
+# A player's name is a name: at most 200 bytes, no control characters (a
+# newline could forge a report line), no NUL cutting it short.
+long=$(printf 'a%.0s' $(seq 201))
+err_case "board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{name: $long, color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]" "3:18: name: longer than 200 bytes" "a 201-byte name"
+err_case 'board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{name: "Ann\nBob (white): wins", color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]' "3:19: name: control characters are not allowed" "a newline in a name"
+err_case 'board: {seed: 1}
+tokens: [0, 0, 0, 0, 0]
+players: [{name: "a\0b", color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]' "3:19: name: control characters are not allowed" "a NUL in a name"
+
+# A circle drawn out starts at its blank start space, and has only that one.
+err_case "board: {circles: [\"bc * nt\", \"* bc nt\", \"* bc nt\"]}
+tokens: [0, 0, 0]
+$P" "1:20: circle 1, space 1: a circle starts at its blank start space, written \*" "no start space"
+err_case "board: {circles: [\"* bc nt\", \"* bc *\", \"* bc nt\"]}
+tokens: [0, 0, 0]
+$P" "1:31: circle 2, space 3: '\*' marks the start, which is space 1 alone" "two start spaces"
+
+# A user's own thinking-in-circles template gives the defaults of a seeded
+# board; one whose parameters are of another type is named, not a crash.
+mkdir -p "$T/xdg/pnpkit/templates"
+printf 'name: thinking-in-circles\nparams:\n  circles: {type: int, default: 5, min: 3, max: 9}\n  spaces: {type: int, default: 9, min: 5, max: 16}\n  neutral: {type: int, default: 2, min: 0, max: 13}\n  layout: {type: int, default: 7, min: 0, max: 100}\ncomponents: []\n' >"$T/xdg/pnpkit/templates/thinking-in-circles.yaml"
+printf 'board: {seed: 1, circles: 5, spaces: 9, neutral: 2, layout: row}\ntokens: [0, 0, 0, 0, 0]\n%s\n' "$P" >"$T/seeded.yaml"
+expect_status 1 "a user template with an int layout" -- env XDG_DATA_HOME="$T/xdg" $CHECK "$T/seeded.yaml"
+expect_stderr "^$T/xdg/pnpkit/templates/thinking-in-circles\.yaml: a thinking-in-circles template needs the parameter layout, row or ring$" "a user template with an int layout: named"
+sed -i 's/layout: {type: int, default: 7, min: 0, max: 100}/layout: {type: enum, choices: [row, ring], default: ring}/; s/default: 5, min: 3/default: 4, min: 3/' "$T/xdg/pnpkit/templates/thinking-in-circles.yaml"
+printf 'board: {seed: 1}\ntokens: [0, 0, 0, 0]\n%s\n' "$P" >"$T/seeded4.yaml"
+expect_status 0 "a user template's defaults" -- env XDG_DATA_HOME="$T/xdg" $CHECK "$T/seeded4.yaml"
+expect_stdout "^Board: seed 1, 4 circles of 9 spaces in a ring$" "a user template's defaults: 4 circles in a ring"
 
 finish

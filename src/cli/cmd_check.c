@@ -20,7 +20,7 @@
     "  # board: {layout: ring, circles: [\"* bc wt ns bp\", ...]}\n"                               \
     "  #   * blank start space; otherwise colour b/w/n + shape c/t/s/p\n"                          \
     "  tokens: [0, 3, -2, 4, 1]       # per circle: steps clockwise from the start\n"              \
-    "                                 # (any whole number; the sum of its moves)\n"                \
+    "                                 # (-10000 to 10000; the sum of its moves)\n"                 \
     "  uncloned: false                # true: refuse goals with two equal shapes in a row\n"       \
     "  players:\n"                                                                                 \
     "    - {name: Ann, color: black, goals: [[circle, square, pentagon]]}\n"                       \

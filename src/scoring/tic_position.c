@@ -8,25 +8,38 @@
 #include "template/tmpl.h"
 #include "util/json.h"
 
-/* The template's defaults for a generated board. */
+/* The template's defaults for a generated board. The template may be the
+ * user's own (it hides the built-in one), so each value is checked as a
+ * position's would be, and a problem names the template. */
 static int template_params(tic_params *p, pn_err *err)
 {
     tmpl *t = tmpl_open("thinking-in-circles", err);
     if (!t) return -1;
-    const char *names[] = {"circles", "spaces", "neutral", "layout"};
+    static const char *const names[] = {"circles", "spaces", "neutral", "layout"};
+    static const int lo[] = {TIC_MIN_CIRCLES, TIC_MIN_SPACES, 0},
+                     hi[] = {TIC_MAX_CIRCLES, TIC_MAX_SPACES, TIC_MAX_SPACES};
     int rc = 0;
     for (int i = 0; i < 4 && !rc; i++) {
         tmpl_param *prm = tmpl_param_find(t, names[i]);
-        if (!prm) {
-            rc = pn_err_set(err, PN_EINPUT, "%s: the template has no parameter '%s'", t->file,
-                            names[i]);
+        const pv_value *v = prm ? &prm->value : NULL;
+        bool ok = i < 3 ? v && v->type == PV_INT && v->i >= lo[i] && v->i <= hi[i]
+                        : v && (v->type == PV_ENUM || v->type == PV_STRING) && v->str &&
+                              (!strcmp(v->str, "row") || !strcmp(v->str, "ring"));
+        if (!ok) {
+            rc = i < 3 ? pn_err_set(err, PN_EINPUT,
+                                    "%s: a thinking-in-circles template needs the parameter %s, "
+                                    "a whole number from %d to %d",
+                                    t->file, names[i], lo[i], hi[i])
+                       : pn_err_set(err, PN_EINPUT,
+                                    "%s: a thinking-in-circles template needs the parameter "
+                                    "layout, row or ring",
+                                    t->file);
             break;
         }
-        long v = prm->value.i;
-        if (i == 0) p->circles = (int)v;
-        if (i == 1) p->spaces = (int)v;
-        if (i == 2) p->neutral = (int)v;
-        if (i == 3) p->layout = strcmp(prm->value.str, "ring") ? TIC_ROW : TIC_RING;
+        if (i == 0) p->circles = (int)v->i;
+        if (i == 1) p->spaces = (int)v->i;
+        if (i == 2) p->neutral = (int)v->i;
+        if (i == 3) p->layout = strcmp(v->str, "ring") ? TIC_ROW : TIC_RING;
     }
     tmpl_free(t);
     return rc;
@@ -62,7 +75,15 @@ static int read_circle(const pn_yml *y, struct fy_node *n, tic_board *b, int c, 
         const char *cols = "bwn", *shapes = "ctsp";
         const char *ci = strlen(*p) == 2 ? strchr(cols, g_ascii_tolower((*p)[0])) : NULL;
         const char *si = strlen(*p) == 2 ? strchr(shapes, g_ascii_tolower((*p)[1])) : NULL;
-        if (!strcmp(*p, "*")) {
+        if (!strcmp(*p, "*") != (k == 0)) {
+            rc = pn_yml_err(err, y, n,
+                            k ? "circle %d, space %d: '*' marks the start, which is space 1 "
+                                "alone"
+                              : "circle %d, space %d: a circle starts at its blank start space, "
+                                "written *",
+                            c + 1, k + 1);
+            break;
+        } else if (k == 0) {
             /* the blank start space */
         } else if (ci && si && *ci && *si) {
             sp.color = (unsigned char)(ci - cols);
@@ -177,8 +198,8 @@ static int read_player(const pn_yml *y, struct fy_node *n, bool uncloned, tic_po
     if (pn_yml_check_keys(y, n, keys, err)) return -1;
     tic_player *p = &d->players[k];
     struct fy_node *nn = pn_yml_get(n, "name"), *cn = pn_yml_get(n, "color");
-    d->names[k] = k ? "Player 2" : "Player 1";
-    if (nn && pn_yml_str(y, nn, &d->names[k], err)) return -1;
+    g_strlcpy(d->names[k], k ? "Player 2" : "Player 1", sizeof d->names[k]);
+    if (nn && pn_yml_text(y, nn, "name", d->names[k], sizeof d->names[k], err)) return -1;
     const char *c;
     if (!cn) return pn_yml_err(err, y, n, "%s needs a color (black or white)", d->names[k]);
     if (pn_yml_str(y, cn, &c, err)) return -1;

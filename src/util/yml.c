@@ -579,14 +579,20 @@ int pn_yml_text(const pn_yml *y, struct fy_node *n, const char *what, char *buf,
 {
     const char *s = pn_yml_scalar(n);
     if (!s) return pn_yml_err(err, y, n, "%s%sexpected a text value", WHAT(what));
-    size_t len = strlen(s);
+    size_t len = strlen(s), full = 0;
+    fy_node_get_scalar(n, &full);
     if (len >= size)
         return pn_yml_err(err, y, n, "%s%slonger than %zu bytes", WHAT(what), size - 1);
+    if (full != len) /* "a\0b" would lose its end */
+        return pn_yml_err(err, y, n, "%s%scontrol characters are not allowed", WHAT(what));
     if (!g_utf8_validate(s, (gssize)len, NULL))
         return pn_yml_err(err, y, n, "%s%snot valid UTF-8", WHAT(what));
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] < 0x20)
+    for (const char *p = s; *p; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        /* C0, DEL and C1 controls, and the marks that reorder text on a screen */
+        if (g_unichar_iscntrl(c) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))
             return pn_yml_err(err, y, n, "%s%scontrol characters are not allowed", WHAT(what));
+    }
     memcpy(buf, s, len + 1);
     return 0;
 }

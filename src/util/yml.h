@@ -89,8 +89,9 @@ struct fy_node *pn_yml_get(struct fy_node *m, const char *key);
 int pn_yml_int(const pn_yml *y, struct fy_node *n, long min, long max, long *out, pn_err *err);
 int pn_yml_int_named(const pn_yml *y, struct fy_node *n, long min, long max, const char *what,
                      long *out, pn_err *err);
-/* Text of fewer than size bytes, valid UTF-8 without control characters,
- * copied into buf. */
+/* Text of fewer than size bytes, valid UTF-8 without control characters
+ * (C0, DEL, C1, NUL, nor the marks that reorder text on a screen), copied
+ * into buf. */
 int pn_yml_text(const pn_yml *y, struct fy_node *n, const char *what, char *buf, size_t size,
                 pn_err *err);
 /* A list of min..max items: returns the count, or -1. */
