@@ -513,7 +513,8 @@ typedef struct pnpkit_analyze_opts {
     int size; /* DiCroNo grid size (default 6) */
     pnpkit_analysis_form form;
     /* When set, the witness is drawn on the DiCroNo sheet into this file, in
-     * format ("pdf", "svg" or "png") at dpi, after the answer is handed over. */
+     * format ("pdf", "svg" or "png") at dpi, before the answer is handed over
+     * (a drawing that fails hands over nothing). */
     const char *output;
     const char *format;
     double dpi;

@@ -65,4 +65,15 @@ expect_status 1 "pad target 76, 7 players" -- "$PNPKIT" render circular-numbers-
 expect_stderr "^built-in template circular-numbers-pad:[0-9]+:[0-9]+: tally: 7 players with 76 boxes need 67mm, more than the 63mm there is room for" "no room on the pad"
 expect_no_file "$T/p76.pdf" "no pad without room"
 
+# A custom track holds 8 to 60 spaces as the built-in one; a bad option is
+# one message (getopt's own is not printed too).
+printf 'name: cn\nparams:\n  spaces: {type: int, default: 1000000, min: 0, max: 2000000}\n  marks: {type: list, default: []}\ncomponents: []\n' > "$T/cn.yaml"
+expect_status 1 "a track of a million spaces" -- "$PNPKIT" calc circular-numbers --hand "A 5" --template "$T/cn.yaml"
+expect_stderr "^$T/cn\.yaml:3:3: spaces: a track has 8 to 60 spaces, not 1000000$" "a track of a million spaces: refused at its parameter"
+expect_status 2 "an unknown calc option" -- "$PNPKIT" calc circular-numbers --hand A --bogus
+expect_eq "$(cat "$T/err")" "pnpkit calc: unknown option '--bogus'
+Try 'pnpkit help calc'." "an unknown calc option: one message"
+expect_status 2 "--space without its value" -- "$PNPKIT" calc circular-numbers --hand A --space
+expect_stderr "^pnpkit calc: option '--space' needs a value$" "--space without its value: said so"
+
 finish

@@ -119,6 +119,10 @@ expect_status 2 "format without -o" -- "$PNPKIT" score circle36 --format pdf
 expect_status 2 "bad output name" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/x.doc"
 expect_status 2 "analyze what" -- "$PNPKIT" analyze
 expect_status 2 "analyze size" -- "$PNPKIT" analyze dicrono-max --size 11
+expect_status 2 "analyze --json --sheet" -- "$PNPKIT" analyze dicrono-max --json --sheet
+# A witness that cannot be drawn prints no answer (a --sheet > file would look whole).
+expect_status 3 "analyze into a missing folder" -- "$PNPKIT" analyze dicrono-max --sheet -o "$T/no/dir/w.pdf"
+expect_eq "$(wc -c < "$T/out")" 0 "analyze into a missing folder: no answer printed"
 expect_status 3 "missing file" -- "$PNPKIT" score circle36 "$T/missing.yaml"
 expect_status 3 "unwritable output" -- "$PNPKIT" score circle36 "$D/circle36-perfect.yaml" -o "$T/no/dir/x.pdf"
 : > "$T/empty.yaml"

@@ -181,14 +181,14 @@ int pnpkit_analyze(pnpkit_ctx *ctx, const char *question, const pnpkit_analyze_o
     else
         answer_text(out, &res, size, scores);
     int rc = 0;
-    if (o->report(o->user, out->str, out->len))
-        rc = pn_err_set(&e, PN_EIO, "writing the answer failed");
-    if (!rc && o->output) {
+    if (o->output) { /* drawn first: a drawing that fails reports nothing */
         pnpkit_analyze_opts oo = *o;
         oo.format = format;
         oo.dpi = dpi;
         rc = draw_witness(ctx, in, scores, &oo, &e);
     }
+    if (!rc && o->report(o->user, out->str, out->len))
+        rc = pn_err_set(&e, PN_EIO, "writing the answer failed");
     g_string_free(out, TRUE);
     g_free(in);
     g_free(scores);

@@ -20,6 +20,12 @@ static int track(tmpl *t, int *spaces, cirnum_mark *marks, int *nmarks, pn_err *
                           "%s: a circular-numbers template needs the parameters spaces (int) and "
                           "marks (list)",
                           t->file);
+    if (sp->value.i < CIRNUM_MIN_SPACES || sp->value.i > CIRNUM_MAX_SPACES) {
+        char text[96];
+        snprintf(text, sizeof text, "spaces: a track has %d to %d spaces, not %ld",
+                 CIRNUM_MIN_SPACES, CIRNUM_MAX_SPACES, sp->value.i);
+        return tmpl_param_err(t, sp, text, err);
+    }
     *spaces = (int)sp->value.i;
     char why[256];
     *nmarks = cirnum_parse_marks(mp->value.strs, mp->value.n, *spaces, marks, why, sizeof why);

@@ -3,6 +3,7 @@
  * most points one player can score in a single DiCroNo game, with a board
  * that reaches it. */
 #include <glib.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,10 +27,11 @@
 /* Prints the answer; a failed write is noted for the message. */
 static int print_answer(void *user, const char *text, size_t len)
 {
-    bool *failed = user;
+    int *failed = user; /* errno of the failure, or -1 without one */
+    errno = 0;
     fwrite(text, 1, len, stdout);
-    *failed = fflush(stdout) != 0;
-    return *failed;
+    if (fflush(stdout) != 0 || ferror(stdout)) *failed = errno ? errno : -1;
+    return *failed != 0;
 }
 
 static int analyze_run(int argc, char **argv)
@@ -80,6 +82,8 @@ static int analyze_run(int argc, char **argv)
             return cli_bad_option("analyze", c, argv);
         }
     }
+    if (json && sheet)
+        return cli_usage_error("analyze", "--json or --sheet: the answer has one form");
     if (optind >= argc) return cli_usage_error("analyze", "what? (dicrono-max)");
     if (optind + 1 < argc) return cli_usage_error("analyze", "one question at a time");
     if (strcmp(argv[optind], "dicrono-max"))
@@ -91,7 +95,7 @@ static int analyze_run(int argc, char **argv)
     pnpkit_error err;
     pnpkit_ctx *ctx = output ? cli_ctx(&err) : NULL;
     if (output && !ctx) return cli_fail_api(&err);
-    bool failed = false;
+    int failed = 0;
     pnpkit_analyze_opts o;
     pnpkit_analyze_opts_init(&o);
     o.size = size;
@@ -104,7 +108,8 @@ static int analyze_run(int argc, char **argv)
     o.user = &failed;
     if (pnpkit_analyze(ctx, argv[optind], &o, &err)) {
         if (failed) {
-            fputs("writing to standard output failed\n", stderr);
+            fprintf(stderr, "pnpkit analyze: standard output: write failed%s%s\n",
+                    failed > 0 ? ": " : "", failed > 0 ? strerror(failed) : "");
             return 3;
         }
         return cli_fail_api(&err);

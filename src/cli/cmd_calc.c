@@ -39,7 +39,7 @@ static int calc_run(int argc, char **argv)
     GPtrArray *sets = g_ptr_array_new();
     int rc = 0;
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1;) {
+    for (int c; (c = getopt_long(argc, argv, ":s:h", opts, NULL)) != -1;) {
         switch (c) {
         case 'H':
             hand_text = optarg;
@@ -60,7 +60,7 @@ static int calc_run(int argc, char **argv)
             fputs(CALC_USAGE, stdout);
             goto out;
         default:
-            rc = cli_usage_error("calc", "unknown option");
+            rc = cli_bad_option("calc", c, argv);
             goto out;
         }
     }

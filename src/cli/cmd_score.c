@@ -2,6 +2,7 @@
  * document per sheet), prints each result as a table or a JSON line, and with
  * -o draws the completed sheets through the game's template; all through the
  * public interface (pnpkit_score_file). */
+#include <errno.h>
 #include <glib.h>
 #include <getopt.h>
 #include <stdbool.h>
@@ -178,8 +179,9 @@ static int score_run_cmd(int argc, char **argv)
     if (pnpkit_score_file(ctx, argv[optind], &so, &err) < 0) {
         fflush(stdout);
         rc = cli_fail_api(&err);
-    } else if (fflush(stdout) || ferror(stdout)) {
-        fputs("writing the scores to standard output failed\n", stderr);
+    } else if ((errno = 0, fflush(stdout)) || ferror(stdout)) {
+        fprintf(stderr, "pnpkit score: standard output: write failed%s%s\n", errno ? ": " : "",
+                errno ? strerror(errno) : "");
         rc = 3;
     }
 out:
