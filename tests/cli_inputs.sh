@@ -64,6 +64,14 @@ expect_stderr "^cannot read fifo: not a regular file \(a FIFO or a device\)$" "-
 expect_status 1 "--list /dev/zero" -- timeout 20 "$PNPKIT" render --list /dev/zero
 expect_stderr "^/dev/zero: not a regular file \(a FIFO or a device\)$" "--list /dev/zero: message"
 expect_status 1 "--list a FIFO" -- timeout 20 "$PNPKIT" render --list fifo
+# A template is a regular file too (render, lint and the backs waited on a FIFO).
+ln -s fifo fifo.yaml
+expect_status 1 "a FIFO template" -- timeout 20 "$PNPKIT" render fifo.yaml -o x.pdf
+expect_stderr "^fifo\.yaml: not a regular file \(a FIFO or a device\)$" "a FIFO template: message"
+expect_status 1 "lint a FIFO template" -- timeout 20 "$PNPKIT" lint fifo.yaml
+expect_status 1 "a FIFO of backs" -- timeout 20 "$PNPKIT" render t.yaml --grid 2x2 --backs fifo.yaml -o x.pdf
+expect_status 1 "a device template" -- timeout 20 "$PNPKIT" render /dev/zero -o x.pdf
+expect_stderr "^/dev/zero: not a regular file \(a FIFO or a device\)$" "a device template: message"
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\n<image href="fifo" width="50" height="50"/>\n</svg>\n' >pipe.svg
 printf 'name: ps\ncomponents:\n  - {type: image, src: pipe.svg, x: 0, y: 0, w: 30mm, h: 30mm}\n' >ps.yaml
 expect_status 1 "an SVG drawing a FIFO" -- timeout 20 "$PNPKIT" render ps.yaml -o x.pdf

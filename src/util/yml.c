@@ -6,6 +6,7 @@
 #include "util/inputs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The start of a scalar's token. */
 static bool scalar_mark(struct fy_node *n, int *line, int *col)
@@ -418,12 +420,36 @@ pn_yml *pn_yml_load_builtin(const char *name, const char *buf, size_t len, pn_er
     return load_copy(name, buf, len, true, err);
 }
 
+/* A file named by path, opened for reading: a regular file or a directory
+ * (refused as it is read). A FIFO or a device is refused, not waited on or
+ * read without end (standard input is given as "-"). NULL with err. */
+static FILE *open_file(const char *path, pn_err *err)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+        close(fd);
+        pn_err_set(err, PN_EINPUT, "%s: not a regular file (a FIFO or a device)", path);
+        return NULL;
+    }
+    FILE *fp = fdopen(fd, "rb");
+    if (!fp) {
+        pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
+        close(fd);
+    }
+    return fp;
+}
+
 char *pn_yml_read_file(const char *path, size_t max, size_t *len, pn_err *err)
 {
     bool std = strcmp(path, "-") == 0;
-    FILE *fp = std ? stdin : fopen(path, "rb");
+    FILE *fp = std ? stdin : open_file(path, err);
     if (!fp) {
-        pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
+        if (std) pn_err_set(err, PN_EIO, "%s: %s", path, strerror(errno));
         return NULL;
     }
     GString *s = g_string_sized_new(4096);
