@@ -137,4 +137,14 @@ expect_stdout "--paper" "help render"
 expect_status 0 "list" -- "$PNPKIT" list
 expect_stdout "--set rings +int 1..6, default 3" "list shows parameters"
 
+# Every blockers value thinking-in-circles offers (0 to 16) prints: eight
+# nickel-sized tokens fit one row; more shrink to fit two even rows.
+for b in 0 8 9 16; do
+    expect_status 0 "thinking-in-circles with $b blockers" -- "$PNPKIT" render thinking-in-circles --set blockers=$b -f scene -o "$T/tb$b.scene"
+done
+expect_eq "$(grep -c '^text "BLOCKER"' "$T/tb16.scene") $(awk '/^text "BLOCKER"/ {for (i = 1; i < NF; i++) if ($i == "at") print $(i+2)}' "$T/tb16.scene" | sort -u | wc -l)" "16 2" "16 blockers in two rows"
+expect_eq "$(grep 'dash=1.50,1.00 M' "$T/tb16.scene" | head -1 | awk '{print $13 - $27}')" "10.5" "16 blockers: 10.5 mm tokens"
+expect_eq "$(grep 'dash=1.50,1.00 M' "$T/tb8.scene" | head -1 | awk '{print $13 - $27}')" "21" "8 blockers: 21 mm tokens"
+expect_eq "$(grep -c '^text "BLOCKER"' "$T/tb0.scene")" "0" "no blockers"
+
 finish

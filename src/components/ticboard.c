@@ -312,11 +312,28 @@ static const pv_spec blockers_props[] = {
      .def = "21mm",
      .min = 10,
      .max = 40,
-     .help = "diameter of a token (a nickel is 21.2mm)"},
+     .help = "diameter of a token (a nickel is 21.2mm); smaller, to 10mm, when the box needs"},
     {.name = "color", .type = PV_COLOR, .def = "#c62828"},
     {.name = "title", .type = PV_STRING, .def = "Blocker tokens (Lockdown): cut out"},
     {0},
 };
+
+#define BLOCKER_MIN_MM 10.0 /* tokens shrink to fit their box down to this */
+
+/* The largest token diameter, at most d, at which n tokens fit a box of w by
+ * h in rows (gap between them); under BLOCKER_MIN_MM when none does. */
+static double blockers_fit(int n, double d, double w, double h, double gap)
+{
+    double best = 0;
+    for (int rows = 1; rows <= n; rows++) {
+        int per = (n + rows - 1) / rows;
+        double by_w = (w + gap) / per - gap, by_h = (h + gap) / rows - gap;
+        double f = d < by_w ? d : by_w;
+        if (by_h < f) f = by_h;
+        if (f > best) best = f;
+    }
+    return best;
+}
 
 static int blockers_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err *err)
 {
@@ -331,10 +348,14 @@ static int blockers_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn
         y += 4.5;
         h -= 4.5;
     }
-    int per = (int)((w + gap) / (d + gap)), rows = (n + per - 1) / (per > 0 ? per : 1);
-    if (per < 1 || rows * (d + gap) - gap > h + 0.01)
-        return comp_err(ctx, err, "tic-blockers: %d tokens of %.0fmm do not fit a %.0fx%.0fmm box",
-                        n, d, w, h);
+    d = blockers_fit(n, d, w, h, gap);
+    int per = (int)((w + gap) / (d + gap) + 1e-9);
+    if (d < BLOCKER_MIN_MM || per < 1)
+        return comp_err(ctx, err,
+                        "tic-blockers: %d tokens do not fit a %.0fx%.0fmm box, even at %.0fmm", n,
+                        w, h, BLOCKER_MIN_MM);
+    int rows = (n + per - 1) / per;
+    per = (n + rows - 1) / rows; /* rows as even as they can be */
     pn_rgba c = comp_color(a, "color");
     scene_style cut = scene_stroke_style((pn_rgba){0.4, 0.4, 0.4, 1}, 0.3);
     cut.dash[0] = 1.5;
