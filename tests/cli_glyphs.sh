@@ -45,4 +45,14 @@ expect_status 1 "a Unicode 11 emoji" -- "$PNPKIT" render "$T/label.yaml" --set '
 expect_stderr "no font pnpkit uses has 🥳 \(U\+1F973\), and no Debian font package pnpkit knows of has it$" "newer emoji message"
 # Text the shipped fonts cover is unaffected: accents, Greek, Cyrillic, the sun sign.
 expect_status 0 "covered text" -- "$PNPKIT" render "$T/label.yaml" --set 'heading=Ærø ΑΒΓ Щ ☉' -o "$T/c.pdf"
+# Control characters would print as hex boxes: the render stops, naming them;
+# tabs and line ends are set as space and line breaks.
+printf 'name: ctl\ncomponents:\n  - {type: text, x: 0, y: 10mm, text: "a\\tb c\\rd\\u2028e"}\n  - {type: text, x: 0, y: 30mm, text: "esc\\e[31mred bell\\a"}\n' > "$T/ctl.yaml"
+expect_status 1 "control characters" -- "$PNPKIT" render "$T/ctl.yaml" -o "$T/ctl.pdf"
+expect_stderr "^$T/ctl\.yaml:4:6: text: the control characters U\+001B, U\+0007 would print as boxes: take them out of the text$" "control characters: named at their text"
+expect_no_file "$T/ctl.pdf" "control characters: no output"
+sed -i '$d' "$T/ctl.yaml"
+expect_status 0 "tabs and line ends" -- "$PNPKIT" render "$T/ctl.yaml" -o "$T/ctl.pdf"
+expect_status 1 "a control character, haru" -- "$PNPKIT" render "$T/label.yaml" --set "heading=$(printf 'a\001b')" --backend haru -o "$T/ctlh.pdf"
+expect_stderr "the control character U\+0001 would print as a box: take it out of the text$" "a control character, haru: message"
 finish

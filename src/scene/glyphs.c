@@ -58,6 +58,28 @@ int glyph_missing_err(PangoContext *ctx, const scene_font *font, const char *utf
     bool other = false; /* a character no known package has */
     int missing = 0;
     GHashTable *seen = g_hash_table_new(NULL, NULL);
+    /* Control characters but line ends and tabs: pango draws them as boxes. */
+    GString *controls = g_string_new(NULL);
+    int ncontrols = 0;
+    for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (g_unichar_iscntrl(c) && c != '\n' && c != '\r' && c != '\t' &&
+            g_hash_table_add(seen, GUINT_TO_POINTER(c)) && ncontrols++ < GLYPH_SHOWN_MAX)
+            g_string_append_printf(controls, "%sU+%04X", ncontrols > 1 ? ", " : "", (unsigned)c);
+    }
+    if (ncontrols) {
+        pn_err_set(err, PN_EINPUT,
+                   "the control character%s %s%s would print as %s: take %s out of the text",
+                   ncontrols == 1 ? "" : "s", controls->str,
+                   ncontrols > GLYPH_SHOWN_MAX ? ", ..." : "", ncontrols == 1 ? "a box" : "boxes",
+                   ncontrols == 1 ? "it" : "them");
+        g_string_free(controls, TRUE);
+        g_string_free(chars, TRUE);
+        g_string_free(codes, TRUE);
+        g_hash_table_destroy(seen);
+        return -1;
+    }
+    g_string_free(controls, TRUE);
     for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
         gunichar c = g_utf8_get_char(p);
         if (g_unichar_iscntrl(c) || g_unichar_isspace(c) || g_unichar_type(c) == G_UNICODE_FORMAT ||
