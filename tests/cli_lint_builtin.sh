@@ -35,4 +35,11 @@ expect_status 0 "cirplexed-tiles --mono --strict" -- "$PNPKIT" lint --strict --m
 while IFS='|' read -r n pat _; do
     "$PNPKIT" lint "$n" | grep -Eq -- "$pat" && ok || bad "$n: '$pat' is accepted but no longer found; remove it"
 done < "$T/accepted"
+# dicrono's 12 games share the table's height: the set total and the last rows
+# stay clear of each other and of the QR code (games=12 ran into both).
+for g in 9 10 12; do
+    expect_status 0 "dicrono games=$g --strict" -- "$PNPKIT" lint --strict dicrono --set games=$g
+done
+"$PNPKIT" render dicrono --set games=12 -f scene -o "$T/dc12.scene"
+expect_eq "$(awk '$2 == "g12.X.subtotal" {b = $4 + $6} $2 == "total.X" {t = $4} END {print (t >= b + 1) ? "clear" : "overlap"}' "$T/dc12.scene")" "clear" "dicrono games=12: the set total below game 12"
 finish
