@@ -224,4 +224,11 @@ printf 'board: {seed: 1}\ntokens: [0, 0, 0, 0]\n%s\n' "$P" >"$T/seeded4.yaml"
 expect_status 0 "a user template's defaults" -- env XDG_DATA_HOME="$T/xdg" $CHECK "$T/seeded4.yaml"
 expect_stdout "^Board: seed 1, 4 circles of 9 spaces in a ring$" "a user template's defaults: 4 circles in a ring"
 
+# A "---" ending the file after its positions starts no position.
+{ cat "$T/row.yaml"; printf -- '---\n'; } >"$T/trail.yaml"
+expect_status 0 "a --- ending the file" -- $CHECK "$T/trail.yaml"
+expect_eq "$(grep -c '^Board:' "$T/out")" "1" "a --- ending the file: one position"
+printf -- '---\n' >"$T/only.yaml"
+expect_status 1 "a file of one ---" -- $CHECK "$T/only.yaml"
+
 finish

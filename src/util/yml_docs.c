@@ -166,6 +166,26 @@ static int emit(yml_docs *r, yml_doc *doc)
     return 1;
 }
 
+/* Whether text holds more than blank lines, comments and document markers. */
+static bool has_content(const char *text, size_t len)
+{
+    bool content = false;
+    for (const char *p = text, *end = text + len; p < end && !content;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end, *q = p;
+        while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
+                      (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
+        if (marker) /* what follows a marker on its line: "--- {red: [...]}" */
+            for (q = p + 3; q < le && (*q == ' ' || *q == '\t' || *q == '\r');)
+                q++;
+        content = q < le && *q != '#';
+        p = nl ? nl + 1 : end;
+    }
+    return content;
+}
+
 int yml_docs_next(yml_docs *r, yml_doc *doc, pn_err *err)
 {
     start(r);
@@ -203,6 +223,8 @@ int yml_docs_next(yml_docs *r, yml_doc *doc, pn_err *err)
                              "document too large (more than %u bytes)", PN_YML_MAX_BYTES);
     }
     if (rc < 0) return -1;
+    /* a "---" ending a file after its documents starts none */
+    if (r->content && r->index > 0 && !has_content(r->doc->str, r->doc->len)) return 0;
     return r->content ? emit(r, doc) : 0;
 }
 
@@ -225,22 +247,7 @@ static void rebase(const yml_doc *d, pn_err *err)
 
 pn_yml *yml_doc_parse(const yml_doc *d, const char *what, pn_err *err)
 {
-    /* Only blank lines, comments and markers: nothing to parse. */
-    bool content = false;
-    for (const char *p = d->text, *end = d->text + d->len; p < end && !content;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl : end, *q = p;
-        while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-            q++;
-        bool marker = le - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "...", 3)) &&
-                      (le - p == 3 || p[3] == ' ' || p[3] == '\t' || p[3] == '\r');
-        if (marker) /* what follows a marker on its line: "--- {red: [...]}" */
-            for (q = p + 3; q < le && (*q == ' ' || *q == '\t' || *q == '\r');)
-                q++;
-        content = q < le && *q != '#';
-        p = nl ? nl + 1 : end;
-    }
-    if (!content) {
+    if (!has_content(d->text, d->len)) { /* only blanks, comments and markers */
         pn_err_at(err, d->file, d->line0 + 1, 1, "the %s is empty", what);
         return NULL;
     }
