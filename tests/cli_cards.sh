@@ -41,16 +41,25 @@ expect_eq "$(grep -c '^path stroke=#333355' "$T/mini.scene")" 12 "twelve mini ca
 
 # Printer correction: scale about the paper's centre, then offset.
 expect_status 0 "calibration" -- "$PNPKIT" render calibration -f scene -o "$T/cal.scene"
-grep -qx "path stroke=#000000 w=0.25 M 20.00 30.00 L 20.00 267.00" "$T/cal.scene" && ok || bad "line A 20 mm from the left edge"
-grep -qx "path stroke=#000000 w=0.25 M 30.00 277.00 L 180.00 277.00" "$T/cal.scene" && ok || bad "line D 20 mm from the bottom edge"
+grep -qx "path stroke=#000000 w=0.25 M 20.00 30.28 L 20.00 266.72" "$T/cal.scene" && ok || bad "line A 20 mm from the left edge"
+grep -qx "path stroke=#000000 w=0.25 M 30.20 277.00 L 179.80 277.00" "$T/cal.scene" && ok || bad "line D 20 mm from the bottom edge"
+# On any other paper the lines are 20 mm from its edges too, never scaled
+# (on Letter they were 28 mm in, and K came out 7 % wrong).
+expect_status 0 "calibration on Letter" -- "$PNPKIT" render calibration --paper letter -f scene -o "$T/call.scene"
+grep -qx "path stroke=#000000 w=0.25 M 195.90 29.58 L 195.90 249.82" "$T/call.scene" && ok || bad "Letter: line B 20 mm from the right edge"
+grep -qx "path stroke=#000000 w=0.25 M 30.55 259.40 L 185.35 259.40" "$T/call.scene" && ok || bad "Letter: line D 20 mm from the bottom edge"
+expect_status 0 "calibration on A5" -- "$PNPKIT" render calibration --paper a5 -f scene -o "$T/cala5.scene"
+grep -q "^path stroke=#000000 w=0.25 M 128.00 " "$T/cala5.scene" && ok || bad "A5: line B 20 mm from the right edge"
+expect_status 0 "calibration lint on Letter and A5" -- "$PNPKIT" lint --strict calibration --paper letter
+expect_status 0 "calibration lint on A5" -- "$PNPKIT" lint --strict calibration --paper a5
 expect_status 0 "corrected" -- "$PNPKIT" render calibration --offset 1.5mm,-1 --scale 1.01 -f scene -o "$T/cal2.scene"
-# x: 105 + (20 - 105) x 1.01 + 1.5 = 20.65; y: 148.5 + (30 - 148.5) x 1.01 - 1 = 27.815
-grep -qx "path stroke=#000000 w=0.25 M 20.65 27.81 L 20.65 267.19" "$T/cal2.scene" && ok || bad "line A corrected"
+# x: 105 + (20 - 105) x 1.01 + 1.5 = 20.65; y: 148.5 + (30.28 - 148.5) x 1.01 - 1 = 28.098
+grep -qx "path stroke=#000000 w=0.25 M 20.65 28.10 L 20.65 266.90" "$T/cal2.scene" && ok || bad "line A corrected"
 expect_status 0 "corrected deck" -- "$PNPKIT" render "$T/front.yaml" --grid 3x3 --backs "$T/back.yaml" --offset 2,0 -f scene -o "$T/off.scene"
 # No gutter: the block starts at x = (210 - 189) / 2 = 10.5, moved to 12.5.
 grep -q "^path stroke=#000000 w=0.15 M 12.50 " "$T/off.scene" && ok || bad "cut marks moved 2 mm right"
 expect_status 0 "calibration pdf" -- "$PNPKIT" render calibration -o "$T/cal.pdf"
-pdftotext "$T/cal.pdf" - | grep -q "K = 170 / e" && ok || bad "calibration instructions"
+pdftotext "$T/cal.pdf" - | grep -q "K = E / e" && ok || bad "calibration instructions"
 
 # haru draws the same deck; backs are one shared page repeated.
 expect_status 0 "haru deck" -- "$PNPKIT" render "$T/front.yaml" --grid 3x3 --backs "$T/back.yaml" --pages 27 --backend haru -o "$T/h.pdf"
