@@ -550,7 +550,9 @@ void pnpkit_lint_opts_init(pnpkit_lint_opts *o);
 
 /* One thing that will print badly, at its place in the template (line 0:
  * the page itself, not a component). kind names the check ("bounds",
- * "small-text", ...); message is one line without the place. */
+ * "small-text", ...); message is one line without the place. Past 1000
+ * findings on a sheet or 10 000 in all, one finding of kind "sheet-limit" or
+ * "run-limit" (line 0) counts the rest. */
 struct pnpkit_finding {
     int line, col;
     int sheet; /* 1-based: the sheet it was found on */

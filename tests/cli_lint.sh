@@ -61,6 +61,39 @@ expect_stdout 'warning: adjacent fills #d62728 and #2ca02c .* look alike with de
 # Within 0.5 mm counts as adjacent: 0.3 mm apart is found.
 sed 's/x: 36mm, y: 36mm/x: 34.35mm, y: 34.35mm/' apart.yaml > near.yaml
 expect_status 1 "circles 0.3 mm apart" -- "$PNPKIT" lint --strict near.yaml
+# Many fills of one component, overlapping, of many colours: each pair of
+# template places is reported once (not every pair of colours), and 4000 of
+# them take well under a second (a quadratic number of findings was kept and
+# took 40 s and 740 MB).
+cat > fills.yaml <<'Y'
+name: fills
+params:
+  n: {type: int, default: 4000, min: 1, max: 10000}
+page: {paper: a4, margin: 10mm}
+components:
+  - for: i in 0..${n - 1}
+    components:
+      - type: rect
+        x: "${(i % 7) * 0.1}mm"
+        y: "${(i % 5) * 0.1}mm"
+        w: 150mm
+        h: 150mm
+        stroke: none
+        fill: "#${char('6789abcdef', i % 10 + 1)}${char('0123456789', floor(i / 10) % 10 + 1)}${char('abcdef9876', floor(i / 100) % 10 + 1)}${char('0246813579', i % 10 + 1)}${char('89ab', floor(i / 1000) % 4 + 1)}${char('13579', i % 5 + 1)}"
+Y
+expect_status 0 "30 fills of one place" -- "$PNPKIT" lint fills.yaml --set n=30
+expect_eq "$(cat out)" 'fills.yaml:8:9: warning: adjacent fills #60a081 and #90a687 (the second from line 8) look alike with protanopia (red-blind): colour difference 4.0, under 10 (CIE76)' "one finding for one pair of places"
+expect_status 0 "4000 fills in time" -- timeout 20 "$PNPKIT" lint fills.yaml
+expect_eq "$(wc -l < out)" 1 "4000 fills: one finding"
+# A sheet lists at most 1000 findings and one template 10 000; the rest are
+# counted.
+{ printf 'name: r\ndata:\n'; for i in 1 2 3 4 5 6 7 8 9 10; do printf '  - {row: %d}\n' $i; done
+  printf 'components:\n  - for: i in 0..1100\n    components:\n      - {type: rect, x: -50mm, y: 10mm, w: 10mm, h: 10mm, fill: "#000000", stroke: none}\n'; } > many.yaml
+expect_status 0 "1101 findings on each of 10 sheets" -- "$PNPKIT" lint many.yaml
+expect_stdout '^many\.yaml:16:10: warning: a filled shape is off the page \(at -40\.0, 20\.0 mm\) \(and 9990 more like it\)$' "10 000 kept"
+expect_stdout '^many\.yaml: warning: 101 more findings on this sheet not listed \(at most 1000 are\) \(and 8 more like it\)$' "each sheet's rest counted"
+expect_stdout '^many\.yaml: warning: 10 more findings not listed \(at most 10000 are for one template\)$' "the template's rest counted"
+expect_eq "$(wc -l < out)" 3 "three lines"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

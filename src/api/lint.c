@@ -2,6 +2,7 @@
  * template laid out as it will print and every finding listed
  * (src/render/preflight.h). */
 #include <glib.h>
+#include <stdio.h>
 #include <string.h>
 #include "api/api.h"
 #include "pnpkit.h"
@@ -13,15 +14,38 @@ typedef struct finding_list {
     GStringChunk *strings;
     GArray *items; /* pnpkit_finding */
     int sheet;     /* the sheet being laid out (render_preflight sets it) */
+    long unlisted; /* findings past LINT_MAX_RUN_FINDINGS, counted only */
 } finding_list;
 
+/* Findings kept for one template (a page keeps at most LINT_MAX_PAGE_FINDINGS):
+ * the rest are counted in one last finding of kind "run-limit". */
+#define LINT_MAX_RUN_FINDINGS 10000
+
+/* Keeps one finding (a lint_report), or counts it past the cap. */
 static void collect(void *user, int line, int col, const char *kind, const char *msg)
 {
     finding_list *l = user;
+    if (l->items->len >= LINT_MAX_RUN_FINDINGS) {
+        l->unlisted++;
+        return;
+    }
     pnpkit_finding f = {.line = line,
                         .col = col,
                         .sheet = l->sheet > 0 ? l->sheet : 1,
                         .kind = g_string_chunk_insert_const(l->strings, kind),
+                        .message = g_string_chunk_insert(l->strings, msg)};
+    g_array_append_val(l->items, f);
+}
+
+/* Adds the finding that counts those past the cap, if any. */
+static void collect_unlisted(finding_list *l)
+{
+    if (!l->unlisted) return;
+    char msg[160];
+    snprintf(msg, sizeof msg, "%ld more finding%s not listed (at most %d are for one template)",
+             l->unlisted, l->unlisted == 1 ? "" : "s", LINT_MAX_RUN_FINDINGS);
+    pnpkit_finding f = {.sheet = 1, /* the whole run's, not one sheet's */
+                        .kind = g_string_chunk_insert_const(l->strings, "run-limit"),
                         .message = g_string_chunk_insert(l->strings, msg)};
     g_array_append_val(l->items, f);
 }
@@ -59,6 +83,7 @@ pnpkit_finding_list *pnpkit_lint(pnpkit_ctx *ctx, const char *template_name,
                           .nup = 1};
         l->pub.file = g_string_chunk_insert(l->strings, t->file);
         if (render_preflight(t, &ro, LINT_ALL, collect, l, &l->sheet, &e) < 0) rc = -1;
+        collect_unlisted(l);
     }
     tmpl_free(t);
     l->pub.n = l->items->len;

@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 
 #include <glib.h>
+#include <string.h>
 
 /* The first finding of a place and kind. */
 typedef struct warning {
@@ -61,7 +62,9 @@ void cli_warnings_collect(void *user, const pnpkit_finding *f)
                    .line = f->line,
                    .col = f->col,
                    .text = g_strdup_printf("%s%s%s", msg, sheet,
-                                           f->line > 0 ? "" : " (the page, not a component)"),
+                                           f->line > 0 || g_str_has_suffix(f->kind, "-limit")
+                                               ? ""
+                                               : " (the page, not a component)"),
                    .count = 1};
     g_free(sheet);
     g_array_append_val(w->items, one);

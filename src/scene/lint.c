@@ -22,6 +22,8 @@ typedef struct lint_run {
     lint_report report;
     void *user;
     int found;
+    int unlisted;      /* findings past LINT_MAX_PAGE_FINDINGS, counted only */
+    bool colours_cut;  /* the colour comparison stopped at that cap */
     int shape_tests;   /* fills compared by their shapes (shapes_touch) */
     size_t shape_segs; /* the segments those traced */
 } lint_run;
@@ -29,6 +31,10 @@ typedef struct lint_run {
 static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...) PN_PRINTF(4, 5);
 static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
 {
+    if (r->found >= LINT_MAX_PAGE_FINDINGS) {
+        r->unlisted++;
+        return;
+    }
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -184,13 +190,19 @@ static void to_lab(pn_rgba c, double lab[3])
     lab[2] = 200 * (f[1] - f[2]);
 }
 
+/* CIE76 difference of two CIELAB colours. */
+static double lab_distance(const double x[3], const double y[3])
+{
+    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
+                (x[2] - y[2]) * (x[2] - y[2]));
+}
+
 double lint_delta_e(pn_rgba a, pn_rgba b)
 {
     double x[3], y[3];
     to_lab(a, x);
     to_lab(b, y);
-    return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
-                (x[2] - y[2]) * (x[2] - y[2]));
+    return lab_distance(x, y);
 }
 
 static unsigned rgb24(pn_rgba c)
@@ -199,10 +211,15 @@ static unsigned rgb24(pn_rgba c)
            (unsigned)lround(c.b * 255);
 }
 
+/* A filled shape compared for colours: its colour as seen normally, with
+ * protanopia, with deuteranopia and in greyscale (CIELAB), computed once. */
 typedef struct fill {
     size_t item;
     box b;
     pn_rgba c;
+    unsigned rgb;     /* c as #rrggbb */
+    guint origin;     /* its template place, numbered in the order first met */
+    double lab[4][3]; /* 0 normal sight, 1 protanopia, 2 deuteranopia, 3 grey */
 } fill;
 
 /* Adds p's outline to cr. */
@@ -292,45 +309,84 @@ static size_t path_segs(const scene *s, size_t i)
     return it->kind == SCENE_PATH ? it->u.path.count : 0;
 }
 
-static void check_colors(lint_run *r, GArray *fills)
+/* f for item i of colour c: its colours in every sight, once; origin from
+ * places (template place -> its number), which it grows. */
+static fill fill_of(const scene *s, size_t i, const box *b, pn_rgba c, GHashTable *places)
 {
-    static const char *const how[] = {"with protanopia (red-blind)",
+    fill f = {.item = i, .b = *b, .c = c, .rgb = rgb24(c)};
+    to_lab(c, f.lab[0]);
+    to_lab(lint_simulate_cvd(c, 0), f.lab[1]);
+    to_lab(lint_simulate_cvd(c, 1), f.lab[2]);
+    to_lab(scene_to_grey(c), f.lab[3]);
+    int line, col;
+    scene_origin(s, i, &line, &col);
+    gint64 key = (gint64)line << 32 | (guint32)col;
+    gpointer n;
+    if (!g_hash_table_lookup_extended(places, &key, NULL, &n)) {
+        n = GUINT_TO_POINTER(g_hash_table_size(places));
+        g_hash_table_insert(places, g_memdup2(&key, sizeof key), n);
+    }
+    f.origin = GPOINTER_TO_UINT(n);
+    return f;
+}
+
+/* The sight (1 protanopia, 2 deuteranopia, 3 grey) in which a and b, told
+ * apart by normal sight, look alike, with their difference in *d; 0 when
+ * none (or when they look alike anyway). */
+static int alike_in(const lint_run *r, const fill *a, const fill *b, double *d)
+{
+    if (lab_distance(a->lab[0], b->lab[0]) < LINT_MIN_DELTA_E) return 0; /* alike anyway */
+    for (int k = scene_mono(r->s) ? 3 : 1; k <= 3; k++) /* grey ink: colour sight moot */
+        if ((*d = lab_distance(a->lab[k], b->lab[k])) < LINT_MIN_DELTA_E) return k;
+    return 0;
+}
+
+/* True when the shapes of a and b come within LINT_ADJACENT_MM; past the
+ * budget of shape tests, their boxes (which do) decide. */
+static bool fills_touch(lint_run *r, const fill *a, const fill *b)
+{
+    size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item);
+    if (r->shape_tests >= LINT_MAX_SHAPE_TESTS || r->shape_segs + segs > LINT_MAX_SHAPE_SEGS)
+        return true;
+    r->shape_tests++;
+    r->shape_segs += segs;
+    return shapes_touch(r->s, a, b);
+}
+
+/* Reports adjacent fills told apart by normal sight that look alike in
+ * greyscale or to colour-blind eyes: each pair of template places once (the
+ * first pair of their fills found), so the cost stays that of comparing the
+ * fills' boxes and colours, whatever the number of findings. Stops at the
+ * page's cap of findings. */
+static void check_colors(lint_run *r, GArray *fills, guint places)
+{
+    static const char *const how[] = {"", "with protanopia (red-blind)",
                                       "with deuteranopia (green-blind)",
                                       "in greyscale (the mono setting)"};
-    GHashTable *seen = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-    for (guint i = 0; i < fills->len; i++)
-        for (guint j = i + 1; j < fills->len; j++) {
+    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal); /* place pairs */
+    for (guint i = 0; i < fills->len && !r->colours_cut; i++)
+        for (guint j = i + 1; j < fills->len && !r->colours_cut; j++) {
             const fill *a = &g_array_index(fills, fill, i), *b = &g_array_index(fills, fill, j);
-            unsigned ca = rgb24(a->c), cb = rgb24(b->c);
-            if (ca == cb || !overlap(&a->b, &b->b, -LINT_ADJACENT_MM)) continue;
-            gint64 key = (gint64)MIN(ca, cb) << 24 | MAX(ca, cb);
-            if (g_hash_table_contains(seen, &key)) continue;
-            if (lint_delta_e(a->c, b->c) < LINT_MIN_DELTA_E) continue; /* alike anyway */
-            for (int k = 0; k < 3; k++) {
-                pn_rgba x = k < 2 ? lint_simulate_cvd(a->c, k) : scene_to_grey(a->c);
-                pn_rgba y = k < 2 ? lint_simulate_cvd(b->c, k) : scene_to_grey(b->c);
-                if (k < 2 && scene_mono(r->s)) continue; /* grey ink: colour sight moot */
-                double d = lint_delta_e(x, y);
-                if (d >= LINT_MIN_DELTA_E) continue;
-                /* Past the budget of shape tests, the boxes decide. */
-                bool touch = true;
-                size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item);
-                if (r->shape_tests < LINT_MAX_SHAPE_TESTS &&
-                    r->shape_segs + segs <= LINT_MAX_SHAPE_SEGS) {
-                    r->shape_tests++;
-                    r->shape_segs += segs;
-                    touch = shapes_touch(r->s, a, b);
-                }
-                if (!touch) break;
-                int line, col;
-                scene_origin(r->s, b->item, &line, &col);
-                note(r, a->item, "colour",
-                     "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
-                     "colour difference %.1f, under %g (CIE76)",
-                     ca, cb, line, how[k], d, LINT_MIN_DELTA_E);
-                g_hash_table_add(seen, g_memdup2(&key, sizeof key));
+            double d;
+            int k;
+            if (a->rgb == b->rgb || !overlap(&a->b, &b->b, -LINT_ADJACENT_MM) ||
+                !(k = alike_in(r, a, b, &d)))
+                continue;
+            /* places < LINT_MAX_FILLS: the pair's number fits a pointer, 0 not used */
+            gpointer key = GSIZE_TO_POINTER((gsize)MIN(a->origin, b->origin) * places +
+                                            MAX(a->origin, b->origin) + 1);
+            if (g_hash_table_contains(seen, key) || !fills_touch(r, a, b)) continue;
+            if (r->found >= LINT_MAX_PAGE_FINDINGS) {
+                r->colours_cut = true;
                 break;
             }
+            int line, col;
+            scene_origin(r->s, b->item, &line, &col);
+            note(r, a->item, "colour",
+                 "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
+                 "colour difference %.1f, under %g (CIE76)",
+                 a->rgb, b->rgb, line, how[k], d, LINT_MIN_DELTA_E);
+            g_hash_table_add(seen, key);
         }
     g_hash_table_destroy(seen);
 }
@@ -358,12 +414,40 @@ static int check_glyphs(lint_run *r, pn_err *err)
     return 0;
 }
 
+/* Passes on the page's own notes (scene_note_add), within the cap. */
+static void check_notes(lint_run *r)
+{
+    for (size_t i = 0; i < scene_note_count(r->s); i++) {
+        const scene_note *n = scene_note_at(r->s, i);
+        if (r->found >= LINT_MAX_PAGE_FINDINGS) {
+            r->unlisted++;
+            continue;
+        }
+        r->report(r->user, n->line, n->col, n->kind, n->msg);
+        r->found++;
+    }
+}
+
+/* One finding of the page itself for those past the cap, with their count. */
+static void report_unlisted(lint_run *r)
+{
+    if (!r->unlisted && !r->colours_cut) return;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%d more finding%s on this sheet not listed (at most %d are)%s",
+             r->unlisted, r->unlisted == 1 ? "" : "s", LINT_MAX_PAGE_FINDINGS,
+             r->colours_cut ? "; fills were not compared for colours past that" : "");
+    r->report(r->user, 0, 0, "sheet-limit", msg);
+    r->found++;
+}
+
 int scene_lint(const scene *s, double border, lint_checks checks, lint_report report, void *user,
                pn_err *err)
 {
     lint_run r = {.s = s, .report = report, .user = user};
     GArray *texts = g_array_new(FALSE, FALSE, sizeof(fill));
     GArray *fills = g_array_new(FALSE, FALSE, sizeof(fill));
+    /* template place -> its number */
+    GHashTable *places = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     GArray *marks = g_array_new(FALSE, FALSE, sizeof(box)); /* printed codes, quiet zone and all */
     for (size_t i = 0; i < scene_count(s) && (checks & LINT_CHEAP); i++) {
         const scene_item *it = scene_item_at(s, i);
@@ -399,22 +483,18 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
             !bg && fills->len < LINT_MAX_FILLS) {
             /* In mono, the colour as written: two fills the template tells
              * apart by colour but mono prints in one grey are a finding. */
-            fill f = {.item = i,
-                      .b = b,
-                      .c = scene_mono(s) ? it->u.path.written : it->u.path.style.fill_color};
+            fill f = fill_of(
+                s, i, &b, scene_mono(s) ? it->u.path.written : it->u.path.style.fill_color, places);
             g_array_append_val(fills, f);
         }
     }
-    if (checks & LINT_CHEAP)
-        for (size_t i = 0; i < scene_note_count(s); i++) {
-            const scene_note *n = scene_note_at(s, i);
-            report(user, n->line, n->col, n->kind, n->msg);
-            r.found++;
-        }
-    if (checks & LINT_COLOR) check_colors(&r, fills);
+    if (checks & LINT_CHEAP) check_notes(&r);
+    if (checks & LINT_COLOR) check_colors(&r, fills, g_hash_table_size(places));
     g_array_free(texts, TRUE);
     g_array_free(fills, TRUE);
     g_array_free(marks, TRUE);
+    g_hash_table_destroy(places);
     if ((checks & LINT_GLYPHS) && check_glyphs(&r, err)) return -1;
+    report_unlisted(&r);
     return r.found;
 }

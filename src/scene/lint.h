@@ -19,9 +19,13 @@
 /* and at most this many path segments traced for them on a page: 20 000
  * tests of two rings of 3600 segments each took 55 s */
 #define LINT_MAX_SHAPE_SEGS 2000000
-#define LINT_MAX_FILLS 4000        /* fills compared pairwise on one page (the first ones) */
-#define LINT_TEXT_OVERLAP_MM 0.3   /* text boxes overlapping less than this are fine */
-#define LINT_MAX_MARKS 256         /* printed codes a page is checked against */
+#define LINT_MAX_FILLS 4000      /* fills compared pairwise on one page (the first ones) */
+#define LINT_TEXT_OVERLAP_MM 0.3 /* text boxes overlapping less than this are fine */
+#define LINT_MAX_MARKS 256       /* printed codes a page is checked against */
+
+/* Findings listed for one page; past it they are counted in one finding of
+ * kind "sheet-limit" (line 0), and fills are no longer compared for colours. */
+#define LINT_MAX_PAGE_FINDINGS 1000
 
 typedef enum {
     LINT_CHEAP = 1, /* bounds, small text, thin lines */
@@ -32,7 +36,8 @@ typedef enum {
 } lint_checks;
 
 /* One finding: kind is a short word ("bounds", "text-size", "line-width",
- * "overlap", "colour", "glyphs"); line and col the item's origin (0: none). */
+ * "overlap", "colour", "glyphs", "sheet-limit"); line and col the item's origin
+ * (0: none). */
 typedef void (*lint_report)(void *user, int line, int col, const char *kind, const char *msg);
 
 /* Walks s. border: mm along each edge printers cannot print (0 for a card,
