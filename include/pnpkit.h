@@ -549,8 +549,8 @@ typedef struct pnpkit_lint_opts {
 void pnpkit_lint_opts_init(pnpkit_lint_opts *o);
 
 /* One thing that will print badly, at its place in the template (line 0:
- * the page itself, not a component). kind names the check ("bounds",
- * "small-text", ...); message is one line without the place. Past 1000
+ * the page itself, not a component). kind names the check ("off-page",
+ * "runs-off", "border", "text-size", ...); message is one line without the place. Past 1000
  * findings on a sheet or 10 000 in all, one finding of kind "sheet-limit" or
  * "run-limit" (line 0) counts the rest. */
 struct pnpkit_finding {

@@ -94,6 +94,13 @@ expect_stdout '^many\.yaml:16:10: warning: a filled shape is off the page \(at -
 expect_stdout '^many\.yaml: warning: 101 more findings on this sheet not listed \(at most 1000 are\) \(and 8 more like it\)$' "each sheet's rest counted"
 expect_stdout '^many\.yaml: warning: 10 more findings not listed \(at most 10000 are for one template\)$' "the template's rest counted"
 expect_eq "$(wc -l < out)" 3 "three lines"
+# One component in the border, running off the page and off it: a line each,
+# the worse never hidden behind the milder as "(and 2 more like it)".
+printf 'name: k\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - for: i in 1..3\n    components:\n      - {type: rect, x: "${-7 - (i - 1) * 15}mm", y: "${i * 30}mm", w: 20mm, h: 10mm}\n' > kinds.yaml
+expect_status 0 "three kinds of bounds" -- "$PNPKIT" lint kinds.yaml
+expect_eq "$(cat out)" 'kinds.yaml:6:10: warning: a line reaches into the 5 mm border printers cannot print (2.9 to 23.1 x 39.9 to 50.1 mm)
+kinds.yaml:6:10: warning: a line runs off the page (-12.2 to 8.2 x 69.8 to 80.2 mm on a 210x297mm page)
+kinds.yaml:6:10: warning: a line is off the page (at -27.1, 99.8 mm)' "each kind its own line"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

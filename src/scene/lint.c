@@ -81,6 +81,10 @@ static bool is_background(const scene *s, const scene_item *it, const box *b)
            b->x1 >= scene_width(s) - e && b->y1 >= scene_height(s) - e;
 }
 
+/* Reports an item off the page ("off-page"), running off it ("runs-off") or
+ * into the border printers cannot print ("border"): a kind each, so that
+ * findings of one component gathered by place and kind never hide a worse
+ * one behind a milder one. */
 static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box *b, double border)
 {
     double w = scene_width(r->s), h = scene_height(r->s), e = 0.01;
@@ -90,15 +94,15 @@ static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box 
                  strlen(it->u.text.utf8) > 60 ? "..." : "");
     }
     if (b->x1 < 0 || b->y1 < 0 || b->x0 > w || b->y0 > h)
-        note(r, i, "bounds", "%s%s is off the page (at %.1f, %.1f mm)", what(it), name, b->x0,
+        note(r, i, "off-page", "%s%s is off the page (at %.1f, %.1f mm)", what(it), name, b->x0,
              b->y0);
     else if (b->x0 < -e || b->y0 < -e || b->x1 > w + e || b->y1 > h + e)
-        note(r, i, "bounds",
+        note(r, i, "runs-off",
              "%s%s runs off the page (%.1f to %.1f x %.1f to %.1f mm on a %gx%gmm page)", what(it),
              name, b->x0, b->x1, b->y0, b->y1, w, h);
     else if (border > 0 && (b->x0 < border - e || b->y0 < border - e || b->x1 > w - border + e ||
                             b->y1 > h - border + e))
-        note(r, i, "bounds",
+        note(r, i, "border",
              "%s%s reaches into the %g mm border printers cannot print (%.1f to %.1f x %.1f to "
              "%.1f mm)",
              what(it), name, border, b->x0, b->x1, b->y0, b->y1);
@@ -139,7 +143,7 @@ static void check_marks(lint_run *r, size_t i, const scene_item *it, const box *
         if (it->kind == SCENE_TEXT)
             snprintf(name, sizeof name, " \"%.60s%s\"", it->u.text.utf8,
                      strlen(it->u.text.utf8) > 60 ? "..." : "");
-        note(r, i, "bounds",
+        note(r, i, "scan-mark",
              "%s%s runs into a scan mark (%.1f to %.1f x %.1f to %.1f mm): keep the corners "
              "and the foot of the sheet clear",
              what(it), name, m->x0, m->x1, m->y0, m->y1);

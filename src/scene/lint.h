@@ -35,9 +35,9 @@ typedef enum {
     LINT_ALL = 15,
 } lint_checks;
 
-/* One finding: kind is a short word ("bounds", "text-size", "line-width",
- * "overlap", "colour", "glyphs", "sheet-limit"); line and col the item's origin
- * (0: none). */
+/* One finding: kind is a short word ("off-page", "runs-off", "border",
+ * "scan-mark", "text-size", "line-width", "overlap", "colour", "glyphs",
+ * "sheet-limit"); line and col the item's origin (0: none). */
 typedef void (*lint_report)(void *user, int line, int col, const char *kind, const char *msg);
 
 /* Walks s. border: mm along each edge printers cannot print (0 for a card,
