@@ -30,4 +30,24 @@ expect_stdout '^fit\.yaml:3:6: warning: text "long\\nlines\\nof\\ntext.*" runs [
     "the note's newlines as escapes"
 expect_eq "$(grep -c 'past its box' out)" 1 "the note is one line"
 expect_eq "$(grep -vc '^fit\.yaml:' out)" 0 "every line is a finding"
+
+# A file name with a newline, a tab and an escape sequence is written with
+# escapes, as error messages write it, in findings, in the "no problems found"
+# line and in render's warnings: one line each, no raw control character.
+nl='
+'
+odd="odd${nl}name	esc$(printf '\033')[31m"
+printf 'name: o\ncomponents:\n  - {type: text, text: tiny, size: 3, x: 10mm, y: 10mm}\n' > "$odd.yaml"
+printf 'name: c\ncomponents:\n  - {type: text, text: fine, x: 10mm, y: 10mm}\n' > "${odd}c.yaml"
+expect_status 0 "lint an odd name" -- "$PNPKIT" lint "$odd.yaml"
+expect_eq "$(cat out)" 'odd\nname\tesc\x1b[31m.yaml:3:6: warning: text "tiny" is 3.0 pt, under 6 pt: hard to read' \
+    "the finding's file name escaped"
+expect_status 0 "lint a clean odd name" -- "$PNPKIT" lint "${odd}c.yaml"
+expect_eq "$(cat out)" 'odd\nname\tesc\x1b[31mc.yaml: no problems found' "no problems found, escaped"
+expect_status 0 "render an odd name" -- "$PNPKIT" render "$odd.yaml" -o odd.pdf
+expect_eq "$(cat err)" 'odd\nname\tesc\x1b[31m.yaml:3:6: warning: text "tiny" is 3.0 pt, under 6 pt: hard to read' \
+    "render's warning escaped"
+printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > "${odd}e.yaml"
+expect_status 1 "an error of an odd name" -- "$PNPKIT" lint "${odd}e.yaml"
+expect_stderr '^odd\\nname\\tesc\\x1b\[31me\.yaml:3:' "the error names it the same way"
 finish

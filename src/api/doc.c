@@ -33,6 +33,7 @@ struct pnpkit_doc {
     const char *warn_file; /* the file of their template (o.warn_file) */
     bool written;
     pnpkit_doc_info info;
+    char *shown_file;  /* info.file: t's file as messages show it */
     pn_inputs *inputs; /* the files it reads: never replaced by what it writes */
 };
 
@@ -97,8 +98,11 @@ static void warn_finding(void *user, int line, int col, const char *kind, const 
                         .message = msg};
     /* A back's place is in the backs' file, not the document's. */
     const char *own = d->t ? d->t->file : NULL;
-    if (d->warn_file && (!own || strcmp(d->warn_file, own))) f.file = d->warn_file;
+    char *shown = NULL; /* as messages show it: no control characters */
+    if (d->warn_file && (!own || strcmp(d->warn_file, own)))
+        f.file = shown = pn_err_escape(d->warn_file);
     d->po->warn(d->po->warn_user, &f);
+    g_free(shown);
 }
 
 /* The card options against their bounds. */
@@ -338,7 +342,7 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     }
     d->o.backs = d->backs;
     d->info.name = d->t->name;
-    d->info.file = d->t->file;
+    d->info.file = d->shown_file = pn_err_escape(d->t->file);
     d->info.origin = d->t->origin;
     d->info.format = d->o.format;
     d->info.has_seed = tmpl_param_find(d->t, "seed") != NULL;
@@ -356,6 +360,7 @@ void pnpkit_doc_free(pnpkit_doc *d)
     tmpl_free(d->backs);
     tmpl_free(d->t);
     pn_inputs_free(d->inputs);
+    g_free(d->shown_file);
     g_free(d);
 }
 

@@ -81,7 +81,9 @@ pnpkit_finding_list *pnpkit_lint(pnpkit_ctx *ctx, const char *template_name,
                           .mono = o->mono != 0,
                           .seed = 1,
                           .nup = 1};
-        l->pub.file = g_string_chunk_insert(l->strings, t->file);
+        char *shown = pn_err_escape(t->file); /* as errors show it */
+        l->pub.file = g_string_chunk_insert(l->strings, shown);
+        g_free(shown);
         if (render_preflight(t, &ro, LINT_ALL, collect, l, &l->sheet, &e) < 0) rc = -1;
         collect_unlisted(l);
     }

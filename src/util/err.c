@@ -33,14 +33,7 @@ static bool shown_escaped(gunichar u)
            u == 0x061c || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069);
 }
 
-/* Puts text into err->msg as one line of valid UTF-8 whatever the input held:
- * control characters (a value with a newline in it), bytes that are not
- * UTF-8 (an argument in Latin-1) and the characters above are written as
- * escapes. A message too long
- * for the buffer loses its middle, at whole characters, not its end: the
- * place comes first and what is wrong last, and a long value quoted between
- * them had left only "--set s=aaaa..." of a message. */
-static void put(pn_err *err, const char *text)
+char *pn_err_escape(const char *text)
 {
     GString *o = g_string_new(NULL);
     size_t len = strlen(text);
@@ -64,8 +57,19 @@ static void put(pn_err *err, const char *text)
             g_string_append_printf(o, "\\x%02x", c);
         p++;
     }
-    pn_err_shorten(err->msg, sizeof err->msg, o->str);
-    g_string_free(o, TRUE);
+    return g_string_free(o, FALSE);
+}
+
+/* Puts text into err->msg as one line of valid UTF-8 whatever the input held
+ * (pn_err_escape). A message too long for the buffer loses its middle, at
+ * whole characters, not its end: the place comes first and what is wrong
+ * last, and a long value quoted between them had left only "--set
+ * s=aaaa..." of a message. */
+static void put(pn_err *err, const char *text)
+{
+    char *o = pn_err_escape(text);
+    pn_err_shorten(err->msg, sizeof err->msg, o);
+    g_free(o);
 }
 
 int pn_err_set(pn_err *err, pn_status status, const char *fmt, ...)

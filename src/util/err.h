@@ -36,6 +36,13 @@ void pn_err_shorten(char *dst, size_t size, const char *text);
 int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt, ...)
     PN_PRINTF(5, 6);
 
+/* text as one line of valid UTF-8, as messages show it: control characters
+ * (a value with a newline in it), bytes that are not UTF-8 (an argument in
+ * Latin-1), C1 controls, line separators and the marks that turn text right
+ * to left written as escapes (a newline as \n, an escape as \x1b). Caller
+ * frees (g_free). */
+char *pn_err_escape(const char *text);
+
 /* Clears err to PN_OK and an empty message. */
 void pn_err_clear(pn_err *err);
 
