@@ -101,6 +101,14 @@ expect_status 0 "three kinds of bounds" -- "$PNPKIT" lint kinds.yaml
 expect_eq "$(cat out)" 'kinds.yaml:6:10: warning: a line reaches into the 5 mm border printers cannot print (2.9 to 23.1 x 39.9 to 50.1 mm)
 kinds.yaml:6:10: warning: a line runs off the page (-12.2 to 8.2 x 69.8 to 80.2 mm on a 210x297mm page)
 kinds.yaml:6:10: warning: a line is off the page (at -27.1, 99.8 mm)' "each kind its own line"
+# What draws nothing is never a finding: an answer key hidden by a colour
+# parameter set to none (small, overlapping, a hairline), a line and a text of
+# alpha 0 off the page. Shown, the answers are found.
+printf 'name: h\nparams:\n  show: {type: colour, default: none}\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: text, x: 0, y: 0, text: "Answer: 42", color: $show, size: 5}\n  - {type: text, x: 2mm, y: 1mm, text: "Question", size: 12}\n  - {type: line, x1: 0, y1: 20mm, x2: 50mm, y2: 20mm, color: $show, width: 0.05mm}\n  - {type: line, x1: -20mm, y1: 40mm, x2: 50mm, y2: 40mm, color: "#00000000"}\n  - {type: text, x: -20mm, y: 60mm, text: "gone", color: "#00000000", size: 4}\n' > hidden.yaml
+expect_status 0 "hidden items" -- "$PNPKIT" lint --strict hidden.yaml
+expect_stdout '^hidden.yaml: no problems found$' "nothing drawn, nothing found"
+expect_status 1 "hidden items shown" -- "$PNPKIT" lint --strict hidden.yaml --set show=black
+expect_eq "$(cut -d: -f2 out | tr '\n' ' ')" "6 7 8 " "the shown answer: small, overlapped, a hairline"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

@@ -49,10 +49,23 @@ static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...)
     r->found++;
 }
 
+/* True when it leaves no ink: a path whose fill and stroke are both fully
+ * transparent (or not there), text in colour none or of alpha 0. Such an
+ * item (an answer hidden by a parameter) is never a finding. */
+static bool draws_nothing(const scene_item *it)
+{
+    if (it->kind == SCENE_TEXT) return it->u.text.color.a <= 0;
+    if (it->kind != SCENE_PATH) return false;
+    const scene_style *st = &it->u.path.style;
+    return !(st->fill && st->fill_color.a > 0) &&
+           !(st->stroke && st->stroke_color.a > 0 && st->width > 0);
+}
+
+/* The box of it in *b; false when it draws nothing. */
 static bool item_box(const scene *s, const scene_item *it, box *b)
 {
     double e[4];
-    bool drawn = scene_item_box(s, it, e);
+    bool drawn = scene_item_box(s, it, e) && !draws_nothing(it);
     *b = (box){e[0], e[1], e[2], e[3]};
     return drawn;
 }
