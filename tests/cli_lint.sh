@@ -109,6 +109,17 @@ expect_status 0 "hidden items" -- "$PNPKIT" lint --strict hidden.yaml
 expect_stdout '^hidden.yaml: no problems found$' "nothing drawn, nothing found"
 expect_status 1 "hidden items shown" -- "$PNPKIT" lint --strict hidden.yaml --set show=black
 expect_eq "$(cut -d: -f2 out | tr '\n' ' ')" "6 7 8 " "the shown answer: small, overlapped, a hairline"
+# Boxes are the ink's: a curve by its turning points, not its control points
+# (a sector of 100 mm whose arc tops out at 11.8 mm, a path curve at 10.3 mm:
+# both clear of the 5 mm border); a stroke with sharp corners by the tips of
+# its miter joins (a triangle's 8 mm stroke reaches 8 mm above its top corner,
+# at 2 mm; a star's 2 mm stroke past its points on every side), as drawn.
+printf 'name: b\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: sector, x: 95mm, y: 102mm, r: 100mm, from: -45, to: 45, fill: "#ddeeff", width: 0.3mm}\n  - {type: arc, x: 95mm, y: 252mm, r: 25mm, from: 135, to: 225, width: 0.3mm}\n  - {type: path, x: 60mm, y: 20mm, d: "M 0 0 C 0 -26 10 -26 10 0", width: 0.5mm}\n' > curves.yaml
+expect_status 0 "curves clear of the border" -- "$PNPKIT" lint --strict curves.yaml
+printf 'name: m\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: polygon, x: 90mm, y: 30mm, r: 30mm, sides: 3, width: 8mm}\n  - {type: star, x: 40mm, y: 60mm, r: 58mm, points: 5, inner: 0.5, width: 2mm}\n' > miter.yaml
+expect_status 0 "miters" -- "$PNPKIT" lint miter.yaml
+expect_eq "$(cat out)" 'miter.yaml:4:6: warning: a line reaches into the 5 mm border printers cannot print (67.1 to 132.9 x 2.0 to 59.0 mm)
+miter.yaml:5:6: warning: a line runs off the page (-7.3 to 107.3 x 9.7 to 118.8 mm on a 210x297mm page)' "the miters' tips"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

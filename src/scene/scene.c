@@ -339,21 +339,157 @@ static void grow(double b[4], double x, double y)
     b[3] = fmax(b[3], y);
 }
 
+/* The value at t of the cubic with coefficients p0..p3 (one axis). */
+static double cubic_at(double p0, double p1, double p2, double p3, double t)
+{
+    double u = 1 - t;
+    return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+}
+
+/* Puts in t[] the parameters in (0, 1) where the cubic p0..p3 (one axis) has
+ * a turning point, the roots of its derivative; returns how many (0 to 2). */
+static int cubic_turns(double p0, double p1, double p2, double p3, double t[2])
+{
+    double a = p1 - p0, b = p2 - p1, c = p3 - p2;
+    double qa = a - 2 * b + c, qb = 2 * (b - a), qc = a, r[2];
+    int n = 0, k = 0;
+    if (fabs(qa) < 1e-12) {
+        if (fabs(qb) > 1e-12) r[n++] = -qc / qb;
+    } else {
+        double disc = qb * qb - 4 * qa * qc;
+        if (disc >= 0) {
+            double sq = sqrt(disc);
+            r[n++] = (-qb + sq) / (2 * qa);
+            r[n++] = (-qb - sq) / (2 * qa);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (r[i] > 0 && r[i] < 1) t[k++] = r[i];
+    return k;
+}
+
+/* Grows b by the cubic from (x0, y0) through controls 1, 2 to 3: its ends
+ * and its turning points, not its control points (the ink of an arc of 90
+ * degrees stops well short of them). */
+static void grow_cubic(double b[4], double x0, double y0, const scene_seg *g)
+{
+    double t[4];
+    int n = cubic_turns(x0, g->x[0], g->x[1], g->x[2], t);
+    n += cubic_turns(y0, g->y[0], g->y[1], g->y[2], t + n);
+    for (int i = 0; i < n; i++)
+        grow(b, cubic_at(x0, g->x[0], g->x[1], g->x[2], t[i]),
+             cubic_at(y0, g->y[0], g->y[1], g->y[2], t[i]));
+    grow(b, g->x[2], g->y[2]);
+}
+
+/* A path walked for its box: where the pen is, where its subpath began, and
+ * the directions the subpath leaves its start and arrives at the pen with. */
+typedef struct path_walk {
+    double b[4];      /* the path's points, to grow by hw */
+    double tips[4];   /* the tips of its miters, as they are */
+    double hw;        /* half the stroke's width */
+    bool miter;       /* stroked with miter joins (the backends' default) */
+    double x, y;      /* the pen */
+    double sx, sy;    /* the subpath's start */
+    double fx, fy;    /* the direction it leaves its start */
+    double lx, ly;    /* the direction it arrives at the pen */
+    bool first, last; /* whether those two are known */
+} path_walk;
+
+/* Grows w's box by the tip of a miter join at (x, y), arriving in direction
+ * (ix, iy) and leaving in (ox, oy), as cairo draws it: a join sharper than
+ * the miter limit (10, cairo's and PDF's default) is bevelled, within half
+ * the width of the corner, which the box already holds. */
+static void grow_miter(path_walk *w, double x, double y, double ix, double iy, double ox, double oy)
+{
+    const double limit = SCENE_MITER_LIMIT;
+    double il = hypot(ix, iy), ol = hypot(ox, oy);
+    if (!w->miter || il <= 0 || ol <= 0) return;
+    ix /= il, iy /= il, ox /= ol, oy /= ol;
+    double in_dot_out = -(ix * ox + iy * oy); /* the cosine of the angle between the sides */
+    if (2 > limit * limit * (1 - in_dot_out)) return; /* bevelled */
+    double half_sin = sqrt((1 - in_dot_out) / 2), dx = ix - ox, dy = iy - oy, dl = hypot(dx, dy);
+    if (dl < 1e-9 || half_sin <= 0) return; /* straight on: no corner */
+    double reach = w->hw / half_sin;
+    grow(w->tips, x + dx / dl * reach, y + dy / dl * reach);
+}
+
+/* The pen goes on from w's pen in direction (dx, dy) (a segment starting
+ * that way): the join with where it came from, and the subpath's first
+ * direction. */
+static void walk_leave(path_walk *w, double dx, double dy)
+{
+    if (w->last) grow_miter(w, w->x, w->y, w->lx, w->ly, dx, dy);
+    if (!w->first) w->fx = dx, w->fy = dy, w->first = true;
+}
+
+/* One segment of a path walked. */
+static void walk_seg(path_walk *w, const scene_seg *g)
+{
+    const double e = 1e-9;
+    switch (g->op) {
+    case SEG_MOVE:
+        w->x = w->sx = g->x[0], w->y = w->sy = g->y[0];
+        w->first = w->last = false;
+        grow(w->b, w->x, w->y);
+        break;
+    case SEG_LINE: {
+        double dx = g->x[0] - w->x, dy = g->y[0] - w->y;
+        if (fabs(dx) < e && fabs(dy) < e) break; /* no direction, no join */
+        walk_leave(w, dx, dy);
+        w->x = g->x[0], w->y = g->y[0], w->lx = dx, w->ly = dy, w->last = true;
+        grow(w->b, w->x, w->y);
+        break;
+    }
+    case SEG_CURVE: {
+        double px[4] = {w->x, g->x[0], g->x[1], g->x[2]}, py[4] = {w->y, g->y[0], g->y[1], g->y[2]};
+        int a = 1, z = 2; /* the tangents: the first control apart from each end */
+        while (a < 3 && fabs(px[a] - px[0]) < e && fabs(py[a] - py[0]) < e)
+            a++;
+        while (z > 0 && fabs(px[3] - px[z]) < e && fabs(py[3] - py[z]) < e)
+            z--;
+        grow_cubic(w->b, w->x, w->y, g);
+        if (fabs(px[a] - px[0]) < e && fabs(py[a] - py[0]) < e) break; /* a point */
+        walk_leave(w, px[a] - px[0], py[a] - py[0]);
+        w->x = px[3], w->y = py[3], w->lx = px[3] - px[z], w->ly = py[3] - py[z], w->last = true;
+        break;
+    }
+    case SEG_CLOSE: {
+        double dx = w->sx - w->x, dy = w->sy - w->y;
+        if (fabs(dx) >= e || fabs(dy) >= e) {
+            walk_leave(w, dx, dy);
+            w->lx = dx, w->ly = dy, w->last = true;
+        }
+        if (w->first && w->last) grow_miter(w, w->sx, w->sy, w->lx, w->ly, w->fx, w->fy);
+        w->x = w->sx, w->y = w->sy;
+        w->first = w->last = false;
+        break;
+    }
+    }
+}
+
+/* The box of path p's ink: its segments (curves by their turning points),
+ * grown by half its stroke and by the tips of its miter joins. */
+static void path_box(const scene *s, const scene_path *p, double b[4])
+{
+    const scene_seg *segs = (const scene_seg *)s->segs->data;
+    path_walk w = {.b = {INFINITY, INFINITY, -INFINITY, -INFINITY},
+                   .tips = {INFINITY, INFINITY, -INFINITY, -INFINITY},
+                   .hw = p->style.stroke ? p->style.width / 2 : 0,
+                   .miter = p->style.stroke && !p->style.round && p->style.width > 0};
+    for (size_t j = p->first; j < p->first + p->count; j++)
+        walk_seg(&w, &segs[j]);
+    b[0] = fmin(w.b[0] - w.hw, w.tips[0]), b[1] = fmin(w.b[1] - w.hw, w.tips[1]);
+    b[2] = fmax(w.b[2] + w.hw, w.tips[2]), b[3] = fmax(w.b[3] + w.hw, w.tips[3]);
+}
+
 bool scene_item_box(const scene *s, const scene_item *it, double b[4])
 {
     b[0] = b[1] = INFINITY;
     b[2] = b[3] = -INFINITY;
     if (it->kind == SCENE_PATH) {
         const scene_path *p = &it->u.path;
-        const scene_seg *segs = (const scene_seg *)s->segs->data;
-        for (size_t j = p->first; j < p->first + p->count; j++) {
-            if (segs[j].op == SEG_CLOSE) continue;
-            int n = segs[j].op == SEG_CURVE ? 3 : 1;
-            for (int q = 0; q < n; q++)
-                grow(b, segs[j].x[q], segs[j].y[q]);
-        }
-        double hw = p->style.stroke ? p->style.width / 2 : 0;
-        b[0] -= hw, b[1] -= hw, b[2] += hw, b[3] += hw;
+        path_box(s, p, b);
         return p->count > 0 && (p->style.fill || p->style.stroke);
     }
     if (it->kind == SCENE_TEXT) {

@@ -211,8 +211,13 @@ int scene_cells_add(scene *s, double x, double y, double cell, int n, int quiet,
 /* The box c covers with its white square: x0, y0, x1, y1 (mm). */
 void scene_cells_box(const scene_cells *c, double box[4]);
 
-/* The box (x0, y0, x1, y1, mm) item it covers on the page: a path's points,
- * curves' control points included, grown by half its stroke; a text run's
+/* The miter limit backends stroke with (cairo's and PDF's default): a join
+ * whose miter would be longer than this many widths is bevelled. */
+#define SCENE_MITER_LIMIT 10.0
+
+/* The box (x0, y0, x1, y1, mm) item it covers on the page: a path's points
+ * and its curves' turning points (not their control points), grown by half
+ * its stroke and by the tips of its miter joins; a text run's
  * turned box; an image within its clip; a grid of cells with its white
  * square; a slot's box. False for an item that draws nothing (a slot, a
  * clip, an empty text or path, an image clipped away). */
