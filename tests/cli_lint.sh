@@ -120,6 +120,18 @@ printf 'name: m\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: polygo
 expect_status 0 "miters" -- "$PNPKIT" lint miter.yaml
 expect_eq "$(cat out)" 'miter.yaml:4:6: warning: a line reaches into the 5 mm border printers cannot print (67.1 to 132.9 x 2.0 to 59.0 mm)
 miter.yaml:5:6: warning: a line runs off the page (-7.3 to 107.3 x 9.7 to 118.8 mm on a 210x297mm page)' "the miters' tips"
+# A quoted text is cut at 60 bytes between characters, never inside one; a
+# figure past a limit is never shown as the limit (5.99 pt is not "6.0 pt,
+# under 6 pt", 4.98 mm not "5.0" in the 5 mm border).
+a59=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+printf 'name: f\npage: {paper: a4, margin: 5mm}\ncomponents:\n  - {type: text, x: 10mm, y: 10mm, size: 5, text: "%sé"}\n  - {type: text, x: 10mm, y: 30mm, text: "small", size: 5.99}\n  - {type: line, x1: 10mm, y1: 50mm, x2: 50mm, y2: 50mm, width: 0.099mm}\n  - {type: rect, x: -0.02mm, y: 60mm, w: 20mm, h: 10mm, fill: "#cccccc", stroke: none}\n  - {type: rect, x: 20mm, y: 80mm, w: 20mm, h: 10mm, fill: "#cccccc", stroke: none}\n  - {type: rect, x: 20mm, y: -5.03mm, w: 20mm, h: 10mm, fill: "#cccccc", stroke: none}\n' "$a59" > figures.yaml
+expect_status 0 "figures" -- "$PNPKIT" lint figures.yaml
+expect_stdout "^figures.yaml:4:6: warning: text \"$a59\\.\\.\\.\" is 5\\.0 pt" "cut before the character it would split"
+expect_stdout '^figures.yaml:5:6: warning: text "small" is 5\.99 pt, under 6 pt' "5.99 pt"
+expect_stdout '^figures.yaml:6:6: warning: a line 0\.099 mm wide, under 0\.1 mm' "0.099 mm"
+expect_stdout '^figures.yaml:7:6: warning: a filled shape reaches into the 5 mm border printers cannot print \(4\.98 to 25\.0 x 65\.0 to 75\.0 mm\)$' "4.98 mm"
+expect_stdout '^figures.yaml:9:6: warning: a filled shape runs off the page \(25\.0 to 45\.0 x -0\.03 to 10\.0 mm' "-0.03 mm"
+expect_eq "$(grep -c warning out)" 5 "the rect clear of the border is not reported"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

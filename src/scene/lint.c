@@ -94,6 +94,47 @@ static bool is_background(const scene *s, const scene_item *it, const box *b)
            b->x1 >= scene_width(s) - e && b->y1 >= scene_height(s) - e;
 }
 
+#define QUOTED_BYTES 60 /* of a text a finding quotes */
+
+/* text as a finding quotes it, in out: its first QUOTED_BYTES bytes at
+ * most, cut between two characters (never inside one), "..." when cut. */
+static const char *excerpt(char out[QUOTED_BYTES + 4], const char *text)
+{
+    size_t n = strlen(text);
+    if (n <= QUOTED_BYTES) return memcpy(out, text, n + 1);
+    n = QUOTED_BYTES;
+    while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) /* text[n] continues a character */
+        n--;
+    memcpy(out, text, n);
+    memcpy(out + n, "...", 4);
+    return out;
+}
+
+/* v in out with `decimals` decimals, or as many more (up to 4) as it takes
+ * to show it below lim (side < 0) or above it (side > 0): a figure past a
+ * limit is never shown as the limit itself ("6.0 pt, under 6 pt" for
+ * 5.99). side 0: no limit. */
+static const char *figure(char out[32], double v, int decimals, int side, double lim)
+{
+    for (int d = decimals;; d++) {
+        snprintf(out, 32, "%.*f", d, v);
+        double shown = g_ascii_strtod(out, NULL);
+        if (d >= 4 || side == 0 || (side < 0 ? shown < lim : shown > lim)) return out;
+    }
+}
+
+/* b's sides in f (x0, x1, y0, y1, one decimal), each past its limit
+ * (x0 under lo[0], y0 under lo[1], x1 over hi[0], y1 over hi[1], by more
+ * than e) shown past it. */
+static void box_figures(char f[4][32], const box *b, const double lo[2], const double hi[2],
+                        double e)
+{
+    figure(f[0], b->x0, 1, b->x0 < lo[0] - e ? -1 : 0, lo[0]);
+    figure(f[1], b->x1, 1, b->x1 > hi[0] + e ? 1 : 0, hi[0]);
+    figure(f[2], b->y0, 1, b->y0 < lo[1] - e ? -1 : 0, lo[1]);
+    figure(f[3], b->y1, 1, b->y1 > hi[1] + e ? 1 : 0, hi[1]);
+}
+
 /* Reports an item off the page ("off-page"), running off it ("runs-off") or
  * into the border printers cannot print ("border"): a kind each, so that
  * findings of one component gathered by place and kind never hide a worse
@@ -101,36 +142,37 @@ static bool is_background(const scene *s, const scene_item *it, const box *b)
 static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box *b, double border)
 {
     double w = scene_width(r->s), h = scene_height(r->s), e = 0.01;
-    char name[96] = "";
-    if (it->kind == SCENE_TEXT) {
-        snprintf(name, sizeof name, " \"%.60s%s\"", it->u.text.utf8,
-                 strlen(it->u.text.utf8) > 60 ? "..." : "");
-    }
-    if (b->x1 < 0 || b->y1 < 0 || b->x0 > w || b->y0 > h)
+    char name[QUOTED_BYTES + 8] = "", q[QUOTED_BYTES + 4], f[4][32];
+    if (it->kind == SCENE_TEXT) snprintf(name, sizeof name, " \"%s\"", excerpt(q, it->u.text.utf8));
+    if (b->x1 < 0 || b->y1 < 0 || b->x0 > w || b->y0 > h) {
         note(r, i, "off-page", "%s%s is off the page (at %.1f, %.1f mm)", what(it), name, b->x0,
              b->y0);
-    else if (b->x0 < -e || b->y0 < -e || b->x1 > w + e || b->y1 > h + e)
-        note(r, i, "runs-off",
-             "%s%s runs off the page (%.1f to %.1f x %.1f to %.1f mm on a %gx%gmm page)", what(it),
-             name, b->x0, b->x1, b->y0, b->y1, w, h);
-    else if (border > 0 && (b->x0 < border - e || b->y0 < border - e || b->x1 > w - border + e ||
-                            b->y1 > h - border + e))
+    } else if (b->x0 < -e || b->y0 < -e || b->x1 > w + e || b->y1 > h + e) {
+        box_figures(f, b, (double[2]){0, 0}, (double[2]){w, h}, e);
+        note(r, i, "runs-off", "%s%s runs off the page (%s to %s x %s to %s mm on a %gx%gmm page)",
+             what(it), name, f[0], f[1], f[2], f[3], w, h);
+    } else if (border > 0 && (b->x0 < border - e || b->y0 < border - e || b->x1 > w - border + e ||
+                              b->y1 > h - border + e)) {
+        box_figures(f, b, (double[2]){border, border}, (double[2]){w - border, h - border}, e);
         note(r, i, "border",
-             "%s%s reaches into the %g mm border printers cannot print (%.1f to %.1f x %.1f to "
-             "%.1f mm)",
-             what(it), name, border, b->x0, b->x1, b->y0, b->y1);
+             "%s%s reaches into the %g mm border printers cannot print (%s to %s x %s to %s mm)",
+             what(it), name, border, f[0], f[1], f[2], f[3]);
+    }
 }
 
+/* Reports text too small to read and lines too thin to print. */
 static void check_cheap(lint_run *r, size_t i, const scene_item *it)
 {
+    char q[QUOTED_BYTES + 4], f[32];
     if (it->kind == SCENE_TEXT && *it->u.text.utf8 &&
         it->u.text.font.size < LINT_MIN_TEXT_PT - 1e-9)
-        note(r, i, "text-size", "text \"%.60s\" is %.1f pt, under %g pt: hard to read",
-             it->u.text.utf8, it->u.text.font.size, LINT_MIN_TEXT_PT);
+        note(r, i, "text-size", "text \"%s\" is %s pt, under %g pt: hard to read",
+             excerpt(q, it->u.text.utf8), figure(f, it->u.text.font.size, 1, -1, LINT_MIN_TEXT_PT),
+             LINT_MIN_TEXT_PT);
     if (it->kind == SCENE_PATH && it->u.path.style.stroke && it->u.path.style.width > 0 &&
         it->u.path.style.stroke_color.a > 0 && it->u.path.style.width < LINT_MIN_LINE_MM - 1e-9)
-        note(r, i, "line-width", "a line %.2f mm wide, under %g mm: it may not print",
-             it->u.path.style.width, LINT_MIN_LINE_MM);
+        note(r, i, "line-width", "a line %s mm wide, under %g mm: it may not print",
+             figure(f, it->u.path.style.width, 2, -1, LINT_MIN_LINE_MM), LINT_MIN_LINE_MM);
 }
 
 static bool overlap(const box *a, const box *b, double by)
@@ -152,10 +194,9 @@ static void check_marks(lint_run *r, size_t i, const scene_item *it, const box *
         bool holds =
             b->x0 <= m->x0 + e && b->y0 <= m->y0 + e && b->x1 >= m->x1 - e && b->y1 >= m->y1 - e;
         if (holds || !overlap(b, m, e)) continue;
-        char name[96] = "";
+        char name[QUOTED_BYTES + 8] = "", q[QUOTED_BYTES + 4];
         if (it->kind == SCENE_TEXT)
-            snprintf(name, sizeof name, " \"%.60s%s\"", it->u.text.utf8,
-                     strlen(it->u.text.utf8) > 60 ? "..." : "");
+            snprintf(name, sizeof name, " \"%s\"", excerpt(q, it->u.text.utf8));
         note(r, i, "scan-mark",
              "%s%s runs into a scan mark (%.1f to %.1f x %.1f to %.1f mm): keep the corners "
              "and the foot of the sheet clear",
@@ -398,11 +439,13 @@ static void check_colors(lint_run *r, GArray *fills, guint places)
                 break;
             }
             int line, col;
+            char f[32];
             scene_origin(r->s, b->item, &line, &col);
             note(r, a->item, "colour",
                  "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
-                 "colour difference %.1f, under %g (CIE76)",
-                 a->rgb, b->rgb, line, how[k], d, LINT_MIN_DELTA_E);
+                 "colour difference %s, under %g (CIE76)",
+                 a->rgb, b->rgb, line, how[k], figure(f, d, 1, -1, LINT_MIN_DELTA_E),
+                 LINT_MIN_DELTA_E);
             g_hash_table_add(seen, key);
         }
     g_hash_table_destroy(seen);
@@ -421,12 +464,13 @@ static int check_glyphs(lint_run *r, pn_err *err)
                                          t->font.italic, t->utf8);
         int n = pango_layout_get_unknown_glyphs_count(l);
         g_object_unref(l);
+        char q[QUOTED_BYTES + 4];
         pn_err why = {0};
         if (n > 0 && glyph_missing_err(ctx, &t->font, t->utf8, &why))
-            note(r, i, "glyphs", "text \"%.60s\": %s", t->utf8, why.msg);
+            note(r, i, "glyphs", "text \"%s\": %s", excerpt(q, t->utf8), why.msg);
         else if (n > 0)
-            note(r, i, "glyphs", "text \"%.60s\": %d character%s no font has (%s)", t->utf8, n,
-                 n == 1 ? "" : "s", t->font.family);
+            note(r, i, "glyphs", "text \"%s\": %d character%s no font has (%s)",
+                 excerpt(q, t->utf8), n, n == 1 ? "" : "s", t->font.family);
     }
     return 0;
 }
@@ -489,8 +533,10 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
                 if (overlap(&o->b, &b, LINT_TEXT_OVERLAP_MM)) {
                     int line, col;
                     scene_origin(s, o->item, &line, &col);
-                    note(&r, i, "overlap", "text \"%.60s\" overlaps \"%.60s\" (line %d)",
-                         it->u.text.utf8, scene_item_at(s, o->item)->u.text.utf8, line);
+                    char q[QUOTED_BYTES + 4], q2[QUOTED_BYTES + 4];
+                    note(&r, i, "overlap", "text \"%s\" overlaps \"%s\" (line %d)",
+                         excerpt(q, it->u.text.utf8),
+                         excerpt(q2, scene_item_at(s, o->item)->u.text.utf8), line);
                     break;
                 }
             }
