@@ -104,7 +104,7 @@ kinds.yaml:6:10: warning: a line is off the page (at -27.1, 99.8 mm)' "each kind
 # What draws nothing is never a finding: an answer key hidden by a colour
 # parameter set to none (small, overlapping, a hairline), a line and a text of
 # alpha 0 off the page. Shown, the answers are found.
-printf 'name: h\nparams:\n  show: {type: colour, default: none}\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: text, x: 0, y: 0, text: "Answer: 42", color: $show, size: 5}\n  - {type: text, x: 2mm, y: 1mm, text: "Question", size: 12}\n  - {type: line, x1: 0, y1: 20mm, x2: 50mm, y2: 20mm, color: $show, width: 0.05mm}\n  - {type: line, x1: -20mm, y1: 40mm, x2: 50mm, y2: 40mm, color: "#00000000"}\n  - {type: text, x: -20mm, y: 60mm, text: "gone", color: "#00000000", size: 4}\n' > hidden.yaml
+printf 'name: h\nparams:\n  show: {type: colour, default: none}\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: text, x: 0, y: 0, text: "Answer: 42", color: $show, size: 5}\n  - {type: text, x: 2mm, y: 0, text: "Question", size: 12}\n  - {type: line, x1: 0, y1: 20mm, x2: 50mm, y2: 20mm, color: $show, width: 0.05mm}\n  - {type: line, x1: -20mm, y1: 40mm, x2: 50mm, y2: 40mm, color: "#00000000"}\n  - {type: text, x: -20mm, y: 60mm, text: "gone", color: "#00000000", size: 4}\n' > hidden.yaml
 expect_status 0 "hidden items" -- "$PNPKIT" lint --strict hidden.yaml
 expect_stdout '^hidden.yaml: no problems found$' "nothing drawn, nothing found"
 expect_status 1 "hidden items shown" -- "$PNPKIT" lint --strict hidden.yaml --set show=black
@@ -132,6 +132,13 @@ expect_stdout '^figures.yaml:6:6: warning: a line 0\.099 mm wide, under 0\.1 mm'
 expect_stdout '^figures.yaml:7:6: warning: a filled shape reaches into the 5 mm border printers cannot print \(4\.98 to 25\.0 x 65\.0 to 75\.0 mm\)$' "4.98 mm"
 expect_stdout '^figures.yaml:9:6: warning: a filled shape runs off the page \(25\.0 to 45\.0 x -0\.03 to 10\.0 mm' "-0.03 mm"
 expect_eq "$(grep -c warning out)" 5 "the rect clear of the border is not reported"
+# Text overlaps where its glyphs draw, each box turned with its text: a
+# paragraph set solid (line_spacing 1.0) does not overlap itself, nor do two
+# labels at 45 degrees 8 mm apart, whose upright boxes overlap; a vertical
+# label whose first letter meets a horizontal one does.
+printf 'name: o\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: text, x: 0, y: 40mm, w: 60mm, size: 12, line_spacing: 1.0, text: "A wrapped paragraph set solid, with line spacing 1.0, several lines long here."}\n  - {type: text, x: 20mm, y: 80mm, text: "Diagonal label one", size: 12, angle: 45}\n  - {type: text, x: 30mm, y: 80mm, text: "Diagonal label two", size: 12, angle: 45}\n  - {type: text, x: 100mm, y: 100mm, text: "Vertical heading text", size: 12, angle: 90}\n  - {type: text, x: 100mm, y: 100mm, text: "Horizontal", size: 12, align: right}\n' > texts.yaml
+expect_status 0 "text overlaps by ink" -- "$PNPKIT" lint texts.yaml
+expect_eq "$(cat out)" 'texts.yaml:8:6: warning: text "Horizontal" overlaps "Vertical heading text" (line 7)' "only the letters that meet"
 # Errors are errors: exit 1, the place.
 printf 'name: e\ncomponents:\n  - {type: rect, w: 9999mm}\n' > e.yaml
 expect_status 1 "bad template" -- "$PNPKIT" lint e.yaml

@@ -205,6 +205,87 @@ static void check_marks(lint_run *r, size_t i, const scene_item *it, const box *
     }
 }
 
+/* --- overlapping text --- */
+
+/* A text run as its glyphs draw: the corners of its ink box, turned with
+ * the text, and the upright box around them. */
+typedef struct text_run {
+    size_t item;
+    double x[4], y[4];
+    box b;
+} text_run;
+
+/* t of item i in *run: its ink (its logical box, b, without fonts); false
+ * when it draws nothing. */
+static bool text_run_of(const scene *s, size_t i, const box *b, text_run *run)
+{
+    const scene_text *t = &scene_item_at(s, i)->u.text;
+    double ink[4];
+    *run = (text_run){.item = i, .b = *b};
+    if (!scene_measurer_of(s)) { /* the upright box, as its corners */
+        double cx[4] = {b->x0, b->x1, b->x1, b->x0}, cy[4] = {b->y0, b->y0, b->y1, b->y1};
+        memcpy(run->x, cx, sizeof cx), memcpy(run->y, cy, sizeof cy);
+        return true;
+    }
+    if (!scene_measure_ink(scene_measurer_of(s), &t->font, t->utf8, ink)) return false;
+    double a = t->angle * G_PI / 180, c = cos(a), sn = sin(a);
+    double px[4] = {ink[0], ink[2], ink[2], ink[0]}, py[4] = {ink[1], ink[1], ink[3], ink[3]};
+    run->b = (box){INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int k = 0; k < 4; k++) {
+        run->x[k] = t->bx + px[k] * c - py[k] * sn;
+        run->y[k] = t->by + px[k] * sn + py[k] * c;
+        run->b = (box){fmin(run->b.x0, run->x[k]), fmin(run->b.y0, run->y[k]),
+                       fmax(run->b.x1, run->x[k]), fmax(run->b.y1, run->y[k])};
+    }
+    return true;
+}
+
+/* True when no side of a or b separates them by less than `by` of overlap:
+ * the boxes, each turned with its text, overlap by more than `by` across
+ * every one of their four directions (separating axes). */
+static bool runs_overlap(const text_run *a, const text_run *b, double by)
+{
+    if (!overlap(&a->b, &b->b, by)) return false;
+    const text_run *side[2] = {a, b};
+    for (int q = 0; q < 4; q++) {
+        const text_run *o = side[q / 2];
+        int k = q % 2;
+        double ax = o->x[k + 1] - o->x[k], ay = o->y[k + 1] - o->y[k], l = hypot(ax, ay);
+        if (l < 1e-12) continue;
+        ax /= l, ay /= l;
+        double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+        for (int w = 0; w < 2; w++)
+            for (int v = 0; v < 4; v++) {
+                double p = side[w]->x[v] * ax + side[w]->y[v] * ay;
+                lo[w] = fmin(lo[w], p), hi[w] = fmax(hi[w], p);
+            }
+        if (fmin(hi[0], hi[1]) - fmax(lo[0], lo[1]) <= by) return false;
+    }
+    return true;
+}
+
+/* Reports text item i (box b) overlapping one of the texts before it by
+ * more than LINT_TEXT_OVERLAP_MM both ways, where their glyphs draw (not the
+ * font's line height: lines of one paragraph set solid do not overlap), each
+ * turned as it is; then keeps it among them. */
+static void check_text(lint_run *r, size_t i, const box *b, GArray *texts)
+{
+    text_run run;
+    if (!text_run_of(r->s, i, b, &run)) return;
+    for (guint j = 0; j < texts->len; j++) {
+        const text_run *o = &g_array_index(texts, text_run, j);
+        if (!runs_overlap(o, &run, LINT_TEXT_OVERLAP_MM)) continue;
+        int line, col;
+        scene_origin(r->s, o->item, &line, &col);
+        char q[QUOTED_BYTES + 4], q2[QUOTED_BYTES + 4];
+        note(r, i, "overlap", "text \"%s\" overlaps \"%s\" (line %d)",
+             excerpt(q, scene_item_at(r->s, i)->u.text.utf8),
+             excerpt(q2, scene_item_at(r->s, o->item)->u.text.utf8), line);
+        break;
+    }
+    if (texts->len < SCENE_MAX_TEXTS) g_array_append_val(texts, run);
+}
+
 /* --- colour --- */
 
 static double lin(double v)
@@ -505,7 +586,7 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
                pn_err *err)
 {
     lint_run r = {.s = s, .report = report, .user = user};
-    GArray *texts = g_array_new(FALSE, FALSE, sizeof(fill));
+    GArray *texts = g_array_new(FALSE, FALSE, sizeof(text_run));
     GArray *fills = g_array_new(FALSE, FALSE, sizeof(fill));
     /* template place -> its number */
     GHashTable *places = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
@@ -526,22 +607,7 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
             check_cheap(&r, i, it);
             if (!bg && it->kind != SCENE_CELLS) check_marks(&r, i, it, &b, marks);
         }
-        if (it->kind == SCENE_TEXT && (checks & LINT_TEXT)) {
-            fill f = {.item = i, .b = b};
-            for (guint j = 0; j < texts->len; j++) {
-                const fill *o = &g_array_index(texts, fill, j);
-                if (overlap(&o->b, &b, LINT_TEXT_OVERLAP_MM)) {
-                    int line, col;
-                    scene_origin(s, o->item, &line, &col);
-                    char q[QUOTED_BYTES + 4], q2[QUOTED_BYTES + 4];
-                    note(&r, i, "overlap", "text \"%s\" overlaps \"%s\" (line %d)",
-                         excerpt(q, it->u.text.utf8),
-                         excerpt(q2, scene_item_at(s, o->item)->u.text.utf8), line);
-                    break;
-                }
-            }
-            if (texts->len < SCENE_MAX_TEXTS) g_array_append_val(texts, f);
-        }
+        if (it->kind == SCENE_TEXT && (checks & LINT_TEXT)) check_text(&r, i, &b, texts);
         if (it->kind == SCENE_PATH && it->u.path.style.fill && it->u.path.style.fill_color.a > 0 &&
             !bg && fills->len < LINT_MAX_FILLS) {
             /* In mono, the colour as written: two fills the template tells

@@ -181,6 +181,23 @@ int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, d
     return 0;
 }
 
+bool scene_measure_ink(scene_measurer *m, const scene_font *font, const char *utf8, double ink[4])
+{
+    if (!m || !g_utf8_validate(utf8, -1, NULL)) return false;
+    PangoLayout *l =
+        pn_fonts_layout(m->ctx, font->family, PN_FONT_LAYOUT_SIZE, font->bold, font->italic, utf8);
+    PangoRectangle r;
+    pango_layout_get_extents(l, &r, NULL);
+    double base = (double)pango_layout_get_baseline(l),
+           k = font->size / PN_FONT_LAYOUT_SIZE * PN_PT_TO_MM / PANGO_SCALE;
+    g_object_unref(l);
+    ink[0] = r.x * k;
+    ink[1] = (r.y - base) * k;
+    ink[2] = (r.x + r.width) * k;
+    ink[3] = (r.y + r.height - base) * k;
+    return r.width > 0 && r.height > 0;
+}
+
 double scene_fit_size(const scene *s, const scene_font *font, const char *utf8, double max_width,
                       double min_size)
 {

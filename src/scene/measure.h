@@ -47,6 +47,12 @@ PangoContext *scene_measurer_context(const scene_measurer *m);
 int scene_measure(scene_measurer *m, const scene_font *font, const char *utf8, double *width,
                   double *ascent, double *descent, pn_err *err);
 
+/* The box of the ink of utf8 set in font, in mm from the start of its
+ * baseline (x0, y0, x1, y1; y0 above the baseline, so negative): where its
+ * glyphs draw, not the font's line height. False when it draws nothing (no
+ * measurer, blanks only). */
+bool scene_measure_ink(scene_measurer *m, const scene_font *font, const char *utf8, double ink[4]);
+
 /* The largest size (pt, at most font->size, at least min_size) at which utf8 fits
  * into max_width mm, measured with s's measurer. */
 double scene_fit_size(const scene *s, const scene_font *font, const char *utf8, double max_width,
