@@ -201,4 +201,13 @@ expect_status 1 "--set of a parameter neither has" -- "$PNPKIT" render "$T/pf.ya
 expect_stderr "^--set colour=red: neither template pf nor its backs po has a parameter 'colour'$" "neither has it: said so"
 expect_status 1 "--set of the backs' parameter without backs" -- "$PNPKIT" render "$T/pf.yaml" --grid 2x2 --set w=gold -o "$T/po.pdf"
 expect_no_file "$T/po.pdf" "refused --set: no output"
+# A shape drawn into the bleed, as the docs advise for a slanted one on the
+# edge, is no warning with --bleed; past the bleed, or without one, it is.
+printf 'name: sl\npage: {paper: 63x88mm, margin: 3mm}\ncomponents:\n  - {type: path, x: -6mm, y: -6mm, d: "M 0 0 L 25 0 L 0 25 Z", fill: "#1f5fbf", stroke: none}\n' > "$T/sl.yaml"
+expect_status 0 "a slanted shape into a 3 mm bleed" -- "$PNPKIT" render "$T/sl.yaml" --grid 2x2 --bleed 3mm -o "$T/sl.pdf"
+expect_eq "$(wc -c < "$T/err")" "0" "a slanted shape into a 3 mm bleed: no warning"
+expect_status 0 "the same into a 2 mm bleed" -- "$PNPKIT" render "$T/sl.yaml" --grid 2x2 --bleed 2mm -o "$T/sl.pdf"
+expect_stderr "^$T/sl\.yaml:4:6: warning: a filled shape runs past the 2 mm bleed \(-3\.0 to 22\.0 x -3\.0 to 22\.0 mm on a 63x88mm page\)" "past a 2 mm bleed: said so"
+expect_status 0 "the same without a bleed" -- "$PNPKIT" render "$T/sl.yaml" --grid 2x2 -o "$T/sl.pdf"
+expect_stderr "runs off the page" "without a bleed: runs off the page"
 finish

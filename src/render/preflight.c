@@ -21,8 +21,8 @@ int render_preflight(tmpl *t, const render_opts *o, lint_checks checks, lint_rep
     for (int p = 0; p < pages && found >= 0; p++) {
         if (sheet) *sheet = p + 1;
         scene *s = render_sheet(t, o, p, err);
-        int n = s ? scene_lint(s, preflight_border(scene_width(s), scene_height(s)), checks, report,
-                               user, err)
+        int n = s ? scene_lint(s, preflight_border(scene_width(s), scene_height(s)),
+                               o->bleed > 0 ? o->bleed : 0, checks, report, user, err)
                   : -1;
         scene_free(s);
         found = n < 0 ? -1 : found + n;

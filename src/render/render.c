@@ -459,7 +459,8 @@ static scene *build_sheet(tmpl *t, const render_opts *o, int page, bool footer, 
     if (o->warn) {
         if (o->warn_sheet) *o->warn_sheet = page + 1;
         if (o->warn_file) *o->warn_file = t->file;
-        scene_lint(s, preflight_border(pw, ph), LINT_CHEAP, o->warn, o->warn_user, NULL);
+        scene_lint(s, preflight_border(pw, ph), o->bleed > 0 ? o->bleed : 0, LINT_CHEAP, o->warn,
+                   o->warn_user, NULL);
     }
     if (o->hook && o->hook(o->hook_user, page, s, err)) {
         scene_free(s);

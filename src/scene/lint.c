@@ -139,18 +139,25 @@ static void box_figures(char f[4][32], const box *b, const double lo[2], const d
  * into the border printers cannot print ("border"): a kind each, so that
  * findings of one component gathered by place and kind never hide a worse
  * one behind a milder one. */
-static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box *b, double border)
+static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box *b, double border,
+                         double bleed)
 {
-    double w = scene_width(r->s), h = scene_height(r->s), e = 0.01;
+    double w = scene_width(r->s), h = scene_height(r->s), e = 0.01 + bleed;
     char name[QUOTED_BYTES + 8] = "", q[QUOTED_BYTES + 4], f[4][32];
     if (it->kind == SCENE_TEXT) snprintf(name, sizeof name, " \"%s\"", excerpt(q, it->u.text.utf8));
-    if (b->x1 < 0 || b->y1 < 0 || b->x0 > w || b->y0 > h) {
+    if (b->x1 < -bleed || b->y1 < -bleed || b->x0 > w + bleed || b->y0 > h + bleed) {
         note(r, i, "off-page", "%s%s is off the page (at %.1f, %.1f mm)", what(it), name, b->x0,
              b->y0);
     } else if (b->x0 < -e || b->y0 < -e || b->x1 > w + e || b->y1 > h + e) {
-        box_figures(f, b, (double[2]){0, 0}, (double[2]){w, h}, e);
-        note(r, i, "runs-off", "%s%s runs off the page (%s to %s x %s to %s mm on a %gx%gmm page)",
-             what(it), name, f[0], f[1], f[2], f[3], w, h);
+        box_figures(f, b, (double[2]){-bleed, -bleed}, (double[2]){w + bleed, h + bleed}, e);
+        if (bleed > 0)
+            note(r, i, "runs-off",
+                 "%s%s runs past the %g mm bleed (%s to %s x %s to %s mm on a %gx%gmm page)",
+                 what(it), name, bleed, f[0], f[1], f[2], f[3], w, h);
+        else
+            note(r, i, "runs-off",
+                 "%s%s runs off the page (%s to %s x %s to %s mm on a %gx%gmm page)", what(it),
+                 name, f[0], f[1], f[2], f[3], w, h);
     } else if (border > 0 && (b->x0 < border - e || b->y0 < border - e || b->x1 > w - border + e ||
                               b->y1 > h - border + e)) {
         box_figures(f, b, (double[2]){border, border}, (double[2]){w - border, h - border}, e);
@@ -582,8 +589,8 @@ static void report_unlisted(lint_run *r)
     r->found++;
 }
 
-int scene_lint(const scene *s, double border, lint_checks checks, lint_report report, void *user,
-               pn_err *err)
+int scene_lint(const scene *s, double border, double bleed, lint_checks checks, lint_report report,
+               void *user, pn_err *err)
 {
     lint_run r = {.s = s, .report = report, .user = user};
     GArray *texts = g_array_new(FALSE, FALSE, sizeof(text_run));
@@ -603,7 +610,7 @@ int scene_lint(const scene *s, double border, lint_checks checks, lint_report re
         if (!item_box(s, it, &b)) continue;
         bool bg = is_background(s, it, &b);
         if (checks & LINT_CHEAP) {
-            if (!bg) check_bounds(&r, i, it, &b, border);
+            if (!bg) check_bounds(&r, i, it, &b, border, bleed);
             check_cheap(&r, i, it);
             if (!bg && it->kind != SCENE_CELLS) check_marks(&r, i, it, &b, marks);
         }

@@ -41,10 +41,11 @@ typedef enum {
 typedef void (*lint_report)(void *user, int line, int col, const char *kind, const char *msg);
 
 /* Walks s. border: mm along each edge printers cannot print (0 for a card,
- * which is cut out). Returns the number of findings, or -1 with err when the
- * fonts cannot be loaded. */
-int scene_lint(const scene *s, double border, lint_checks checks, lint_report report, void *user,
-               pn_err *err);
+ * which is cut out); bleed: mm past each edge that print and are cut off (a
+ * card's bleed), which items may reach into. Returns the number of findings,
+ * or -1 with err when the fonts cannot be loaded. */
+int scene_lint(const scene *s, double border, double bleed, lint_checks checks, lint_report report,
+               void *user, pn_err *err);
 
 /* The colour seen with protanopia (which 0) or deuteranopia (1), full severity. */
 pn_rgba lint_simulate_cvd(pn_rgba c, int which);
