@@ -24,6 +24,16 @@ int api_check_epoch(long long epoch, pn_err *err);
  * their bounds. 0, or -1 with err (PN_EINPUT). */
 int api_check_drawing(const char *format, double dpi, long long epoch, pn_err *err);
 
+/* Documents with backs (backs.c). A setting NAME=VALUE is the fronts' when
+ * they have the parameter; the others are left to api_open_backs, which
+ * opens the backs template at path for the fronts (a back reads its card's
+ * row), sets the settings the backs have parameters for and resolves it, or
+ * refuses a setting neither template has. NULL with err. */
+struct tmpl;
+bool api_set_is_fronts(const struct tmpl *front, const char *assignment);
+struct tmpl *api_open_backs(const char *path, const char *const *set, const struct tmpl *front,
+                            pn_err *err);
+
 /* The scored game called name, or NULL with err (PN_EINPUT) naming the
  * games there are. */
 const struct score_game *api_score_game(const char *name, pn_err *err);

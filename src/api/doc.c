@@ -227,17 +227,6 @@ static int apply_seed(tmpl *t, const pnpkit_render_opts *po, const char *last_se
     return tmpl_set_if_present(t, "seed", buf, err);
 }
 
-/* The parameter of t that the setting NAME=VALUE names, or NULL. */
-static tmpl_param *set_param(const tmpl *t, const char *assignment)
-{
-    const char *eq = strchr(assignment, '=');
-    if (!eq) return NULL;
-    char *name = g_strndup(assignment, (gsize)(eq - assignment));
-    tmpl_param *p = tmpl_param_find(t, name);
-    g_free(name);
-    return p;
-}
-
 /* The template, its parameters set and resolved. NULL with err. */
 static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_err *err)
 {
@@ -255,7 +244,7 @@ static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_er
     const char *last_seed = NULL; /* the last "seed=N" of set */
     int rc = 0;
     for (const char *const *s = po->set; s && *s && !rc; s++) {
-        if (po->backs && !set_param(t, *s)) continue; /* perhaps the backs': see open_backs */
+        if (po->backs && !api_set_is_fronts(t, *s)) continue; /* perhaps the backs' */
         rc = tmpl_set(t, *s, err);
         if (g_str_has_prefix(*s, "seed=")) last_seed = *s;
     }
@@ -266,37 +255,6 @@ static tmpl *open_template(const char *name, const pnpkit_render_opts *po, pn_er
         return NULL;
     }
     return t;
-}
-
-/* The backs template, with the values of `set` it has parameters for. */
-static tmpl *open_backs(const pnpkit_render_opts *po, const tmpl *front, pn_err *err)
-{
-    /* A back reads its card's row of the fronts' data (unless it has its own). */
-    tmpl *b = tmpl_open_backs(po->backs, front, err);
-    if (!b) return NULL;
-    int rc = 0;
-    for (const char *const *s = po->set; s && *s && !rc; s++) {
-        if (set_param(b, *s)) {                /* the backs' own, or a setting of both */
-            if ((rc = tmpl_set(b, *s, err))) { /* the backs' bounds may not be the fronts' */
-                pn_err why = *err;
-                pn_err_set(err, why.status, "the backs (%s): %s", b->file, why.msg);
-            }
-        } else if (!set_param(front, *s)) {
-            const char *eq = strchr(*s, '=');
-            rc = eq && eq != *s
-                     ? pn_err_set(err, PN_EINPUT,
-                                  "setting %s: neither template %s nor its backs %s has a "
-                                  "parameter '%.*s'",
-                                  *s, front->name, b->name, (int)(eq - *s), *s)
-                     : tmpl_set(b, *s, err); /* not NAME=VALUE */
-        }
-    }
-    if (!rc) rc = tmpl_resolve(b, err);
-    if (rc) {
-        tmpl_free(b);
-        return NULL;
-    }
-    return b;
 }
 
 /* Counts the document's pages into d->info. */
@@ -332,7 +290,8 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     pn_inputs *was = pn_inputs_use(d->inputs);
     int rc = ctx ? engine_opts(ctx, d, &e) : pn_err_set(&e, PN_EUSAGE, "no library context given");
     if (!rc && !(d->t = open_template(template_name, d->po, &e))) rc = -1;
-    if (!rc && d->po->backs && !(d->backs = open_backs(d->po, d->t, &e))) rc = -1;
+    if (!rc && d->po->backs && !(d->backs = api_open_backs(d->po->backs, d->po->set, d->t, &e)))
+        rc = -1;
     if (!rc) rc = count_papers(d, &e);
     pn_inputs_use(was);
     if (rc) {
