@@ -51,7 +51,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 8
+#define PNPKIT_API_VERSION 9
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -542,6 +542,11 @@ typedef struct pnpkit_lint_opts {
     const char *paper;      /* NULL: the template's; "a4", "letter", "WxHmm", ... */
     int landscape;          /* -1: the template's orientation; 0 portrait; 1 landscape */
     int mono;               /* non-zero: lint the greyscale rendering */
+    /* API version 9: */
+    const char *data;  /* NULL: the template's own data; else a CSV file merged as render's */
+    double bleed;      /* mm each card bleeds past its trim (render's --bleed): 0 to 10 */
+    const char *backs; /* NULL, or the template of the cards' backs, linted card by card
+                        * (its findings name its file); set reaches it as render's does */
 } pnpkit_lint_opts;
 
 /* Fills o with the defaults: no parameters set, the template's paper and

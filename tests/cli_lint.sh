@@ -158,4 +158,19 @@ expect_status 0 "render clean" -- "$PNPKIT" render good.yaml -o good.pdf
 # A --paper outside the bounds is wrong usage, as for render.
 expect_status 2 "lint --paper 10x10mm" -- "$PNPKIT" lint circle36 --paper 10x10mm
 expect_stderr "^pnpkit lint: paper '10x10mm': each side must be 20 to 1200 mm$" "lint --paper 10x10mm: message"
+# Lint takes what render takes to lay a deck out: its data, its bleed and its
+# backs (a template that needs --data could not be linted at all).
+printf 'name: nd\npage: {paper: 63x88mm, margin: 3mm}\ncomponents:\n  - {type: text, x: 0, y: 0, text: $name, size: 12}\n  - {type: path, x: -6mm, y: -6mm, d: "M 0 0 L 25 0 L 0 25 Z", fill: "#1f5fbf", stroke: none}\n' > "$T/nd.yaml"
+printf 'name,count\nAce,2\nKing,1\n' > "$T/nd.csv"
+printf 'name: ndb\npage: {paper: 63x88mm, margin: 3mm}\nparams:\n  w: {type: string, default: "x"}\ncomponents:\n  - {type: text, x: 5mm, y: 5mm, text: "back of ${name} ${w}", size: 4}\n' > "$T/ndb.yaml"
+expect_status 1 "a deck without its data" -- "$PNPKIT" lint "$T/nd.yaml"
+expect_status 0 "a deck with --data and --bleed" -- "$PNPKIT" lint --strict "$T/nd.yaml" --data "$T/nd.csv" --bleed 3mm
+expect_stdout "^$T/nd\.yaml: no problems found$" "a deck with --data and --bleed: clean"
+expect_status 1 "a bleed too narrow" -- "$PNPKIT" lint --strict "$T/nd.yaml" --data "$T/nd.csv" --bleed 2mm
+expect_stdout "^$T/nd\.yaml:5:6: warning: a filled shape runs past the 2 mm bleed" "a bleed too narrow: said so"
+expect_status 0 "the backs too" -- "$PNPKIT" lint "$T/nd.yaml" --data "$T/nd.csv" --bleed 3mm --backs "$T/ndb.yaml" --set w=gold
+expect_stdout "^$T/ndb\.yaml:6:6: warning: text \"back of Ace gold\" is 4\.0 pt, under 6 pt: hard to read \(and 2 more like it\)$" "the backs' findings at their own file, one a card, --set reaching them"
+expect_status 1 "a setting neither has" -- "$PNPKIT" lint "$T/nd.yaml" --data "$T/nd.csv" --backs "$T/ndb.yaml" --set zz=1
+expect_status 2 "--bleed 11mm" -- "$PNPKIT" lint "$T/nd.yaml" --bleed 11mm
+expect_status 3 "--data a device" -- timeout 20 "$PNPKIT" lint "$T/nd.yaml" --data /dev/zero
 finish

@@ -24,17 +24,24 @@
     "      --paper PAPER    lint for this paper (as render --paper)\n"                             \
     "      --landscape      turn the paper\n"                                                      \
     "      --mono           lint the greyscale rendering\n"                                        \
+    "      --data FILE      merge this CSV, as render --data (a deck from data)\n"                 \
+    "      --bleed LEN      items may reach LEN (0 to 10mm) past the edge, as render\n"            \
+    "                       --bleed prints them\n"                                                 \
+    "      --backs TEMPLATE lint the cards' backs too, a back for each card\n"                     \
     "      --strict         exit 1 when anything is found\n"                                       \
     "\nExit status: 0 (warnings or none), 1 with --strict and warnings or on an\n"                 \
-    "invalid template, 2 wrong usage.\n"
+    "invalid template, 2 wrong usage, 3 a file cannot be read or written.\n"
 
-enum { OPT_PAPER = 256, OPT_LANDSCAPE, OPT_MONO, OPT_STRICT };
+enum { OPT_PAPER = 256, OPT_LANDSCAPE, OPT_MONO, OPT_STRICT, OPT_DATA, OPT_BLEED, OPT_BACKS };
 
 static const struct option lint_options[] = {{"set", required_argument, 0, 's'},
                                              {"paper", required_argument, 0, OPT_PAPER},
                                              {"landscape", no_argument, 0, OPT_LANDSCAPE},
                                              {"mono", no_argument, 0, OPT_MONO},
                                              {"strict", no_argument, 0, OPT_STRICT},
+                                             {"data", required_argument, 0, OPT_DATA},
+                                             {"bleed", required_argument, 0, OPT_BLEED},
+                                             {"backs", required_argument, 0, OPT_BACKS},
                                              {"help", no_argument, 0, 'h'},
                                              {0, 0, 0, 0}};
 
@@ -69,6 +76,19 @@ static int lint_run_cmd(int argc, char **argv)
             break;
         case OPT_STRICT:
             strict = true;
+            break;
+        case OPT_DATA:
+            lo.data = optarg;
+            break;
+        case OPT_BLEED:
+            if (!pnpkit_length_mm(optarg, &lo.bleed) || lo.bleed < 0 ||
+                lo.bleed > PNPKIT_BLEED_MAX_MM) {
+                g_ptr_array_free(sets, TRUE);
+                return cli_usage_error("lint", "--bleed takes a length from 0 to 10mm");
+            }
+            break;
+        case OPT_BACKS:
+            lo.backs = optarg;
             break;
         case 'h':
             fputs(LINT_USAGE, stdout);
