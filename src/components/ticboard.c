@@ -362,10 +362,10 @@ static int blockers_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn
     cut.dash[1] = 1;
     scene_style oct = scene_fill_stroke_style(ctx->mono ? PN_WHITE : c, PN_BLACK, 0.5);
     scene_style oct_in = scene_stroke_style(ctx->mono ? PN_BLACK : PN_WHITE, 0.5);
-    int in_row = n < per ? n : per;
-    double left = x + (w - in_row * (d + gap) + gap) / 2;
     for (int i = 0; i < n; i++) {
-        double cx = left + (i % per) * (d + gap) + d / 2, cy = y + (i / per) * (d + gap) + d / 2;
+        int row = i / per, in_row = n - row * per < per ? n - row * per : per; /* each centred */
+        double left = x + (w - in_row * (d + gap) + gap) / 2;
+        double cx = left + (i % per) * (d + gap) + d / 2, cy = y + row * (d + gap) + d / 2;
         scene_circle(s, cx, cy, d / 2, &cut);
         /* A stop-sign octagon with BLOCKER across it. */
         for (int pass = 0; pass < 2; pass++) {
