@@ -35,7 +35,7 @@ expect_stdout "^ 76      5  A \+ 75 \(3 x 25\)$" "a custom mark"
 expect_status 2 "space past a short track" -- $CALC --hand "A" --space 12 --set spaces=12 --set marks=3:2
 expect_stderr "--space takes a space of the track, 0 \(the start\) to 11" "space bound"
 expect_status 1 "marks off the track" -- $CALC --hand "A" --set spaces=12
-expect_stderr "marks: mark '12:4': expected SPACE:NUMBER with SPACE 1 to 11" "marks checked"
+expect_stderr "marks: mark '12:4' is past the track's last space, 11: a track of 12 spaces needs marks of its own \\(spaces 1 to 11\\)" "marks checked"
 expect_status 1 "bad card" -- $CALC --hand "A 5 Z"
 expect_stderr "^--hand \"A 5 Z\": 'Z' is not a card \(A, 2-10, J, Q, K\)$" "bad card message"
 expect_status 1 "too many cards" -- $CALC --hand "A 2 3 4 5 6 7 8 9 10 J Q K"

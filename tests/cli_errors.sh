@@ -120,7 +120,7 @@ expect_stderr "^built-in template circular-numbers:[0-9]+:[0-9]+: circular-track
 grep -q "templates/" "$T/err" && bad "a source path in the message: $(cat "$T/err")" || ok
 # The default marks no longer fit: placed at the component's `marks:` value.
 at=$(grep -n 'marks: \$marks' "$SRC/templates/circular-numbers.yaml" | cut -d: -f1)
-expect_stderr "^built-in template circular-numbers:$at:12: circular-track: marks: mark '8:3': expected SPACE:NUMBER with SPACE 1 to 7" "default marks at their place"
+expect_stderr "^built-in template circular-numbers:$at:12: circular-track: marks: mark '8:3' is past the track's last space, 7: a track of 8 spaces needs marks of its own \\(spaces 1 to 7\\)" "default marks at their place"
 # A value the player set, refused by the component: the option is named, as
 # for a value refused by the parameter's own bounds.
 expect_status 1 "a mark set on the command line" -- "$PNPKIT" render circular-numbers --set marks=4:1 -o x.pdf

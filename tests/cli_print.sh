@@ -213,7 +213,7 @@ expect_stderr "^--set sectors=7: 7 is not allowed \(4 to 16 in steps of 2\)" "od
 expect_status 1 "neutral beyond spaces" -- "$PNPKIT" render thinking-in-circles --set spaces=6 --set neutral=4 -o "$T/b.pdf"
 expect_stderr "^built-in template thinking-in-circles:[0-9]+:[0-9]+: tic-board: neutral must leave at least one black and one white space" "neutral message"
 expect_status 1 "mark beyond the track" -- "$PNPKIT" render circular-numbers --set spaces=12 -o "$T/b.pdf"
-expect_stderr "circular-track: marks: mark '12:4': expected SPACE:NUMBER with SPACE 1 to 11" "marks message"
+expect_stderr "circular-track: marks: mark '12:4' is past the track's last space, 11" "marks message"
 expect_no_file "$T/b.pdf" "no file after a dependent bound"
 expect_status 0 "marks fitted to a short track" -- "$PNPKIT" render circular-numbers --set spaces=12 --set marks=3:2,9:5 -o "$T/b.pdf"
 

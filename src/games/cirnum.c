@@ -144,7 +144,15 @@ int cirnum_parse_marks(const char *const *items, size_t n, int spaces, cirnum_ma
         char *space = colon ? g_strndup(items[i], (gsize)(colon - items[i])) : NULL;
         bool ok = colon && parse_int(space, 1, spaces - 1, &out[i].space) &&
                   parse_int(colon + 1, CIRNUM_MIN_MARK, CIRNUM_MAX_MARK, &out[i].number);
+        int past = 0;
+        if (!ok && colon && parse_int(space ? space : "", spaces, 1000000, &past))
+            ok = false; /* a mark of a longer track: said so below */
         g_free(space);
+        if (past)
+            return fail(why, wl,
+                        "mark '%.32s' is past the track's last space, %d: a track of %d spaces "
+                        "needs marks of its own (spaces 1 to %d)",
+                        items[i], spaces - 1, spaces, spaces - 1);
         if (!ok)
             return fail(why, wl,
                         "mark '%.32s': expected SPACE:NUMBER with SPACE 1 to %d and NUMBER "
