@@ -496,6 +496,30 @@ try:
           "an emoji no font has in the name: the page says why and marks the name: %r" % got)
     shot("score-circle36-variant")
 
+    # a board the rules refuse (sectors come in steps of 2): said beside the
+    # fields, the game kept (the page was left on "Loading..." and the game lost)
+    driver.execute_script("document.getElementById('variant-box').open = true")
+    vs = driver.find_element(By.ID, "v-sectors")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", vs)
+    vs.clear()
+    vs.send_keys("7")
+    driver.find_element(By.ID, "v-use").click()
+    check("steps of 2" in driver.find_element(By.ID, "v-error").text
+          and driver.find_element(By.ID, "space-O1").get_attribute("value") == "7",
+          "sectors 7: refused beside the field, the game kept: %r" % driver.find_element(By.ID, "v-error").text)
+    # typed work and not saved: leaving the page asks first; saving ends it
+    left = driver.execute_script("const e = new Event('beforeunload', {cancelable: true});"
+                                 "window.dispatchEvent(e); return [window.pnpkit.unsaved, e.defaultPrevented]")
+    check(left == [True, True], "typed and not saved: leaving asks first: %r" % left)
+    driver.find_element(By.ID, "save-yaml").click()
+    check(driver.execute_script("return window.pnpkit.unsaved") is False, "saved: leaving asks nothing")
+    # a setting's value holding a colon or a space stays out of the words shown
+    said = driver.execute_script("return [window.pnpkit.words(arguments[0]), window.pnpkit.words(arguments[1])]",
+                                 "--set marks=4:2,4:3: circular-track: marks: space 4 is marked twice",
+                                 "--set printer=office printer: text longer than 60 bytes")
+    check(said == ["marks: space 4 is marked twice", "printer: text longer than 60 bytes"],
+          "messages name the setting, whatever its value holds: %r" % said)
+
     # ---- DiCroNo by keyboard alone ----
     fresh("#/score/dicrono", "cell-1-1")
     wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready")

@@ -55,7 +55,11 @@ const OPTION_WORDS = { '--pages': 'Pages', '--nup': 'N-up', '--seed': 'Seed', '-
   '--hand': 'Hand', '--space': 'Space', '--landscape': 'Landscape' };
 function words(msg) {
   let m = String(msg || '').replace(/^(<sheet>|<position>):\d+:\d+: /, '');
-  m = m.replace(/--set ([A-Za-z_][\w-]*)(=[^:\s]*)?/g, (x, name) => name);
+  /* a setting's value may hold spaces and colons: it ends where the message
+   * goes on (": "); a component's name between two mentions of the setting
+   * says nothing to a player */
+  m = m.replace(/--set ([A-Za-z_][\w-]*)(=.*?)?(?=: |$)/g, (x, name) => name);
+  m = m.replace(/\b([A-Za-z_][\w-]*): [a-z][a-z0-9]*(?:-[a-z0-9]+)+: \1: /g, '$1: ');
   m = m.replace(/--[a-z][a-z-]*/g, (o) => OPTION_WORDS[o] || o.slice(2));
   return m;
 }
@@ -159,7 +163,8 @@ async function templatePage(name) {
   const list = await templates();
   const t = list.find((x) => x.name === name);
   if (!t) { m.replaceChildren(el('p', { class: 'error', text: name + ': no such template' })); return; }
-  const form = el('form', { class: 'form', id: 'params', onsubmit: (e) => e.preventDefault() });
+  /* print settings, not work: leaving them asks nothing */
+  const form = el('form', { class: 'form', id: 'params', 'data-no-unsaved': '', onsubmit: (e) => e.preventDefault() });
   const params = el('fieldset', {}, el('legend', { text: 'Parameters' }));
   for (const p of t.params || []) {
     const bounds = p.min !== undefined && p.type !== 'string' ? ` (${p.min} to ${p.max})` : '';
@@ -374,3 +379,17 @@ async function route() {
 }
 window.addEventListener('hashchange', route);
 window.addEventListener('DOMContentLoaded', route);
+
+/* Work typed into a page and not saved: reloading or closing the page asks
+ * first (a phone's accidental reload lost a whole sheet). Saving the sheet's
+ * file, or moving to another page of the app, ends it. */
+pnpkit.unsaved = false;
+document.addEventListener('input', (e) => {
+  if (e.target.closest && e.target.closest('#main') && !e.target.closest('[data-no-unsaved]')) pnpkit.unsaved = true;
+});
+window.addEventListener('hashchange', () => { pnpkit.unsaved = false; });
+window.addEventListener('beforeunload', (e) => {
+  if (!pnpkit.unsaved) return;
+  e.preventDefault();
+  e.returnValue = '';
+});

@@ -84,7 +84,10 @@
       const r = await post('/api/templates', { name: name.value.trim(), yaml: text.value });
       saved.textContent = r.ok ? `saved as ${r.json.saved} in your template directory` : '';
       msg.textContent = r.ok ? '' : r.error.error;
-      if (r.ok) window.pnpkit.templates(true);
+      if (r.ok) {
+        window.pnpkit.templates(true);
+        window.pnpkit.unsaved = false;
+      }
     }
 
     pick.addEventListener('change', () => loadSource(pick.value));

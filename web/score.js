@@ -103,6 +103,7 @@
       status.textContent = warn;
       status.dataset.state = warn ? 'warn' : '';
       download(new Blob([o.yaml()], { type: 'text/yaml' }), o.name + '.yaml');
+      window.pnpkit.unsaved = false;
     };
     return el('div', { class: 'buttons' },
       el('button', { type: 'button', id: 'dl-pdf', text: 'Completed sheet (PDF)', onclick: o.pdf }),
@@ -154,7 +155,16 @@
     const dice = Number(setting('dice')) || 8;
     const target = Number(setting('target')) || 36;
     const q0 = c36Query();
-    const pic = await sheetPicture(c36.template, q0.set);
+    let pic;
+    try {
+      pic = await sheetPicture(c36.template, q0.set);
+    } catch (e) {
+      /* a board the server refuses: back to the one before, the game kept */
+      if (!carry || !carry.prev) throw e;
+      c36.template = carry.prev.template;
+      c36.set = carry.prev.set;
+      return circle36({ ...carry, prev: null, error: String(e.message || e).replace(/^Error: /, '') });
+    }
     const inputs = {};
     const spot = (id, cls, label) => {
       const s = pic.slots[id];
@@ -484,14 +494,20 @@
       const set = {};
       for (const [n, i, p] of vFields) {
         const v = i.value.trim();
-        if (!/^\d+$/.test(v) || Number(v) < p.min || Number(v) > p.max) { vMsg.textContent = `${n}: give a number from ${p.min} to ${p.max}.`; i.classList.add('bad'); return; }
+        const step = p.step || 1;
+        if (!/^\d+$/.test(v) || Number(v) < p.min || Number(v) > p.max || (Number(v) - p.min) % step) {
+          vMsg.textContent = `${n}: give a number from ${p.min} to ${p.max}${step > 1 ? ` in steps of ${step}` : ''}.`;
+          i.classList.add('bad');
+          return;
+        }
         i.classList.remove('bad');
         if (v !== p.default) set[n] = Number(v);
       }
       const changed = vBoard.value !== c36.template;
+      const prev = { template: c36.template, set: c36.set };
       c36.template = vBoard.value;
       c36.set = changed ? {} : set;
-      circle36(snapshot());
+      circle36({ ...snapshot(), prev });
     }
     /* what the player wrote, to carry over to the new board */
     function snapshot() {
@@ -524,6 +540,10 @@
       if (rounds.length) roundsBox.open = true;
       renumber();
       syncValues();
+      if (carry.error) {
+        vMsg.textContent = `This board cannot be used: ${carry.error}`;
+        variantBox.open = true;
+      }
     }
     /* on a narrow screen the sheet is wider than the screen: start on the board */
     if (pic.slots.Y) pic.centre(scroller, pic.slots.Y.x + pic.slots.Y.w / 2);
