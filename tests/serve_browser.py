@@ -223,6 +223,7 @@ try:
     driver.get(URL + "#/t/thinking-in-circles")
     seed = wait.until(lambda d: d.find_element(By.ID, "o-seed"))
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
+    check(not driver.find_elements(By.ID, "f-seed"), "one seed field, the Printing one (two could disagree)")
     seed.clear()
     seed.send_keys("7")
     tic_pages = driver.find_element(By.ID, "o-pages")

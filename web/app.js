@@ -167,6 +167,8 @@ async function templatePage(name) {
   const form = el('form', { class: 'form', id: 'params', 'data-no-unsaved': '', onsubmit: (e) => e.preventDefault() });
   const params = el('fieldset', {}, el('legend', { text: 'Parameters' }));
   for (const p of t.params || []) {
+    /* a seeded template's seed is the Printing seed: one field, not two that disagree */
+    if (t.seeded && p.name === 'seed') continue;
     const bounds = p.min !== undefined && p.type !== 'string' ? ` (${p.min} to ${p.max})` : '';
     params.append(field(p.name, paramInput(p), (p.help || '') + bounds));
   }

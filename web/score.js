@@ -112,7 +112,8 @@
   }
 
   /* A scalar as YAML: numbers and ~ as they are, anything else quoted. */
-  const scalar = (v) => (v === '' ? '~' : /^-?\d{1,9}$/.test(v) ? v : JSON.stringify(v));
+  /* a value as YAML: nothing or ~ is empty, a number plain, anything else a text */
+  const scalar = (v) => (v === '' || v === '~' ? '~' : /^-?\d{1,9}$/.test(v) ? v : JSON.stringify(v));
 
   /* A completed sheet could not be drawn: say why in the page's words. */
   function drawFailure(err) {
@@ -528,7 +529,14 @@
       roundsBox, out, note, msg, drawMsg,
       fileButtons({ game: 'circle36', name: c36Name() + '-sheet', yaml: () => yaml(false), fill, pdf, variant: c36Query,
         label: (s) => s.player,
-        saveNote: () => { const open = rounds.filter((r) => !complete(r)).length; return open ? `Saved with ${open} round${open > 1 ? 's' : ''} not complete: pnpkit score reads the file once ${open > 1 ? 'they are' : 'it is'} complete.` : ''; } }),
+        saveNote: () => {
+          /* a file pnpkit score (and Load) will refuse: say so as it is saved */
+          const open = rounds.filter((r) => !complete(r)).length;
+          if (open) return `Saved with ${open} round${open > 1 ? 's' : ''} not complete: pnpkit score reads the file once ${open > 1 ? 'they are' : 'it is'} complete.`;
+          if (!rounds.length && combos.value.trim() === '') return 'Saved without the ComboCircles count: pnpkit score (and Load) read the file once it is written in.';
+          if (msg.textContent) return `Saved as it stands: pnpkit score (and Load) will refuse it until this is mended: ${msg.textContent}`;
+          return '';
+        } }),
       el('p', { class: 'status', text: 'Tap a space and type its number; nothing (or ~) leaves it empty.' }));
     const scroller = el('div', { class: 'sheet-scroll', id: 'sheet-scroll' }, pic.box);
     m.replaceChildren(el('h1', { text: 'Score Circle 36' }), variantBox, el('div', { class: 'layout' }, scroller, panel));
@@ -742,6 +750,9 @@
       el('div', { class: 'field' }, el('label', { for: 'first', text: 'First' }), first),
       ['X', 'O'].map((p) => el('div', { class: 'field' }, el('span', { class: 'label', text: p + ' penalties' }), el('span', { class: 'checks' }, pens[p]))),
       out, note, msg, fileButtons({ game: 'dicrono', name: 'dicrono-sheet', yaml, fill, pdf,
+        saveNote: () => (/still in play/.test(note.textContent)
+          ? 'Saved in the middle of a game: pnpkit score (and Load) read the file once that game is over.'
+          : msg.textContent ? `Saved as it stands: pnpkit score (and Load) will refuse it until this is mended: ${msg.textContent}` : ''),
         label: (s) => (s.players.X || s.players.O ? `${s.players.X || 'X'} – ${s.players.O || 'O'}, ` : '') + `${s.games.length} game${s.games.length > 1 ? 's' : ''}` }),
       el('p', { class: 'status', text: 'Tap a square for X, O, empty. Keyboard: the arrows move, Enter or Space changes, X, O or Delete set.' }));
     const scroller = el('div', { class: 'sheet-scroll' }, pic.box);
