@@ -147,4 +147,12 @@ expect_eq "$(grep 'dash=1.50,1.00 M' "$T/tb16.scene" | head -1 | awk '{print $13
 expect_eq "$(grep 'dash=1.50,1.00 M' "$T/tb8.scene" | head -1 | awk '{print $13 - $27}')" "21" "8 blockers: 21 mm tokens"
 expect_eq "$(grep -c '^text "BLOCKER"' "$T/tb0.scene")" "0" "no blockers"
 
+# cirplexed-board in --mono: each colour carries its pattern, as on the tile
+# sheet (the quarter circles were one grey, a mixed circle looked like one).
+tiles="0,0,0,1,2,3,1,0,0,1,2,4,2,0,0,1,2,5,3,0,0,1,3,2,4,0,0,1,3,4,5,0,0,1,3,5,0,1,0,1,4,2,1,1,0,1,4,3,2,1,0,1,4,5,3,1,0,1,5,2,4,1,0,1,5,3,5,1,0,1,5,4,0,2,0,2,1,3,1,2,0,2,1,4,2,2,0,2,1,5,3,2,0,2,3,1,4,2,0,2,3,4,5,2,0,2,3,5,0,3,0,2,4,1,1,3,0,2,4,3,2,3,0,2,4,5,3,3,0,2,5,1"
+expect_status 0 "cirplexed-board --mono, --strict" -- "$PNPKIT" lint --strict --mono cirplexed-board --set players=1 --set "tiles1=$tiles"
+"$PNPKIT" render cirplexed-board --set players=1 --set "tiles1=$tiles" -f scene -o "$T/cb.scene"
+"$PNPKIT" render cirplexed-board --mono --set players=1 --set "tiles1=$tiles" -f scene -o "$T/cbm.scene"
+[ "$(grep -c '^path' "$T/cbm.scene")" -gt "$(($(grep -c '^path' "$T/cb.scene") + 20))" ] && ok || bad "cirplexed-board --mono: the patterns are drawn"
+
 finish

@@ -166,11 +166,21 @@ static int board_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     pn_rgba bg = {0.96, 0.93, 0.86, 1}; /* wood */
     for (int i = 0; i < n; i++) {
         const double *t = tiles->nums + 6 * i;
-        pn_rgba c[4];
-        for (int k = 0; k < 4; k++)
-            c[k] = colors[(int)t[2 + k]];
-        draw_tile(s, ox + ((int)t[0] - minx) * side, oy + ((int)t[1] - miny) * side, side, r, c, bg,
-                  0.25);
+        pn_rgba c[4], inks[4];
+        draw_pattern p[4];
+        for (int k = 0; k < 4; k++) {
+            int ci = (int)t[2 + k];
+            /* in mono every colour is a light grey with its own pattern, as
+             * on the tile sheet, so a circle of one colour still shows */
+            c[k] = ctx->mono ? (pn_rgba){0.92, 0.92, 0.92, 1} : colors[ci];
+            p[k] = draw_colour_pattern(ci);
+            inks[k] = draw_pattern_ink(colors[ci], p[k], true);
+        }
+        double tx = ox + ((int)t[0] - minx) * side, ty = oy + ((int)t[1] - miny) * side;
+        if (ctx->mono)
+            draw_tile_patterned(s, tx, ty, side, r, c, p, inks, bg, 0.25, 0.3);
+        else
+            draw_tile(s, tx, ty, side, r, c, bg, 0.25);
     }
     /* A slot at every grid point a tile's corner touches (each once). */
     char id[48];

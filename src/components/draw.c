@@ -224,3 +224,19 @@ void draw_arc_arrow(scene *s, double cx, double cy, double r, double a0, double 
     scene_close(s);
     scene_end(s, &f);
 }
+
+draw_pattern draw_colour_pattern(int k)
+{
+    static const draw_pattern p[DRAW_COLOUR_PATTERNS] = {
+        DRAW_PAT_SPOKES,  DRAW_PAT_DOTS,  DRAW_PAT_NONE, DRAW_PAT_RINGS,
+        DRAW_PAT_CHECKER, DRAW_PAT_SOLID, DRAW_PAT_BAND, DRAW_PAT_CORE,
+    };
+    return k >= 0 && k < DRAW_COLOUR_PATTERNS ? p[k] : DRAW_PAT_NONE;
+}
+
+pn_rgba draw_pattern_ink(pn_rgba c, draw_pattern p, bool mono)
+{
+    bool area = p == DRAW_PAT_SOLID || p == DRAW_PAT_BAND || p == DRAW_PAT_CORE;
+    if (mono) return area ? (pn_rgba){0.35, 0.35, 0.35, 1} : PN_BLACK;
+    return (pn_rgba){c.r * 0.45, c.g * 0.45, c.b * 0.45, 1};
+}

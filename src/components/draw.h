@@ -45,6 +45,15 @@ typedef enum {
 void draw_sector_pattern(scene *s, double cx, double cy, double r, double a0, double a1,
                          draw_pattern p, pn_rgba ink);
 
+/* The pattern of a palette's colour k, so tiles read without colour: the
+ * first DRAW_COLOUR_PATTERNS all distinct and unchanged by a quarter turn,
+ * then none. */
+#define DRAW_COLOUR_PATTERNS 8
+draw_pattern draw_colour_pattern(int k);
+/* The ink pattern p is drawn in over colour c: black in mono (grey for the
+ * patterns that cover an area), a dark shade of c in colour. */
+pn_rgba draw_pattern_ink(pn_rgba c, draw_pattern p, bool mono);
+
 /* draw_tile with a pattern over each corner: patterns[i] in inks[i]. patterns
  * (and inks) may be NULL for none; outline > 0 also strokes each quarter
  * circle's edge in inks[i] (or black). */

@@ -51,12 +51,6 @@ static const pv_spec tile_props[] = {
     {0},
 };
 
-/* Each colour's pattern: all distinct, all unchanged by a quarter turn. */
-static const draw_pattern tile_patterns[TILE_MAX_COLORS] = {
-    DRAW_PAT_SPOKES,  DRAW_PAT_DOTS,  DRAW_PAT_NONE, DRAW_PAT_RINGS,
-    DRAW_PAT_CHECKER, DRAW_PAT_SOLID, DRAW_PAT_BAND, DRAW_PAT_CORE,
-};
-
 typedef struct tile_grid {
     int cols, rows, per_sheet, total;
     double side;
@@ -96,14 +90,6 @@ int comp_tile_sheet_sheets(const comp_ctx *ctx, const comp_args *a)
     return (g.total + g.per_sheet - 1) / g.per_sheet;
 }
 
-/* The ink for a colour's pattern: black in mono, a dark shade in colour. */
-static pn_rgba pattern_ink(pn_rgba c, draw_pattern p, bool mono)
-{
-    bool area = p == DRAW_PAT_SOLID || p == DRAW_PAT_BAND || p == DRAW_PAT_CORE;
-    if (mono) return area ? (pn_rgba){0.35, 0.35, 0.35, 1} : PN_BLACK;
-    return (pn_rgba){c.r * 0.45, c.g * 0.45, c.b * 0.45, 1};
-}
-
 static int legend(const comp_ctx *ctx, scene *s, const pn_rgba *cols, const pv_value *names, int n,
                   bool pats, double x, double y, double w, const char *note, pn_err *err)
 {
@@ -118,8 +104,8 @@ static int legend(const comp_ctx *ctx, scene *s, const pn_rgba *cols, const pv_v
         scene_circle(s, cx, cy, r, &f);
         if (pats)
             for (int q = 0; q < 4; q++)
-                draw_sector_pattern(s, cx, cy, r, q * 90, q * 90 + 90, tile_patterns[i],
-                                    pattern_ink(cols[i], tile_patterns[i], ctx->mono));
+                draw_sector_pattern(s, cx, cy, r, q * 90, q * 90 + 90, draw_colour_pattern(i),
+                                    draw_pattern_ink(cols[i], draw_colour_pattern(i), ctx->mono));
         scene_style o = scene_stroke_style(PN_BLACK, 0.3);
         scene_circle(s, cx, cy, r, &o);
         if (!draw_text_left(s, names->strs[i], 8, false, PN_BLACK, cx + r + 1.5, cy,
@@ -174,8 +160,8 @@ static int tile_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
         draw_pattern p[4];
         for (int c = 0; c < 4; c++) {
             corners[c] = ctx->mono ? light : cols[t->c[c]];
-            p[c] = tile_patterns[t->c[c]];
-            inks[c] = pattern_ink(cols[t->c[c]], p[c], ctx->mono);
+            p[c] = draw_colour_pattern(t->c[c]);
+            inks[c] = draw_pattern_ink(cols[t->c[c]], p[c], ctx->mono);
         }
         double tx = x0 + (k % g.cols) * side, ty = y0 + (k / g.cols) * side;
         draw_tile_patterned(s, tx, ty, side, r, corners, pats ? p : NULL, pats ? inks : NULL, bg, 0,
