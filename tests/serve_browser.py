@@ -515,10 +515,11 @@ try:
     driver.find_element(By.ID, "save-yaml").click()
     check(driver.execute_script("return window.pnpkit.unsaved") is False, "saved: leaving asks nothing")
     # a setting's value holding a colon or a space stays out of the words shown
-    said = driver.execute_script("return [window.pnpkit.words(arguments[0]), window.pnpkit.words(arguments[1])]",
+    said = driver.execute_script("return Array.from(arguments).map(window.pnpkit.words)",
                                  "--set marks=4:2,4:3: circular-track: marks: space 4 is marked twice",
-                                 "--set printer=office printer: text longer than 60 bytes")
-    check(said == ["marks: space 4 is marked twice", "printer: text longer than 60 bytes"],
+                                 "--set printer=office printer: text longer than 60 bytes",
+                                 "built-in template thinking-in-circles:29:5: tic-board: neutral must leave one")
+    check(said == ["marks: space 4 is marked twice", "printer: text longer than 60 bytes", "neutral must leave one"],
           "messages name the setting, whatever its value holds: %r" % said)
 
     # ---- DiCroNo by keyboard alone ----

@@ -55,6 +55,8 @@ const OPTION_WORDS = { '--pages': 'Pages', '--nup': 'N-up', '--seed': 'Seed', '-
   '--hand': 'Hand', '--space': 'Space', '--landscape': 'Landscape' };
 function words(msg) {
   let m = String(msg || '').replace(/^(<sheet>|<position>):\d+:\d+: /, '');
+  /* a built-in template's place and the component's name mean nothing to a player */
+  m = m.replace(/^built-in template [\w-]+:\d+:\d+: /, '').replace(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+: /, '');
   /* a setting's value may hold spaces and colons: it ends where the message
    * goes on (": "); a component's name between two mentions of the setting
    * says nothing to a player */
@@ -332,7 +334,7 @@ async function templatePage(name) {
   function offerSheets(q, format, n) {
     const base = fileName(q, format).replace(/\.[a-z]+$/, '');
     const width = n >= 10 ? String(n).length : 1;
-    dlStatus.textContent = `An ${format.toUpperCase()} file holds one page and this download has ${n}: ` +
+    dlStatus.textContent = `${format === "svg" ? "An" : "A"} ${format.toUpperCase()} file holds one page and this download has ${n}: ` +
       'one file each, below (Download PDF gives them all in one file).';
     dlStatus.dataset.state = 'list';
     dlList.replaceChildren(...Array.from({ length: n }, (_, i) => {
