@@ -660,6 +660,15 @@ try:
     check(True, "the board of seed 7 is drawn and the position's winner is read again")
     verdict = steady(lambda: driver.find_element(By.ID, "tic-verdict").text)
     check("{" not in verdict and "wins with goal 1 on circles 2-3-4" in verdict, "the win in words: %r" % verdict)
+    check("Tokens: 1 " in verdict, "the space under each token is said, as pnpkit check says it: %r" % verdict)
+    # a board written another way: the picture is still the board checked
+    keep = area.get_attribute("value")
+    driver.execute_script("arguments[0].value = arguments[0].value.replace('board: {seed: 7}', 'board:\\n  seed: 9');"
+                          "arguments[0].dispatchEvent(new Event('input'))", area)
+    wait.until(lambda d: json.loads(d.find_element(By.ID, "tic-board").get_attribute("data-request") or "{}").get("seed") == 9)
+    check(driver.find_element(By.ID, "tic-seed").get_attribute("value") == "9", "a block-style board: the seed field and picture follow it")
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", area, keep)
+    wait.until(lambda d: json.loads(d.find_element(By.ID, "tic-board").get_attribute("data-request") or "{}").get("seed") == 7)
     driver.execute_script("arguments[0].value = arguments[0].value.replace('seed: 7', 'seed: 7, bogus: 1');"
                           "arguments[0].dispatchEvent(new Event('input'))", area)
     got = wait.until(lambda d: d.find_element(By.ID, "tic-error").text)

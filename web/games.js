@@ -22,18 +22,20 @@
     const m = window.pnpkit.main();
     const seed = el('input', { id: 'tic-seed', type: 'number', min: 0, max: 2147483647, value: 1 });
     const img = el('img', { id: 'tic-board', class: 'board-pic', alt: 'the board' });
-    const text = el('textarea', { class: 'yaml', id: 'tic-position', spellcheck: 'false', style: 'height:220px' });
+    const text = el('textarea', { class: 'yaml', id: 'tic-position', spellcheck: 'false', style: 'height:220px', 'aria-label': 'the position' });
     text.value = TIC_START;
     const verdict = el('div', { id: 'tic-verdict' });
     const msg = el('div', { class: 'error', id: 'tic-error' });
-    async function board() {
-      const q = { template: 'thinking-in-circles', format: 'svg', seed: Number(seed.value || '0') };
+    /* the board of a seed (and the circles, spaces and layout a position gives) */
+    async function picture(q) {
+      if (img.dataset.request === JSON.stringify(q)) return;
+      img.dataset.request = JSON.stringify(q); /* what the board shows */
       const r = await post('/api/render', q);
-      if (r.ok) {
-        img.src = URL.createObjectURL(r.blob);
-        img.dataset.request = JSON.stringify(q); /* what the board shows */
-      }
+      if (r.ok) img.src = URL.createObjectURL(r.blob);
       else msg.textContent = words(r.error.error);
+    }
+    async function board() {
+      await picture({ template: 'thinking-in-circles', format: 'svg', seed: Number(seed.value || '0') });
       text.value = text.value.replace(/^board: \{seed: \d+\}$/m, `board: {seed: ${seed.value || 0}}`);
       check();
     }
@@ -52,6 +54,20 @@
       msg.textContent = '';
       const d = r.json[0];
       if (!d) { verdict.replaceChildren(el('p', { text: 'Write a position to check.' })); return; }
+      /* the picture is the board checked, however the position writes it */
+      img.hidden = d.seed === undefined;
+      if (d.seed !== undefined) {
+        seed.value = d.seed;
+        const set = {};
+        if (d.circles !== 5) set.circles = d.circles;
+        if (d.spaces !== 9) set.spaces = d.spaces;
+        if (d.layout !== 'row') set.layout = d.layout;
+        const q = { template: 'thinking-in-circles', format: 'svg', seed: d.seed };
+        if (Object.keys(set).length) q.set = set;
+        picture(q);
+      }
+      const where = (t) => (t.shape === 'start' ? 'start' : `${t.color} ${t.shape}`);
+      const tokens = el('p', { id: 'tic-tokens', text: 'Tokens: ' + (d.tokens || []).map((t) => `${t.circle} ${where(t)}`).join(', ') });
       const winners = d.winners || [];
       const head = winners.length
         ? el('p', { class: 'big', id: 'tic-winner', text: (winners.length > 1 ? 'Winners: ' : 'Winner: ') + winners.join(' and ') })
@@ -59,7 +75,7 @@
       const rows = (d.players || []).map((p) => el('li', {},
         el('strong', { text: `${p.name} (${p.color})` }), ': ',
         p.wins && p.wins.length ? p.wins.map(winText).join('; ') : 'no winning line'));
-      verdict.replaceChildren(head, el('ul', { id: 'tic-players' }, rows),
+      verdict.replaceChildren(head, tokens, el('ul', { id: 'tic-players' }, rows),
         el('p', { class: 'help', text: `Board: ${d.circles} circles of ${d.spaces} spaces (${d.layout})${d.seed !== undefined ? `, seed ${d.seed}` : ''}.` }));
     }
     seed.addEventListener('input', debounce(board, 150));
