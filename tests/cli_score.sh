@@ -219,7 +219,7 @@ expect_no_file "$T/party.pdf" "a name no font draws: no output"
 { sed -n '1,/^games:/p' "$D/dicrono-example2.yaml"
   for k in 1 2 3 4 5; do sed '1,/^games:/d' "$D/dicrono-example2.yaml"; done; } > "$T/long-set.yaml"
 no_report "a set longer than the score table" 1 dicrono "$T/long-set.yaml" -o "$T/long-set.pdf"
-expect_stderr "^$T/long-set.yaml:1:1: the score table of dicrono holds at most 12 games; the set has 15$" "long set: the sheet named"
+expect_stderr "^$T/long-set.yaml:1:1: the score table of dicrono holds at most 12 games; the set has 15: it is scored without a drawing, or drawn as sets of 12$" "long set: the sheet named"
 # The circle36 template without its Scoring Box: no slot for the totals.
 awk '/type: c36-scorebox/ { skip = 1; next } skip && /^    / { next } { skip = 0; print }' \
     "$SRC/templates/circle36.yaml" >"$T/noslot.yaml"

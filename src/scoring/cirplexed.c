@@ -252,7 +252,9 @@ int cpx_template_params(tmpl *t, const cpx_input *in, pn_err *err)
         boards++;
     }
     if (in->nplayers > boards)
-        return pn_err_set(err, PN_EINPUT, "template %s draws %d boards; the game has %d players",
+        return pn_err_set(err, PN_EINPUT,
+                          "template %s draws %d boards; the game has %d players: it is scored "
+                          "without a drawing",
                           t->name, boards, in->nplayers);
     for (int p = 0; p < in->nplayers; p++) {
         double lo, hi;

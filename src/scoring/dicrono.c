@@ -289,8 +289,9 @@ int dc_template_params(tmpl *t, const dc_input *in, pn_err *err)
         pv_bounds(&games->spec, &lo, &hi);
         if (want > hi)
             return pn_err_set(err, PN_EINPUT,
-                              "the score table of %s holds at most %.0f games; the set has %d",
-                              t->name, hi, in->ngames);
+                              "the score table of %s holds at most %.0f games; the set has %d: "
+                              "it is scored without a drawing, or drawn as sets of %.0f",
+                              t->name, hi, in->ngames, hi);
         snprintf(v, sizeof v, "%d", want);
         if (tmpl_set_if_present(t, "games", v, err)) return -1;
     }
