@@ -75,10 +75,10 @@ static tmpl *open_front(const char *name, const pnpkit_lint_opts *o, pn_err *err
 
 /* Lints the backs of the front's cards, one a card, their findings naming
  * the backs' file. 0, or -1 with err. */
-static int lint_backs(const tmpl *front, const pnpkit_lint_opts *o, render_opts *ro,
-                      finding_list *l, pn_err *err)
+static int lint_backs(tmpl *front, const pnpkit_lint_opts *o, render_opts *ro, finding_list *l,
+                      pn_err *err)
 {
-    int cards = render_sheet_count((tmpl *)front, ro, err);
+    int cards = render_sheet_count(front, ro, err);
     if (cards < 0) return -1;
     tmpl *b = api_open_backs(o->backs, o->set, front, err);
     if (!b) return -1;
