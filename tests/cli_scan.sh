@@ -500,4 +500,13 @@ expect_no_file "$T/mixed.yaml" "two games"
 expect_status 1 "completed dicrono sheet" -- "$PNPKIT" scan "$T/dcdone-2.png" -o "$T/dcdone.yaml"
 expect_stderr "no game the rules allow is near what the grid shows" "completed dicrono sheet"
 expect_no_file "$T/dcdone.yaml" "completed dicrono sheet"
+# A Circle 36 sheet whose numbers are written but whose dice record is empty
+# (completed from a sheet without rounds): the rules allow no number without
+# its roll, yet 25 are read beyond doubt. It read as a sure empty board; now
+# the readings are written as they are, and the photo is said to be no legal
+# sheet.
+"$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" -o "$T/c36done.png" --dpi 150 >/dev/null
+expect_status 0 "numbers without dice" -- "$PNPKIT" scan "$T/c36done.png"
+expect_stderr "no sheet the rules allow is near the readings .*25 of [0-9]+ read fields would change" "numbers without dice: said so"
+expect_stdout "^red: \\[5, 4, 4, 5, 4, 5, 5, 4\\]$" "numbers without dice: the numbers read"
 finish

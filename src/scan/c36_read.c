@@ -67,11 +67,16 @@ int c36r_choose(const c36r_input *in, c36r_output *out)
 
     c36m_sure(w, in, jstar, out);
 
-    /* Overruled fields: read, yet the chosen value is none of the readings. */
+    /* Overruled fields: read, yet the chosen value is none of the readings;
+     * or a number read beyond doubt, chosen empty (a sheet whose dice record
+     * holds no roll: the rules allow no number, yet numbers are written). */
     int nread = 0;
     for (int s = 0; s < S; s++)
         if (in->space[s].n > 0)
-            nread++, out->overruled += !c36m_listed(&in->space[s], out->space[s]);
+            nread++, out->overruled +=
+                     !c36m_listed(&in->space[s], out->space[s]) ||
+                     (out->space[s] == SCAN_EMPTY && in->space[s].c[0].value != SCAN_EMPTY &&
+                      in->space[s].c[0].p >= C36R_ERASED_P);
     for (int r = 0; r < R; r++)
         for (int j = 0; j < 2; j++)
             if (in->die[r][j].n > 0)

@@ -40,6 +40,9 @@
 /* More overruled fields than this share of the read ones (and more than two):
  * no legal sheet is near the readings. */
 #define C36R_MAX_OVERRULED_FRAC 0.25
+/* A space whose best reading is a number this likely, chosen empty, counts
+ * as overruled too. */
+#define C36R_ERASED_P 0.9
 
 /* circ[] and circled[] states of a round in the dice record. */
 enum { C36R_CIRC_NONE = 0, C36R_CIRC_A = 1, C36R_CIRC_B = 2, C36R_CIRC_BOTH = 3 };
