@@ -514,6 +514,15 @@ try:
     check(left == [True, True], "typed and not saved: leaving asks first: %r" % left)
     driver.find_element(By.ID, "save-yaml").click()
     check(driver.execute_script("return window.pnpkit.unsaved") is False, "saved: leaving asks nothing")
+    # a sheet saved with a problem shown: the save says pnpkit score will refuse it
+    driver.find_element(By.ID, "combos").send_keys("1")
+    driver.find_element(By.ID, "space-R2").send_keys("99")
+    wait.until(lambda d: d.find_element(By.ID, "score-error").text)
+    driver.find_element(By.ID, "save-yaml").click()
+    said = driver.find_element(By.ID, "load-error").text
+    check(said.startswith("Saved as it stands: pnpkit score (and Load) will refuse it"), "a save with a problem says so: %r" % said)
+    driver.find_element(By.ID, "space-R2").clear()
+    driver.find_element(By.ID, "combos").clear()
     # a setting's value holding a colon or a space stays out of the words shown
     said = driver.execute_script("return Array.from(arguments).map(window.pnpkit.words)",
                                  "--set marks=4:2,4:3: circular-track: marks: space 4 is marked twice",

@@ -99,7 +99,10 @@
       pick.value = '0';
     });
     const save = () => {
-      const warn = o.saveNote ? o.saveNote() : '';
+      /* a file pnpkit score (and Load) will refuse: said as it is saved */
+      const problem = o.problem ? o.problem() : '';
+      const warn = (o.saveNote ? o.saveNote() : '') ||
+        (problem ? `Saved as it stands: pnpkit score (and Load) will refuse it until this is mended: ${problem}` : '');
       status.textContent = warn;
       status.dataset.state = warn ? 'warn' : '';
       download(new Blob([o.yaml()], { type: 'text/yaml' }), o.name + '.yaml');
@@ -529,12 +532,11 @@
       roundsBox, out, note, msg, drawMsg,
       fileButtons({ game: 'circle36', name: c36Name() + '-sheet', yaml: () => yaml(false), fill, pdf, variant: c36Query,
         label: (s) => s.player,
+        problem: () => msg.textContent,
         saveNote: () => {
-          /* a file pnpkit score (and Load) will refuse: say so as it is saved */
           const open = rounds.filter((r) => !complete(r)).length;
           if (open) return `Saved with ${open} round${open > 1 ? 's' : ''} not complete: pnpkit score reads the file once ${open > 1 ? 'they are' : 'it is'} complete.`;
           if (!rounds.length && combos.value.trim() === '') return 'Saved without the ComboCircles count: pnpkit score (and Load) read the file once it is written in.';
-          if (msg.textContent) return `Saved as it stands: pnpkit score (and Load) will refuse it until this is mended: ${msg.textContent}`;
           return '';
         } }),
       el('p', { class: 'status', text: 'Tap a space and type its number; nothing (or ~) leaves it empty.' }));
@@ -752,7 +754,8 @@
       out, note, msg, fileButtons({ game: 'dicrono', name: 'dicrono-sheet', yaml, fill, pdf,
         saveNote: () => (/still in play/.test(note.textContent)
           ? 'Saved in the middle of a game: pnpkit score (and Load) read the file once that game is over.'
-          : msg.textContent ? `Saved as it stands: pnpkit score (and Load) will refuse it until this is mended: ${msg.textContent}` : ''),
+          : ''),
+        problem: () => msg.textContent,
         label: (s) => (s.players.X || s.players.O ? `${s.players.X || 'X'} – ${s.players.O || 'O'}, ` : '') + `${s.games.length} game${s.games.length > 1 ? 's' : ''}` }),
       el('p', { class: 'status', text: 'Tap a square for X, O, empty. Keyboard: the arrows move, Enter or Space changes, X, O or Delete set.' }));
     const scroller = el('div', { class: 'sheet-scroll' }, pic.box);
