@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "pnpkit.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -24,6 +25,8 @@ typedef struct cli_command {
 /* NULL-terminated, in the order help lists them. */
 extern const cli_command *const cli_commands[];
 const cli_command *cli_find(const char *name);
+/* The overview of pnpkit and its commands, printed to fp (commands.c). */
+void cli_usage(FILE *fp);
 
 /* Rewrites the library's words for render settings in msg (size bytes) into
  * option names (words.c). */
