@@ -76,4 +76,14 @@ Try 'pnpkit help calc'." "an unknown calc option: one message"
 expect_status 2 "--space without its value" -- "$PNPKIT" calc circular-numbers --hand A --space
 expect_stderr "^pnpkit calc: option '--space' needs a value$" "--space without its value: said so"
 
+# The legend tells the rule of marked spaces only on a track that has some,
+# and its last line then takes the freed place.
+expect_status 0 "default marks" -- "$PNPKIT" render circular-numbers -f scene -o "$T/m5.scene"
+expect_eq "$(grep -c '^text "On a marked space, add any multiple of its number\."' "$T/m5.scene")" 1 "marked spaces: their rule told"
+expect_status 0 "no marks" -- "$PNPKIT" render circular-numbers --set marks= -f scene -o "$T/m0.scene"
+expect_eq "$(grep -c '^text "On a marked space' "$T/m0.scene")" 0 "no marked space: no rule of marked spaces"
+y5=$(awk '/^text "A \+ 5 \+ 6: send/ {for (i = 1; i <= NF; i++) if ($i == "at") print $(i + 2)}' "$T/m5.scene")
+y0=$(awk '/^text "A \+ 5 \+ 6: send/ {for (i = 1; i <= NF; i++) if ($i == "at") print $(i + 2)}' "$T/m0.scene")
+expect_eq "$(awk -v a="$y5" -v b="$y0" 'BEGIN {print (a - b > 5 && a - b < 15) ? "up" : a " " b}')" up "no marked space: the move-back line one line higher"
+
 finish

@@ -229,11 +229,13 @@ static int track_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
                             TEXT_MIDDLE, 0, err))
             return -1;
     }
-    const char *lines[] = {"Move counterclockwise. End on the snake: 1 point.",
-                           "On a marked space, add any multiple of its number.",
-                           "A + 5 + 6: send an opponent back to the start instead."};
+    /* The rule of marked spaces is told only on a track that has some. */
+    const char *lines[3] = {"Move counterclockwise. End on the snake: 1 point."};
+    int nl = 1;
+    if (nm > 0) lines[nl++] = "On a marked space, add any multiple of its number.";
+    lines[nl++] = "A + 5 + 6: send an opponent back to the start instead.";
     scene_font lf = comp_font(q * 0.105, false);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < nl; i++)
         if (!scene_text_add(s, lines[i], &lf, PN_BLACK, cx, cy + q * (0.2 + 0.13 * i), TEXT_CENTER,
                             TEXT_MIDDLE, 0, err))
             return -1;
