@@ -227,6 +227,23 @@ if res[0] != 200:
 res = request("POST", "/api/render", json.dumps({"template": "deck", "format": "pdf"}))
 if res[0] != 200 or not res[2].startswith(b"%PDF"):
     fail("the saved data: template does not render: %d %r" % (res[0], res[2][:200]))
+# A saved template's error names its files within the folder, never by the
+# server's path (which would tell a phone the user's name and folders).
+with open(os.path.join(TDIR, "deck-bad.yaml"), "w") as f:
+    f.write("name: deck-bad\npage: {paper: a5}\ndata: cards.csv\ncomponents:\n"
+            "  - {type: text, text: \"${nosuch}\", x: 10mm, y: 10mm}\n")
+res = request("POST", "/api/render", json.dumps({"template": "deck-bad", "format": "svg"}))
+probe("render a saved template whose data row lacks a name", res, 400,
+      "deck-bad.yaml:5:27: unknown parameter 'nosuch' (data row 1, cards.csv line 2)")
+if TDIR.rstrip("/") in res[2].decode("utf-8", "replace"):
+    fail("a saved template's error names the server's folder: %r" % res[2][:300])
+with open(os.path.join(TDIR, "broken.yaml"), "w") as f:
+    f.write("name: broken\ncomponents: [\n")
+listed = request("GET", "/api/templates")[2].decode("utf-8", "replace")
+broken = [t.get("error", "") for t in json.loads(listed) if t["name"] == "broken"]
+if not broken or not broken[0].startswith("broken.yaml:") or TDIR.rstrip("/") in listed:
+    fail("the list names a broken saved template by the server's folder: %r" % broken)
+os.remove(os.path.join(TDIR, "broken.yaml"))
 probe("save under a built-in's name in capitals", request(
     "POST", "/api/templates", json.dumps({"name": "CIRCLE36", "yaml": src}), [("Origin", ORIGIN)]),
     400, "circle36 is a built-in template")

@@ -109,11 +109,34 @@ static void slot_give(pnpkit_ctx *c)
     pthread_mutex_unlock(&eng.gate);
 }
 
+/* e formatted into msg (size bytes), the template folder left out: a saved
+ * (or installed) template's error names its file by the server's absolute
+ * path, and its data, fonts and images lie beside it (a saved template reads
+ * no other file), so every mention of that folder is cut to the file's own
+ * name. A browser, on this machine or a phone, learns nothing of the
+ * server's folders or its user's name. */
+static void error_text(const pnpkit_error *e, char *msg, size_t size)
+{
+    pnpkit_error_format(e, msg, size);
+    if (!g_path_is_absolute(e->file)) return;
+    char *dir = g_path_get_dirname(e->file);
+    if (!strcmp(dir, "/")) { /* a file at the root: its path says nothing */
+        g_free(dir);
+        return;
+    }
+    char *prefix = g_strconcat(dir, "/", NULL);
+    size_t n = strlen(prefix);
+    for (char *at = strstr(msg, prefix); at; at = strstr(at, prefix))
+        memmove(at, at + n, strlen(at + n) + 1);
+    g_free(prefix);
+    g_free(dir);
+}
+
 /* A library error into f, in the command line's words ("--set", "--dpi"). */
 static int from_library(const pnpkit_error *e, serve_fault *f)
 {
     char msg[sizeof f->err.msg];
-    pnpkit_error_format(e, msg, sizeof msg);
+    error_text(e, msg, sizeof msg);
     cli_option_words(msg, sizeof msg);
     return pn_err_set(&f->err, (pn_status)e->code, "%s", msg);
 }
@@ -580,7 +603,7 @@ static int do_templates(pnpkit_ctx *ctx, GBytes **out)
         if (t->error) {
             /* a broken user template is listed with its error */
             char msg[sizeof t->error->message + sizeof t->error->file + 32];
-            pnpkit_error_format(t->error, msg, sizeof msg);
+            error_text(t->error, msg, sizeof msg);
             add_string(b, "error", msg);
         } else {
             /* what a template does not say is null */
