@@ -95,6 +95,17 @@ expect_status 1 "--set wrong type" -- "$PNPKIT" render circle36 --set radius=big
 expect_stderr "^--set radius=big: 'big' is not a length" "--set type"
 expect_no_file "$T/x.pdf" "bad --set"
 
+# Circle 36's spaces take a handwritten number: rings under 7mm deep are
+# refused at the --set that asked for them; 57mm holds six rings.
+expect_status 1 "circle36: six rings in 40mm" -- "$PNPKIT" render circle36 --set radius=40mm --set rings=6 -o "$T/x.pdf"
+expect_eq "$(cat "$T/err")" "--set rings=6: ring-board: 6 rings in a 40mm radius are 4.2mm deep, too shallow to write a number in (7mm or more): at most 3 rings, or a radius of 57mm or more" "circle36: six rings in 40mm, one line"
+expect_no_file "$T/x.pdf" "circle36: six rings in 40mm"
+printf 'name: rb\ncomponents:\n  - {type: ring-board, radius: 30mm, center: 10mm, rings: 3, sectors: 16}\n' > "$T/rb.yaml"
+expect_status 1 "ring-board: too many rings in a file" -- "$PNPKIT" render "$T/rb.yaml" -o "$T/x.pdf"
+expect_stderr "^$T/rb\.yaml:3:[0-9]+: ring-board: 3 rings in a 30mm radius are 6\.7mm deep" "ring-board: placed in the file"
+expect_status 0 "circle36: six rings in 57mm" -- "$PNPKIT" render circle36 --set radius=57mm --set rings=6 --set sectors=16 -f scene -o "$T/r57.scene"
+expect_eq "$(awk '$1 == "slot" && $2 ~ /^[RBGOPK][0-9]+$/ && ($5 < 5.6 || $6 < 5.6) {n++} END {print n + 0}' "$T/r57.scene")" 0 "circle36: six rings in 57mm: every space 5.6mm or more"
+
 # An existing file survives a failed render untouched.
 echo "precious" > "$T/keep.pdf"
 expect_status 1 "failed render" -- "$PNPKIT" render circle36 --set sectors=7 -o "$T/keep.pdf"

@@ -2,12 +2,18 @@
  * circle. Sectors are numbered 1..S clockwise from the one starting at 12
  * o'clock; ring i's spaces are slots <prefix><k> (R1..R8, B1.., G1..) and the
  * centre is slot Y. Row letters mark where each row (a sector and its opposite
- * through the centre) meets the rim. */
+ * through the centre) meets the rim. A board whose spaces would be too small
+ * to write a number in is refused. */
+#include <math.h>
 #include <stdio.h>
 #include "components/comp.h"
 #include "components/draw.h"
 #include "games/c36_chart.h"
 #include "scene/measure.h"
+
+/* The smallest depth and width of a space, mm: a handwritten number (about
+ * 6mm) and the lines around it. */
+#define RING_MIN_SPACE 7.0
 
 static const pv_spec ring_props[] = {
     {.name = "x",
@@ -64,6 +70,24 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
             "ring-board: sectors must be even (a row joins a sector and its opposite)");
     if (rc >= R) return comp_err(ctx, err, "ring-board: the centre is larger than the board");
     double rw = (R - rc) / rings, step = 360.0 / S;
+    /* Every space takes a handwritten number: refuse rings too shallow or
+     * inner spaces too narrow for one rather than print them. */
+    if (rw < RING_MIN_SPACE - 0.005) {
+        int most = (int)((R - rc) / RING_MIN_SPACE + 0.005);
+        return comp_prop_err(
+            ctx, err, "rings",
+            "ring-board: %d rings in a %.0fmm radius are %.1fmm deep, too shallow "
+            "to write a number in (%.0fmm or more): at most %d rings, or a radius of "
+            "%.0fmm or more",
+            rings, R, rw, RING_MIN_SPACE, most, ceil(rc + rings * RING_MIN_SPACE));
+    }
+    double inner = (rc + rw / 2) * step * G_PI / 180.0;
+    if (inner < RING_MIN_SPACE - 0.005)
+        return comp_prop_err(ctx, err, "sectors",
+                             "ring-board: %d sectors make the inner ring's spaces %.1fmm wide, too "
+                             "narrow to write a number in (%.0fmm or more): fewer sectors or a "
+                             "larger centre",
+                             S, inner, RING_MIN_SPACE);
     char id[16];
     for (int i = 0; i < rings; i++) {
         pn_rgba c;
