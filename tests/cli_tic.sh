@@ -231,4 +231,16 @@ expect_eq "$(grep -c '^Board:' "$T/out")" "1" "a --- ending the file: one positi
 printf -- '---\n' >"$T/only.yaml"
 expect_status 1 "a file of one ---" -- $CHECK "$T/only.yaml"
 
+# The board's spaces (diameter of the start space, from the scene): a row of
+# 9 circles turns back under itself rather than zigzag at 5.7mm spaces; the
+# default 5 stays one zigzag row at 10mm.
+start_space() {
+    awk '$1 == "path" && $2 == "fill=#c7b38c" {for (i = 1; i <= NF; i++) if ($i == "C") {printf "%.1f\n", 2 * ($(i + 5) - $(i - 2)); exit}}' "$1"
+}
+expect_status 0 "9 circles in a row" -- "$PNPKIT" render thinking-in-circles --set circles=9 -f scene -o "$T/t9.scene"
+expect_eq "$(start_space "$T/t9.scene")" 7.5 "9 circles in a row: 7.5mm spaces"
+expect_eq "$(grep -c '^path stroke=#8c8c8c w=[0-9.]* M [0-9.]* \([0-9.]*\) L [0-9.]* \1$' "$T/t9.scene")" 6 "9 circles in a row: six straight bridges, two rows of four"
+expect_status 0 "5 circles in a row" -- "$PNPKIT" render thinking-in-circles -f scene -o "$T/t5.scene"
+expect_eq "$(start_space "$T/t5.scene")" 10.0 "5 circles in a row: 10mm spaces"
+
 finish

@@ -1,7 +1,8 @@
 /* ticboard.c: Thinking In Circles printables: the board of circles (tic-board),
  * generated from the page's seed by games/tic.h; the secret goal slips
  * (tic-goals); and a strip of Blocker tokens for the Lockdown variant
- * (tic-blockers). Goal slip slots: slip<k>.player, slip<k>.black,
+ * (tic-blockers). A long row of circles zigzags, and turns back under itself
+ * when its spaces would be small. Goal slip slots: slip<k>.player, slip<k>.black,
  * slip<k>.white, slip<k>.goal<g>.<i> (k, g, i from 1). */
 #include <math.h>
 #include <stdio.h>
@@ -62,15 +63,27 @@ typedef struct arrangement {
 
 /* Centres for n circles, in units of the pitch p = D * 1.16 (D: diameter);
  * the extents below are (w, h) * p + D. */
-static void arrange(int n, tic_layout layout, bool zigzag, arrangement *a)
+typedef enum { ROW_STRAIGHT, ROW_ZIGZAG, ROW_UTURN } row_shape;
+
+/* The U-turn: the rows UTURN_GAP pitches apart, the turning circle halfway
+ * between them and one pitch from its neighbours. */
+#define UTURN_GAP 1.4
+
+static void arrange(int n, tic_layout layout, row_shape shape, arrangement *a)
 {
     double minx = 1e9, maxx = -1e9, miny = 1e9, maxy = -1e9;
+    int k = n / 2; /* U-turn: circles 0..k-1 left to right, k turns, the rest come back */
+    double turn = sqrt(1 - UTURN_GAP * UTURN_GAP / 4);
     for (int i = 0; i < n; i++) {
         if (layout == TIC_RING) {
             double rc = 0.5 / sin(G_PI / n), ang = i * 2 * G_PI / n;
             a->ux[i] = rc * sin(ang);
             a->uy[i] = -rc * cos(ang);
-        } else if (zigzag) {
+        } else if (shape == ROW_UTURN) {
+            /* Rows 1.4 pitches apart, so only neighbours look close. */
+            a->ux[i] = i < k ? i : i == k ? k - 1 + turn : 2 * k - i;
+            a->uy[i] = i < k ? 0 : i == k ? UTURN_GAP / 2 : UTURN_GAP;
+        } else if (shape == ROW_ZIGZAG) {
             /* Neighbours one pitch apart, every second circle 1.3 pitches on,
              * so only neighbours look close. */
             a->ux[i] = 0.65 * i;
@@ -91,6 +104,10 @@ static void arrange(int n, tic_layout layout, bool zigzag, arrangement *a)
     a->w = maxx - minx;
     a->h = maxy - miny;
 }
+
+/* Spaces smaller than this (mm) make a row of circles turn back under itself
+ * when that gives larger ones. */
+#define ROW_MIN_SPACE 8.0
 
 /* The largest diameter that fits w x h. */
 static double fit(const arrangement *a, double w, double h)
@@ -136,10 +153,14 @@ static int board_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     tic_generate(&p, ctx->seed, &b);
     double x0 = comp_x(ctx, a, "x"), y0 = comp_y(ctx, a, "y");
     double w = comp_len(ctx, a, "w"), h = comp_len(ctx, a, "h");
-    /* A row that does not fit straight is drawn as a zigzag: still a chain. */
-    arrangement straight, zig;
-    arrange(p.circles, p.layout, false, &straight);
-    arrange(p.circles, p.layout, true, &zig);
+    /* A row that does not fit straight is drawn as a zigzag: still a chain.
+     * A chain whose zigzag leaves spaces under ROW_MIN_SPACE turns back
+     * under itself when that makes them larger (7 to 9 circles of 9 spaces
+     * on A4). */
+    arrangement straight, zig, uturn;
+    arrange(p.circles, p.layout, ROW_STRAIGHT, &straight);
+    arrange(p.circles, p.layout, ROW_ZIGZAG, &zig);
+    arrange(p.circles, p.layout, ROW_UTURN, &uturn);
     const arrangement *ar = &straight;
     double D = fit(&straight, w, h);
     if (p.layout == TIC_ROW && fit(&zig, w, h) > D * 1.05) {
@@ -148,6 +169,11 @@ static int board_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_er
     }
     double track, outer, gmax = comp_len(ctx, a, "space");
     circle_geom(p.spaces, 1, &track, &outer);
+    if (p.layout == TIC_ROW && fmin(D / 2 / outer, gmax) < ROW_MIN_SPACE &&
+        fit(&uturn, w, h) > D * 1.05) {
+        ar = &uturn;
+        D = fit(&uturn, w, h);
+    }
     double g = D / 2 / outer;
     if (g > gmax) g = gmax;
     if (g < 3)
