@@ -74,12 +74,15 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
      * inner spaces too narrow for one rather than print them. */
     if (rw < RING_MIN_SPACE - 0.005) {
         int most = (int)((R - rc) / RING_MIN_SPACE + 0.005);
-        return comp_prop_err(
-            ctx, err, "rings",
-            "ring-board: %d rings in a %.0fmm radius are %.1fmm deep, too shallow "
-            "to write a number in (%.0fmm or more): at most %d rings, or a radius of "
-            "%.0fmm or more",
-            rings, R, rw, RING_MIN_SPACE, most, ceil(rc + rings * RING_MIN_SPACE));
+        char fewer[48] = "";
+        if (most >= 1)
+            snprintf(fewer, sizeof fewer, "at most %d ring%s, or ", most, most > 1 ? "s" : "");
+        return comp_prop_err(ctx, err, "rings",
+                             "ring-board: %d ring%s in a %.0fmm radius %s %.1fmm deep, too "
+                             "shallow to write a number in (%.0fmm or more): %sa radius of "
+                             "%.0fmm or more",
+                             rings, rings > 1 ? "s" : "", R, rings > 1 ? "are" : "is", rw,
+                             RING_MIN_SPACE, fewer, ceil(rc + rings * RING_MIN_SPACE));
     }
     double inner = (rc + rw / 2) * step * G_PI / 180.0;
     if (inner < RING_MIN_SPACE - 0.005)
