@@ -574,15 +574,51 @@ try:
                  and driver.find_element(By.CSS_SELECTOR, "#game-1 .points-X").text == "1"),
           "game points in their own column")
     shot("score-dicrono-keyboard")
-    # a set on another grid size is refused by name, the set on the page kept
+    # a set on another grid size (8x8: pnpkit score reads it) loads onto an
+    # 8x8 sheet and is scored as pnpkit score scores it
     big = os.path.join(WORK, "dicrono8.yaml")
     rows8 = ["X X X . . . . .", ". . . . . . . .", "O . O . . . . .", ". . . . O . . ."] + [". . . . . . . ."] * 4
-    open(big, "w").write("game: dicrono\ngames:\n  - first: X\n    grid: |\n" + "".join("      %s\n" % r for r in rows8))
-    check(score_json("dicrono", big)[0]["total"] == {"X": 1, "O": 0}, "pnpkit score reads the 8x8 set")
+    open(big, "w").write("game: dicrono\nplayers: {X: Kim, O: Lee}\ngames:\n  - first: X\n    grid: |\n" +
+                         "".join("      %s\n" % r for r in rows8))
+    want8 = score_json("dicrono", big)[0]
+    check(want8["total"] == {"X": 1, "O": 0}, "pnpkit score reads the 8x8 set")
     driver.find_element(By.ID, "load-file").send_keys(big)
-    got = wait.until(lambda d: "8x8" in d.find_element(By.ID, "load-error").text and d.find_element(By.ID, "load-error").text)
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#games [id^=game-tab-]")) == 2 and
-          driver.find_element(By.ID, "name-X").get_attribute("value") == "Ann", "an 8x8 set wipes nothing: %r" % got)
+    wait.until(lambda d: d.find_elements(By.ID, "cell-8-8") and d.find_element(By.ID, "total").text == "X 1 · O 0")
+    check(driver.find_element(By.ID, "load-error").text == "", "an 8x8 set loads without a message")
+    check(not driver.find_elements(By.ID, "cell-9-1") and driver.find_element(By.ID, "cell-3-1").text == "X"
+          and driver.find_element(By.ID, "cell-5-4").text == "O", "the 8x8 grid is drawn with the set's squares")
+    check(Select(driver.find_element(By.ID, "grid-size")).first_selected_option.get_attribute("value") == "8",
+          "the Grid field says 8 x 8")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#games [id^=game-tab-]")) == 1
+          and driver.find_element(By.ID, "name-X").get_attribute("value") == "Kim", "the 8x8 set replaces the 6x6 one")
+    runs = steady(lambda: driver.find_element(By.ID, "runs").text)
+    check("from 1:1 to 3:1" in runs, "the 8x8 set's line as pnpkit score gives it: %r" % runs)
+    shot("score-dicrono-8x8")
+    # every grid size pnpkit score reads can be chosen; a 4x4 game entered by
+    # clicks scores as pnpkit score scores its saved file
+    sizes = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#grid-size option")]
+    check(sizes == [str(k) for k in range(4, 11)], "Grid offers 4x4 to 10x10: %s" % sizes)
+    driver.execute_script("window.confirm = () => true")  # the 8x8 set is cleared: the page asks first
+    Select(driver.find_element(By.ID, "grid-size")).select_by_value("4")
+    wait.until(lambda d: d.find_elements(By.ID, "cell-4-4") and not d.find_elements(By.ID, "cell-5-1"))
+    for c, r in ((1, 1), (2, 2), (3, 3), (4, 4)):
+        click("#cell-%d-%d" % (c, r))
+    for c, r in ((1, 2), (1, 3), (4, 1), (2, 4)):
+        click("#cell-%d-%d" % (c, r))
+        click("#cell-%d-%d" % (c, r))
+    os.path.exists(os.path.join(downloads, "dicrono-sheet.yaml")) and os.remove(os.path.join(downloads, "dicrono-sheet.yaml"))
+    driver.find_element(By.ID, "save-yaml").click()
+    saved = downloaded("dicrono-sheet.yaml")
+    check(saved is not None and b"      X . . O\n      O X . .\n      O . X .\n      . O . X\n" in saved, "the 4x4 game saved as drawn: %r" % saved)
+    if saved is not None:
+        path = os.path.join(WORK, "dicrono4.yaml")
+        open(path, "wb").write(saved)
+        want4 = score_json("dicrono", path)[0]
+        total4 = "X %d · O %d" % (want4["total"]["X"], want4["total"]["O"])
+        wait.until(lambda d: d.find_element(By.ID, "total").text == total4)
+        check(want4["total"]["X"] == 2 and driver.find_element(By.ID, "score-error").text == "",
+              "the 4x4 game totals %s, as pnpkit score says" % total4)
+    shot("score-dicrono-4x4")
 
     # ---- Cirplexed: tiles placed and turned on the board ----
     driver.get(URL + "#/score/cirplexed")

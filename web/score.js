@@ -66,8 +66,8 @@
     const status = el('div', { class: 'error', id: 'load-error', role: 'alert' });
     const pick = el('select', { id: 'load-pick', hidden: true, 'aria-label': 'which sheet of the loaded file' });
     let sheets = [];
-    pick.addEventListener('change', () => {
-      const why = o.fill(sheets[Number(pick.value)]);
+    pick.addEventListener('change', async () => {
+      const why = await o.fill(sheets[Number(pick.value)]);
       status.textContent = why ? `Sheet ${Number(pick.value) + 1} was not loaded: ${why}` : '';
       status.dataset.state = why ? 'error' : 'loaded';
     });
@@ -84,8 +84,8 @@
         status.dataset.state = 'error';
         return;
       }
-      /* fill answers why it cannot show a sheet (a grid of another size), or nothing */
-      const why = o.fill(r.json[0]);
+      /* fill answers why it cannot show a sheet (a grid the page cannot draw), or nothing */
+      const why = await o.fill(r.json[0]);
       if (why) {
         status.textContent = `${file.name} was not loaded (the sheet on the page is unchanged): ${why}`;
         status.dataset.state = 'error';
@@ -566,50 +566,77 @@
 
   /* ---- DiCroNo ---- */
 
-  async function dicrono() {
+  /* The grid sizes pnpkit score dicrono reads: those the dicrono template
+   * draws (its size parameter, 4 to 10). */
+  async function dicronoSizes() {
+    const t = (await window.pnpkit.templates()).find((x) => x.name === 'dicrono');
+    const p = t && (t.params || []).find((x) => x.name === 'size');
+    const lo = p ? Number(p.min) : 4, hi = p ? Number(p.max) : 10, def = p ? Number(p.default) : 6;
+    return { sizes: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i), def };
+  }
+
+  async function dicrono(size) {
     const m = main();
     m.replaceChildren(el('h1', { text: 'Score DiCroNo' }), el('p', { class: 'status', text: 'Loading…' }));
-    const pic = await sheetPicture('dicrono');
-    let n = 0;
-    while (pic.slots[`cell.${n + 1}.1`]) n++;
+    const { sizes, def } = await dicronoSizes();
+    let n = 0; /* the grid's rows and columns, once its sheet is drawn */
+    let pic = null;
     const blank = (first) => ({ first: first || 'X', grid: Array.from({ length: n }, () => Array(n).fill('.')), pen: { X: 0, O: 0 } });
-    const games = [blank()];
+    const games = [];
     let cur = 0;
     let result = null; /* the last answer: the scored games */
     /* the players' names first: the Tab order of the sheet */
     const names = {};
-    for (const p of ['X', 'O']) {
+    for (const p of ['X', 'O'])
       names[p] = el('input', { id: 'name-' + p, type: 'text', placeholder: p + ' player', 'aria-label': `name of player ${p}`, autocomplete: 'off' });
-      if (pic.slots['player.' + p]) pic.place(names[p], pic.slots['player.' + p]).classList.add('spot', 'text');
-    }
-    const cells = {};
+    let cells = {};
     const WORD = { '.': 'empty', X: 'X', O: 'O' };
     const setCell = (c, r, v) => {
       games[cur].grid[r - 1][c - 1] = v;
       draw();
       later();
     };
-    for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++) {
-      const d = el('div', { class: 'cell', id: `cell-${c}-${r}`, 'data-col': c, 'data-row': r, role: 'button',
-        tabindex: r === 1 && c === 1 ? '0' : '-1' });
-      const cycle = () => setCell(c, r, { '.': 'X', X: 'O', O: '.' }[games[cur].grid[r - 1][c - 1]]);
-      d.addEventListener('click', () => { focusCell(c, r); cycle(); });
-      /* the keyboard: Enter or Space cycles X, O, empty; X, O, Delete set;
-       * the arrows move between squares (one Tab stop for the grid) */
-      d.addEventListener('keydown', (e) => {
-        const k = e.key;
-        const move = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
-        if (k === 'Enter' || k === ' ') cycle();
-        else if (k === 'x' || k === 'X') setCell(c, r, 'X');
-        else if (k === 'o' || k === 'O' || k === '0') setCell(c, r, 'O');
-        else if (k === 'Delete' || k === 'Backspace' || k === '.') setCell(c, r, '.');
-        else if (move) focusCell(Math.min(n, Math.max(1, c + move[0])), Math.min(n, Math.max(1, r + move[1])));
-        else if (k === 'Home') focusCell(1, r);
-        else if (k === 'End') focusCell(n, r);
-        else return;
-        e.preventDefault();
-      });
-      cells[`${c}.${r}`] = pic.place(d, pic.slots[`cell.${c}.${r}`]);
+    const scroller = el('div', { class: 'sheet-scroll', id: 'sheet-scroll' });
+    const gridPick = el('select', { id: 'grid-size' }, sizes.map((k) => el('option', { value: k, text: `${k} × ${k}` + (k === def ? ' (the game)' : '') })));
+    /* The sheet of a k x k grid: its picture, the names on it and a square
+     * for every cell; the games on the page start again on it. */
+    async function useSize(k) {
+      const p = await sheetPicture('dicrono', k === def ? undefined : { size: k });
+      let got = 0;
+      while (p.slots[`cell.${got + 1}.1`]) got++;
+      pic = p;
+      n = got;
+      gridPick.value = String(n);
+      for (const x of ['X', 'O']) if (pic.slots['player.' + x]) pic.place(names[x], pic.slots['player.' + x]).classList.add('spot', 'text');
+      cells = {};
+      for (let r = 1; r <= n; r++) for (let c = 1; c <= n; c++) {
+        const d = el('div', { class: 'cell', id: `cell-${c}-${r}`, 'data-col': c, 'data-row': r, role: 'button',
+          tabindex: r === 1 && c === 1 ? '0' : '-1' });
+        const cycle = () => setCell(c, r, { '.': 'X', X: 'O', O: '.' }[games[cur].grid[r - 1][c - 1]]);
+        d.addEventListener('click', () => { focusCell(c, r); cycle(); });
+        /* the keyboard: Enter or Space cycles X, O, empty; X, O, Delete set;
+         * the arrows move between squares (one Tab stop for the grid) */
+        d.addEventListener('keydown', (e) => {
+          const k = e.key;
+          const move = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[k];
+          if (k === 'Enter' || k === ' ') cycle();
+          else if (k === 'x' || k === 'X') setCell(c, r, 'X');
+          else if (k === 'o' || k === 'O' || k === '0') setCell(c, r, 'O');
+          else if (k === 'Delete' || k === 'Backspace' || k === '.') setCell(c, r, '.');
+          else if (move) focusCell(Math.min(n, Math.max(1, c + move[0])), Math.min(n, Math.max(1, r + move[1])));
+          else if (k === 'Home') focusCell(1, r);
+          else if (k === 'End') focusCell(n, r);
+          else return;
+          e.preventDefault();
+        });
+        cells[`${c}.${r}`] = pic.place(d, pic.slots[`cell.${c}.${r}`]);
+      }
+      scroller.replaceChildren(pic.box);
+      const first = games.length ? games[0].first : 'X';
+      games.length = 0;
+      games.push(blank(first));
+      cur = 0;
+      result = null;
     }
     function focusCell(c, r) {
       for (const d of Object.values(cells)) d.tabIndex = -1;
@@ -617,6 +644,7 @@
       d.tabIndex = 0;
       d.focus();
     }
+    await useSize(size || def);
     const first = el('select', { id: 'first' }, ['X', 'O'].map((p) => el('option', { value: p, text: p + ' rolls first' })));
     const pens = {};
     for (const p of ['X', 'O']) pens[p] = [1, 2, 3].map((k) => el('input', { type: 'checkbox', id: `pen-${p}-${k}`, title: `${p} penalty ${k}`, 'aria-label': `${p} penalty ${k}` }));
@@ -677,9 +705,13 @@
       return L.join('\n') + '\n';
     }
     /* One set as the library read it (POST /api/sheet) onto the page. */
-    function fill(s) {
+    async function fill(s) {
+      /* a set on another grid: the page draws that grid's sheet first */
       const size = s.games.length ? s.games[0].grid.length : n;
-      if (size !== n) return `its grid is ${size}x${size} and this page's is ${n}x${n}.`;
+      if (size !== n) {
+        if (!sizes.includes(size)) return `its grid is ${size} × ${size}: this page scores grids from ${sizes[0]} × ${sizes[0]} to ${sizes[sizes.length - 1]} × ${sizes[sizes.length - 1]}.`;
+        try { await resize(size); } catch (e) { return `its ${size} × ${size} grid cannot be drawn: ${words(String(e.message || e))}`; }
+      }
       names.X.value = s.players.X || '';
       names.O.value = s.players.O || '';
       games.length = 0;
@@ -747,7 +779,37 @@
       else msg.textContent = /no font/.test(r.error.error) ? drawFailure(r.error) : words(r.error.error);
     }
     const later = debounce(score, 250);
+    /* on a narrow screen: the grid in the middle */
+    function centreGrid() {
+      const c1 = pic.slots['cell.1.1'], cn = pic.slots[`cell.${n}.1`];
+      if (c1 && cn) pic.centre(scroller, (c1.x + cn.x + cn.w) / 2);
+    }
+    /* Another grid size: a new sheet, the games on the page start again
+     * (asked first when something is written on them); the names stay. */
+    async function resize(k) {
+      await useSize(k);
+      draw();
+      centreGrid();
+      lastSent = null;
+      later();
+    }
+    gridPick.addEventListener('change', async (e) => {
+      e.stopPropagation();
+      const k = Number(gridPick.value);
+      if (k === n) return;
+      if (games.some((g) => !fresh(g)) &&
+          !window.confirm(`Start again on a ${k} × ${k} grid? The games entered on the ${n} × ${n} grid are cleared (save them first to keep them).`)) {
+        gridPick.value = String(n);
+        return;
+      }
+      gridPick.disabled = true;
+      try { await resize(k); } catch (err) { msg.textContent = `The ${k} × ${k} sheet cannot be drawn: ${words(String(err.message || err))}`; gridPick.value = String(n); }
+      gridPick.disabled = false;
+      gridPick.focus();
+    });
     const panel = el('div', { class: 'totals' }, tabs,
+      el('div', { class: 'field' }, el('label', { for: 'grid-size', text: 'Grid' }), gridPick,
+        el('span', { class: 'help', text: '6 × 6 is the game; the others are played with dice of as many sides as the grid has columns' })),
       pic.slots['player.X'] ? null : el('div', { class: 'field' }, el('label', { text: 'Players' }), el('span', {}, names.X, names.O)),
       el('div', { class: 'field' }, el('label', { for: 'first', text: 'First' }), first),
       ['X', 'O'].map((p) => el('div', { class: 'field' }, el('span', { class: 'label', text: p + ' penalties' }), el('span', { class: 'checks' }, pens[p]))),
@@ -758,11 +820,8 @@
         problem: () => msg.textContent,
         label: (s) => (s.players.X || s.players.O ? `${s.players.X || 'X'} – ${s.players.O || 'O'}, ` : '') + `${s.games.length} game${s.games.length > 1 ? 's' : ''}` }),
       el('p', { class: 'status', text: 'Tap a square for X, O, empty. Keyboard: the arrows move, Enter or Space changes, X, O or Delete set.' }));
-    const scroller = el('div', { class: 'sheet-scroll' }, pic.box);
     m.replaceChildren(el('h1', { text: 'Score DiCroNo' }), el('div', { class: 'layout' }, scroller, panel));
-    /* on a narrow screen: the grid in the middle */
-    const c1 = pic.slots['cell.1.1'], cn = pic.slots[`cell.${n}.1`];
-    if (c1 && cn) pic.centre(scroller, (c1.x + cn.x + cn.w) / 2);
+    centreGrid();
     m.addEventListener('input', later);
     m.addEventListener('change', later);
     draw();
@@ -1097,7 +1156,9 @@
     const handoff = window.pnpkit.handoff;
     window.pnpkit.handoff = null;
     if (game === 'dicrono') {
-      await dicrono();
+      /* a scanned sheet printed with another grid size: that sheet */
+      const k = handoff && handoff.set && Number(handoff.set.size);
+      await dicrono(k || undefined);
       if (handoff) handoff.load(main());
       return;
     }
