@@ -121,6 +121,18 @@ try:
         for i in d.find_elements(By.CSS_SELECTOR, "#gallery img")))
     check(True, "every picture loaded")
     shot("gallery")
+    # the first Tab stop is a link to the page's content, shown once focused
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    skip = driver.switch_to.active_element
+    check(skip.get_attribute("id") == "skip" and skip.text == "Skip to the page's content" and skip.is_displayed()
+          and skip.rect["y"] >= 0, "the first Tab shows the skip link: %r %s" % (skip.text, skip.rect))
+    shot("skip-link")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    check(driver.execute_script("return document.activeElement.id") == "main" and driver.current_url.rstrip("/") == URL.rstrip("/"),
+          "Enter on it moves the focus to the content, the page stays: %s" % driver.current_url)
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    check(driver.execute_script("return !!document.activeElement.closest('#gallery')"), "the next Tab is in the content")
 
     # ---- circle36: rings 4, the preview follows ----
     driver.find_element(By.CSS_SELECTOR, '#gallery .card[data-template="circle36"]').click()

@@ -384,6 +384,48 @@ async function route() {
 window.addEventListener('hashchange', route);
 window.addEventListener('DOMContentLoaded', route);
 
+/* The skip link: the focus to the page's content (an address #main would
+ * be taken for a page of the app). */
+window.addEventListener('DOMContentLoaded', () => {
+  document.getElementById('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    const m = document.getElementById('main');
+    m.setAttribute('tabindex', '-1');
+    m.focus();
+  });
+});
+
+/* The navigation: the link of the page shown is marked (aria-current) and,
+ * on a phone, where the links are one line that scrolls sideways, scrolled
+ * into sight; its ends fade where more links are hidden. */
+function navEdges() {
+  const nav = document.querySelector('header nav');
+  nav.classList.toggle('more-left', nav.scrollLeft > 2);
+  nav.classList.toggle('more-right', nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2);
+}
+function markNav() {
+  const nav = document.querySelector('header nav');
+  const h = location.hash.startsWith('#/t/') ? '#/' : location.hash || '#/';
+  let cur = null;
+  for (const a of nav.querySelectorAll('a')) {
+    const to = a.getAttribute('href');
+    if ((to === '#/' ? h === '#/' : h === to || h.startsWith(to + '/')) && !cur) cur = a;
+    if (a === cur) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (cur && nav.scrollWidth > nav.clientWidth) {
+    const n = nav.getBoundingClientRect(), c = cur.getBoundingClientRect();
+    if (c.left < n.left || c.right > n.right) nav.scrollLeft += c.left - n.left - (n.width - c.width) / 2;
+  }
+  navEdges();
+}
+window.addEventListener('hashchange', markNav);
+window.addEventListener('DOMContentLoaded', () => {
+  document.querySelector('header nav').addEventListener('scroll', navEdges, { passive: true });
+  markNav();
+});
+window.addEventListener('resize', navEdges);
+
 /* Work typed into a page and not saved: reloading or closing the page asks
  * first (a phone's accidental reload lost a whole sheet). Saving the sheet's
  * file, or moving to another page of the app, ends it. */
