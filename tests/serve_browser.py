@@ -295,6 +295,24 @@ try:
     check(abs(box_tip["x"] - box_r3["x"]) < 5 and 0 <= box_tip["y"] - (box_r3["y"] + box_r3["height"]) < 10,
           "message sits beside the space: %s %s" % (box_r3, box_tip))
     shot("score-circle36-bad")
+    # a die out of range: the die is blamed (on the sheet's Dice Rolls
+    # record), not the space its round names
+    r3.clear()
+    r3.send_keys("4")
+    driver.find_element(By.CSS_SELECTOR, "#rounds-box summary").click()
+    driver.find_element(By.ID, "add-round").click()
+    driver.find_element(By.ID, "round-1-a").send_keys("9")
+    driver.find_element(By.ID, "round-1-b").send_keys("3")
+    Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("R1")
+    wait.until(lambda d: d.find_elements(By.ID, "tip") and "9 is out of range" in d.find_element(By.ID, "tip").text)
+    roll = driver.find_element(By.ID, "roll-1-a")
+    box_tip, box_roll = driver.find_element(By.ID, "tip").rect, roll.rect
+    check("bad" in driver.find_element(By.ID, "round-1-a").get_attribute("class") and "bad" in roll.get_attribute("class")
+          and "bad" not in driver.find_element(By.ID, "space-R1").get_attribute("class"),
+          "a die out of range marks the die (in the rounds and on the Dice Rolls record), not its space")
+    check(abs(box_tip["x"] - box_roll["x"]) < 5 and 0 <= box_tip["y"] - (box_roll["y"] + box_roll["height"]) < 10,
+          "the die's message sits under the die on the Dice Rolls record: %s %s" % (box_roll, box_tip))
+    shot("score-circle36-bad-die")
 
     # ---- DiCroNo: click squares to cycle X / O / empty ----
     driver.get(URL + "#/score/dicrono")
@@ -830,6 +848,56 @@ try:
     box = r1.rect
     check(box["width"] >= 44 and box["height"] >= 44, "a board space is %dx%d px on a phone" % (box["width"], box["height"]))
     shot("phone-circle36-typed")
+    # a space at the right edge of the screen: its message stays on screen
+    scroller = driver.find_element(By.ID, "sheet-scroll")
+    r2 = driver.find_element(By.ID, "space-R2")
+    driver.execute_script("const s = arguments[0], e = arguments[1];"
+                          "s.scrollLeft += e.getBoundingClientRect().right - (window.innerWidth - 12);"
+                          "e.scrollIntoView({block: 'center'})", scroller, r2)
+    r2.click()
+    r2.send_keys("77")
+    wait.until(lambda d: d.find_elements(By.ID, "tip") and "77" in d.find_element(By.ID, "tip").text)
+    tip, space, width = driver.find_element(By.ID, "tip").rect, r2.rect, driver.execute_script("return window.innerWidth")
+    check(tip["x"] >= 0 and tip["x"] + tip["width"] <= width and 0 <= tip["y"] - (space["y"] + space["height"]) < 10,
+          "a space's message at the screen's edge stays on screen, under the space: %s %s (%d wide)" % (space, tip, width))
+    shot("phone-circle36-tip")
+    # a die out of range on a phone (no Dice Rolls record shown): the
+    # message under the die in the Rounds table, in sight
+    r2.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)
+    driver.find_element(By.CSS_SELECTOR, "#rounds-box summary").click()
+    driver.find_element(By.ID, "add-round").click()
+    die = driver.find_element(By.ID, "round-1-a")
+    die.send_keys("9")
+    driver.find_element(By.ID, "round-1-b").send_keys("3")
+    Select(driver.find_element(By.ID, "round-1-cell")).select_by_value("R1")
+    wait.until(lambda d: d.find_elements(By.ID, "tip") and "9 is out of range" in d.find_element(By.ID, "tip").text)
+    tip_el = driver.find_element(By.ID, "tip")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", tip_el)
+    tip, box_die, row = tip_el.rect, die.rect, driver.find_element(By.ID, "round-1").rect
+    check(tip_el.is_displayed() and not driver.execute_script("return !!arguments[0].closest('#sheet')", tip_el)
+          and 0 <= tip["y"] - (row["y"] + row["height"]) < 10 and tip["x"] <= box_die["x"] and tip["x"] + tip["width"] <= width,
+          "on a phone a die's message is under its round in the Rounds table: %s %s" % (row, tip))
+    check("bad" in die.get_attribute("class") and "bad" not in driver.find_element(By.ID, "space-R1").get_attribute("class"),
+          "the die is marked, not its space")
+    shot("phone-circle36-bad-die")
+    # the navigation scrolls sideways and shows it: a scrollbar, the end
+    # fading where links are hidden, the page's own link in sight
+    driver.get(URL + "#/")
+    wait.until(lambda d: d.find_elements(By.ID, "gallery"))
+    nav_js = """const n = document.querySelector('header nav'), c = n.querySelector('[aria-current=page]');
+      const a = n.getBoundingClientRect(), b = c ? c.getBoundingClientRect() : null;
+      return [n.scrollWidth > n.clientWidth, getComputedStyle(n).scrollbarWidth, n.className,
+              c ? c.textContent : null, !!b && b.left >= a.left - 1 && b.right <= a.right + 1];"""
+    scrolls, bar, cls, cur, seen = driver.execute_script(nav_js)
+    check(scrolls and bar != "none" and "more-right" in cls and "more-left" not in cls and cur == "Templates" and seen,
+          "the phone's menu shows it scrolls (a scrollbar, the right end faded): %s" % [scrolls, bar, cls, cur, seen])
+    shot("phone-nav")
+    driver.get(URL + "#/editor/circle36")
+    wait.until(lambda d: d.find_elements(By.ID, "ed-yaml"))
+    scrolls, bar, cls, cur, seen = driver.execute_script(nav_js)
+    check(cur == "Template editor" and seen and "more-left" in cls,
+          "on the editor the menu is scrolled to its link, the left end faded: %s" % [cls, cur, seen])
+    shot("phone-nav-editor")
 except Exception as e:
     shot("failure")
     line = ([f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__] or [0])[-1]

@@ -47,13 +47,30 @@
     return el('table', {}, rows.map(([k, v, id]) => el('tr', {}, el('td', { text: k }), el('td', { id, text: v }))));
   }
 
+  /* A message beside the field it is about: under a field on the sheet
+   * (moved sideways as far as needed to stay inside the part of the sheet on
+   * screen: on a phone the sheet is wider than the screen), or in a row of
+   * its own under a field in a table (a round's die, whose place on the
+   * sheet's Dice Rolls record a phone does not show). */
   function tipAt(box, node, text) {
-    for (const t of box.querySelectorAll('.tip')) t.remove();
-    if (!text) return;
+    for (const t of document.querySelectorAll('#main .tip, #main .tip-row')) t.remove();
+    if (!text || !node) return;
     const tip = el('div', { class: 'tip', id: 'tip', role: 'alert', text });
+    const row = !box.contains(node) && node.closest('tr');
+    if (row) {
+      row.after(el('tr', { class: 'tip-row' }, el('td', { colspan: row.children.length }, tip)));
+      return;
+    }
     tip.style.left = node.style.left;
     tip.style.top = `calc(${node.style.top} + ${node.style.height} + 2px)`;
     box.append(tip);
+    const scroller = box.closest('.sheet-scroll');
+    const seen = scroller ? scroller.getBoundingClientRect() : { left: 0, right: window.innerWidth };
+    const left = Math.max(0, seen.left) + 4, right = Math.min(window.innerWidth, seen.right) - 4;
+    const r = tip.getBoundingClientRect();
+    let shift = r.right > right ? r.right - right : 0; /* to the left */
+    if (r.left - shift < left) shift = r.left - left; /* never past the left edge */
+    if (shift) tip.style.left = `calc(${node.style.left} - ${shift}px)`;
   }
 
   /* Save, Load and the completed sheet. Load reads the file through the
@@ -415,11 +432,15 @@
         msg.textContent = said;
         if (node) {
           node.classList.add('bad');
-          /* a round's die is also on the sheet's Dice Rolls record */
+          /* a round's die is also on the sheet's Dice Rolls record: the
+           * message goes there, or (on a phone, where the record is not
+           * shown) under the die in the Rounds table */
           const k = rounds.findIndex((x) => x.a === node || x.b === node);
-          const shown = k >= 0 && rollSpots[k] ? rollSpots[k][rounds[k].a === node ? 'a' : 'b'] : node;
-          shown.classList.add('bad');
-          if (pic.box.contains(shown)) tipAt(pic.box, shown, said);
+          const spot = k >= 0 && rollSpots[k] ? rollSpots[k][rounds[k].a === node ? 'a' : 'b'] : null;
+          if (spot) spot.classList.add('bad');
+          const shown = spot && spot.getClientRects().length ? spot : node;
+          if (k >= 0 && shown === node) roundsBox.open = true;
+          if (pic.box.contains(shown) || k >= 0) tipAt(pic.box, shown, said);
         }
         /* the totals stay as they were, said to be so: the message says what to change */
         if (out.querySelector('table') && !out.querySelector('#stale'))
