@@ -695,13 +695,45 @@ try:
 
     # ---- Cirplexed by keyboard: a tile from the set onto a place ----
     def tile_is_button():
-        tile = driver.find_element(By.CSS_SELECTOR, "#cpx-set .tile:not(.used)")
+        tile = driver.find_element(By.CSS_SELECTOR, "#cpx-set .tile[tabindex='0']")
         return (tile.get_attribute("tabindex") == "0" and tile.get_attribute("role") == "button"
                 and tile.get_attribute("aria-label").startswith("tile "))
     check(steady(tile_is_button), "a tile of the set is a button for the keyboard")
     placed_before = len(driver.find_elements(By.CSS_SELECTOR, "#cpx-board .placed"))
-    driver.execute_script("document.querySelector('#cpx-set .tile:not(.used)').focus()")
+    # the set is one Tab stop: Tab from the button before it lands on one
+    # tile, the next Tab leaves the set; the arrows move between the tiles
+    # still in the box, each a button that says its colours
+    check(steady(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set [tabindex='0']")) == 1),
+          "the set of 90 tiles is one Tab stop")
+    check(steady(lambda: all(t.get_attribute("role") == "button" and t.get_attribute("aria-label").startswith("tile ")
+                             for t in driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile:not(.used)"))
+                 and all(t.get_attribute("aria-hidden") == "true" for t in driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used"))),
+          "every tile in the box is a named button; the used ones are hidden from screen readers")
+    check(driver.find_element(By.ID, "cpx-set").get_attribute("aria-label").startswith("the set of tiles"), "the set is named")
+    driver.execute_script("document.getElementById('remove-tile').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    active = lambda: driver.execute_script("return document.activeElement.id")
+    t0 = active()
+    check(t0.startswith("tile-"), "Tab from Remove tile lands on a tile: %s" % t0)
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    t1 = active()
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    t2 = active()
+    r1, r2 = driver.find_element(By.ID, t1).rect, driver.find_element(By.ID, t2).rect
+    check(t1.startswith("tile-") and t1 != t0 and abs(r1["x"] - r2["x"]) < 2 and r2["y"] > r1["y"],
+          "Right moves to the next tile, Down to the one below: %s %s %s" % (t0, t1, t2))
+    check(steady(lambda: [e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "#cpx-set [tabindex='0']")] == [t2]),
+          "the tile moved to is the set's Tab stop")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    check(not active().startswith("tile-"), "the next Tab leaves the set: %s" % active())
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    check(active() == t2, "Shift+Tab comes back to the same tile: %s" % active())
     ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait.until(lambda d: d.find_elements(By.ID, "hand-tile"))
+    check(steady(lambda: "on" in driver.find_element(By.ID, t2).get_attribute("class")
+                 and driver.find_element(By.ID, t2).get_attribute("aria-label").endswith("(in hand)")
+                 and active() == t2), "Enter takes the tile: in hand, said so, the focus kept")
+    shot("score-cirplexed-keyboard")
     spot = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-board rect.spot[tabindex='0']"))[0]
     driver.execute_script("arguments[0].focus()", spot)
     ActionChains(driver).send_keys(Keys.SPACE).perform()

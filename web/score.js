@@ -948,14 +948,15 @@
 
   async function cirplexed() {
     const m = main();
-    const st = { ...cpxRead(CPX_START), cur: 0, hand: null, turns: 0, picked: null };
+    const st = { ...cpxRead(CPX_START), cur: 0, hand: null, turns: 0, picked: null, setAt: null };
     const shade = (col) => CPX_SHADES[col] || CPX_SPARE[Math.max(0, st.colors.indexOf(col)) % CPX_SPARE.length];
     const msg = el('div', { class: 'error', id: 'score-error' });
     const out = el('div', { id: 'totals' });
     const pic = el('img', { id: 'scored-img', class: 'board-pic', alt: 'the completed boards as pnpkit draws them' });
     const playersBar = el('div', { class: 'games', id: 'cpx-players' });
     const board = el('div', { class: 'cpx-board', id: 'cpx-board' });
-    const setBox = el('div', { class: 'cpx-set', id: 'cpx-set' });
+    const setBox = el('div', { class: 'cpx-set', id: 'cpx-set', role: 'group',
+      'aria-label': 'the set of tiles: the arrow keys move between them, Enter or Space takes one' });
     const hand = el('div', { class: 'cpx-hand', id: 'cpx-hand' });
     const nameIn = el('input', { id: 'cpx-name', type: 'text', maxlength: 60 });
     const text = el('textarea', { class: 'yaml', id: 'sheet-yaml', spellcheck: 'false', readonly: true, style: 'height:160px' });
@@ -1024,24 +1025,63 @@
       if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
     }
 
+    /* The set is one Tab stop (a roving tabindex): the tile last moved to
+     * (st.setAt), or the next one still in the box; the arrows move between
+     * the tiles still in the box, Home and End to the first and last. */
     function drawSet() {
       const u = used();
       const focused = document.activeElement && setBox.contains(document.activeElement) ? document.activeElement.id : null;
+      const all = tileSet(st.colors).map((c) => c.join('-'));
+      const free = all.filter((k) => !u.has(k));
+      if (!free.includes(st.setAt)) {
+        const i = Math.max(0, all.indexOf(st.setAt));
+        st.setAt = free.find((k) => all.indexOf(k) >= i) || free[free.length - 1] || null;
+      }
       setBox.replaceChildren(...tileSet(st.colors).map((c) => {
         const key = c.join('-');
-        const take = () => { if (u.has(key)) return; st.hand = c; st.turns = 0; st.picked = null; draw(); };
-        const s = svgEl('svg', { width: 34, height: 34, viewBox: '0 0 34 34', id: 'tile-' + key,
+        const take = () => { if (u.has(key)) return; st.hand = c; st.turns = 0; st.picked = null; st.setAt = key; draw(); };
+        const s = svgEl('svg', { width: 34, height: 34, viewBox: '0 0 34 34', id: 'tile-' + key, 'data-key': key,
           class: 'tile' + (u.has(key) ? ' used' : '') + (st.hand && st.hand.join('-') === key ? ' on' : ''), onclick: take },
         tileSvg(c, 1, 1, 32, shade));
-        if (!u.has(key)) keyButton(s, `tile ${c.join(', ')}${st.hand && st.hand.join('-') === key ? ' (in hand)' : ''}`, take);
-        else s.setAttribute('aria-hidden', 'true');
+        if (!u.has(key)) {
+          keyButton(s, `tile ${c.join(', ')}${st.hand && st.hand.join('-') === key ? ' (in hand)' : ''}`, take);
+          s.setAttribute('tabindex', key === st.setAt ? '0' : '-1');
+        } else s.setAttribute('aria-hidden', 'true');
         return s;
       }));
-      if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
+      if (focused) { const f = document.getElementById(focused); if (f && !f.classList.contains('used')) f.focus(); else setFocus(); }
       const c = st.hand ? handCorners() : st.picked !== null && st.players[st.cur] ? st.players[st.cur].tiles[st.picked].corners : null;
       hand.replaceChildren(c ? svgEl('svg', { width: 66, height: 66, viewBox: '0 0 66 66', id: 'hand-tile' }, tileSvg(c, 1, 1, 64, shade))
         : el('span', { class: 'help', text: 'Pick a tile from the set, or a placed tile.' }));
     }
+
+    function setFocus() {
+      const t = st.setAt && document.getElementById('tile-' + st.setAt);
+      if (t) t.focus();
+    }
+    setBox.addEventListener('keydown', (e) => {
+      const tiles = [...setBox.querySelectorAll('.tile')];
+      const i = tiles.indexOf(e.target.closest && e.target.closest('.tile'));
+      if (i < 0) return;
+      const top = (t) => Math.round(t.getBoundingClientRect().top);
+      const cols = Math.max(1, tiles.filter((t) => top(t) === top(tiles[0])).length);
+      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols }[e.key];
+      const free = tiles.filter((t) => !t.classList.contains('used'));
+      let to = null;
+      if (step) {
+        let j = i + step;
+        while (j >= 0 && j < tiles.length && tiles[j].classList.contains('used')) j += step;
+        to = tiles[j] || null;
+      } else if (e.key === 'Home') to = free[0];
+      else if (e.key === 'End') to = free[free.length - 1];
+      else return;
+      e.preventDefault();
+      if (!to) return;
+      for (const t of free) t.setAttribute('tabindex', '-1');
+      to.setAttribute('tabindex', '0');
+      st.setAt = to.dataset.key;
+      to.focus();
+    });
 
     function draw() {
       drawPlayers();
