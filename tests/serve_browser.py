@@ -812,6 +812,21 @@ try:
     check("--" not in got and "null" not in driver.find_element(By.TAG_NAME, "main").text, "space out of range: %r" % got)
     shot("calc")
 
+    # the server gone, or failing: said in a player's words
+    driver.execute_script("window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('Failed to fetch'))")
+    hand.send_keys("2")
+    got = wait.until(lambda d: "did not answer" in d.find_element(By.ID, "calc-error").text and d.find_element(By.ID, "calc-error").text)
+    check(got == "The server did not answer (is pnpkit serve still running?).", "no server: said so: %r" % got)
+    driver.execute_script("window.fetch = async () => new Response('<html>oops</html>', {status: 500, statusText: 'Internal Server Error'})")
+    hand.send_keys("3")
+    got = wait.until(lambda d: "error 500" in d.find_element(By.ID, "calc-error").text and d.find_element(By.ID, "calc-error").text)
+    check("Internal Server Error" not in got and got.startswith("The server could not do this"), "a server failure in words: %r" % got)
+    driver.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch')); location.hash = '#/score/dicrono'")
+    got = wait.until(lambda d: d.find_elements(By.ID, "page-error") and d.find_element(By.ID, "page-error").text)
+    check("TypeError" not in got and "did not answer" in got, "a page that cannot be built says why in words: %r" % got)
+    shot("no-server")
+    driver.execute_script("window.fetch = window.__fetch")
+
     # ---- the editor: an error never moves the caret ----
     driver.get(URL + "#/editor/circle36")
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")

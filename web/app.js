@@ -20,16 +20,35 @@ function el(tag, attrs, ...kids) {
 }
 pnpkit.el = el;
 
-/* POST a JSON body; resolves {ok, status, blob|json, error} (never throws on HTTP errors). */
+/* A failed request without a message of the server's own, in a player's words. */
+function httpWords(status) {
+  if (status === 503) return 'The server is busy: try again in a moment.';
+  if (status === 413) return 'This is too large for the server to take.';
+  if (status === 404) return 'The server does not know this page (is it an older pnpkit serve?).';
+  return `The server could not do this (it answered with error ${status}).`;
+}
+pnpkit.httpWords = httpWords;
+const NO_SERVER = 'The server did not answer (is pnpkit serve still running?).';
+pnpkit.noServer = NO_SERVER;
+
+/* POST a JSON body; resolves {ok, status, blob|json, error} (never throws on
+ * HTTP errors, nor when the server does not answer: status 0; only an
+ * aborted request throws). */
 async function post(path, body, signal) {
-  const res = await fetch(path, {
-    method: 'POST', signal,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(path, {
+      method: 'POST', signal,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    return { ok: false, status: 0, error: { error: NO_SERVER } };
+  }
   const type = res.headers.get('Content-Type') || '';
   if (!res.ok) {
-    let err = { error: res.status + ' ' + res.statusText };
+    let err = { error: httpWords(res.status) };
     try { err = await res.json(); } catch (e) { /* not JSON */ }
     return { ok: false, status: res.status, error: err };
   }
@@ -266,14 +285,14 @@ async function templatePage(name) {
     ctrl = new AbortController();
     /* the first page, also of a template that makes several */
     const my = ++seq, q = { ...request('svg'), sheet: 1 }, t0 = performance.now();
-    status.textContent = 'rendering…';
+    status.textContent = 'drawing…';
     preview.dataset.state = 'busy';
     let r;
     try { r = await post('/api/render', q, ctrl.signal); } catch (e) { return; }
     if (my !== seq) return;
     if (!r.ok) {
       showError(r.error);
-      status.textContent = r.status === 503 ? 'server busy, retrying…' : 'not updated: see the message';
+      status.textContent = r.status === 503 ? 'the server is busy: trying again…' : 'not updated: see the message';
       preview.dataset.state = 'error';
       if (r.status === 503) setTimeout(refresh, 300);
       return;
@@ -378,7 +397,9 @@ async function route() {
     else if (parts[0] && pnpkit.routes[parts[0]]) await pnpkit.routes[parts[0]](parts.slice(1));
     else await gallery();
   } catch (e) {
-    main().replaceChildren(el('p', { class: 'error', text: String(e) }));
+    /* a page that could not be built: why, without the script's own words (TypeError: ...) */
+    const why = e instanceof TypeError ? NO_SERVER : words(String((e && e.message) || e));
+    main().replaceChildren(el('p', { class: 'error', id: 'page-error', text: 'This page could not be shown: ' + why }));
   }
 }
 window.addEventListener('hashchange', route);

@@ -83,7 +83,7 @@
     async function save() {
       const r = await post('/api/templates', { name: name.value.trim(), yaml: text.value });
       saved.textContent = r.ok ? `saved as ${r.json.saved} in your template directory` : '';
-      msg.textContent = r.ok ? '' : r.error.error;
+      msg.textContent = r.ok ? '' : window.pnpkit.words(r.error.error);
       if (r.ok) {
         window.pnpkit.templates(true);
         window.pnpkit.unsaved = false;

@@ -133,7 +133,7 @@
       let body = null;
       try { body = await res.json(); } catch (e) { /* not JSON */ }
       if (!res.ok || !body) {
-        const why = body && body.error ? body.error.replace(/^photo\b/, file.name) : `${res.status} ${res.statusText}`;
+        const why = body && body.error ? body.error.replace(/^photo\b/, file.name) : window.pnpkit.httpWords(res.status);
         status.textContent = `${file.name} could not be read: ${why}`;
         status.dataset.state = 'error';
         return;

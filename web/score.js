@@ -184,7 +184,7 @@
       if (!carry || !carry.prev) throw e;
       c36.template = carry.prev.template;
       c36.set = carry.prev.set;
-      return circle36({ ...carry, prev: null, error: String(e.message || e).replace(/^Error: /, '') });
+      return circle36({ ...carry, prev: null, error: words(String(e.message || e)) });
     }
     const inputs = {};
     const spot = (id, cls, label) => {
@@ -1199,7 +1199,8 @@
           el('div', {}, el('button', { type: 'button', id: 'add-player', text: 'Add player', onclick: addPlayer }),
             el('button', { type: 'button', id: 'drop-player', text: 'Remove player', onclick: dropPlayer })),
           board,
-          el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it.' })),
+          el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it. ' +
+            'Keyboard: Tab to the set, the arrow keys to a tile, Enter to take it, R to turn it, then Tab to a place and Enter.' })),
         el('div', { class: 'totals' },
           el('div', { class: 'cpx-tools' }, hand,
             el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
