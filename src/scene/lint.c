@@ -22,10 +22,12 @@ typedef struct lint_run {
     lint_report report;
     void *user;
     int found;
-    int unlisted;      /* findings past LINT_MAX_PAGE_FINDINGS, counted only */
-    bool colours_cut;  /* the colour comparison stopped at that cap */
-    int shape_tests;   /* fills compared by their shapes (shapes_touch) */
-    size_t shape_segs; /* the segments those traced */
+    int unlisted;         /* findings past LINT_MAX_PAGE_FINDINGS, counted only */
+    bool colours_cut;     /* the colour comparison stopped at that cap */
+    int shape_tests;      /* fills compared by their shapes (fills_touch) */
+    size_t shape_segs;    /* the segments those traced */
+    size_t shape_px;      /* the pixels of the masks those drew (fills and what covers them) */
+    int colours_untested; /* pairs of template places not compared past that budget */
 } lint_run;
 
 static void note(lint_run *r, size_t i, const char *kind, const char *fmt, ...) PN_PRINTF(4, 5);
@@ -167,8 +169,23 @@ static void check_bounds(lint_run *r, size_t i, const scene_item *it, const box 
     }
 }
 
-/* Reports text too small to read and lines too thin to print. */
-static void check_cheap(lint_run *r, size_t i, const scene_item *it)
+/* The thinner side of b: a fill this thin is a hairline, not an area. */
+static double thickness(const box *b)
+{
+    return fmin(b->x1 - b->x0, b->y1 - b->y0);
+}
+
+/* True when it is a fill as thin as a line too thin to print (one that
+ * leaves any ink, with no stroke that widens it): its colour is not an area's. */
+static bool hairline_fill(const scene_item *it, const box *b)
+{
+    return it->kind == SCENE_PATH && it->u.path.style.fill && it->u.path.style.fill_color.a > 0 &&
+           thickness(b) > 1e-6 && thickness(b) < LINT_MIN_LINE_MM - 1e-9;
+}
+
+/* Reports text too small to read and lines (and fills as thin as lines) too
+ * thin to print; b is its box. */
+static void check_cheap(lint_run *r, size_t i, const scene_item *it, const box *b)
 {
     char q[QUOTED_BYTES + 4], f[32];
     if (it->kind == SCENE_TEXT && *it->u.text.utf8 &&
@@ -180,6 +197,9 @@ static void check_cheap(lint_run *r, size_t i, const scene_item *it)
         it->u.path.style.stroke_color.a > 0 && it->u.path.style.width < LINT_MIN_LINE_MM - 1e-9)
         note(r, i, "line-width", "a line %s mm wide, under %g mm: it may not print",
              figure(f, it->u.path.style.width, 2, -1, LINT_MIN_LINE_MM), LINT_MIN_LINE_MM);
+    else if (hairline_fill(it, b))
+        note(r, i, "line-width", "a filled shape %s mm wide, under %g mm: it may not print",
+             figure(f, thickness(b), 2, -1, LINT_MIN_LINE_MM), LINT_MIN_LINE_MM);
 }
 
 static bool overlap(const box *a, const box *b, double by)
@@ -357,14 +377,20 @@ static unsigned rgb24(pn_rgba c)
            (unsigned)lround(c.b * 255);
 }
 
-/* A filled shape compared for colours: its colour as seen normally, with
+/* A filled shape compared for colours: where it lies, and the colour it
+ * prints (a translucent fill over what lies under it) as seen normally, with
  * protanopia, with deuteranopia and in greyscale (CIELAB), computed once. */
 typedef struct fill {
     size_t item;
-    box b;
-    pn_rgba c;
-    unsigned rgb;     /* c as #rrggbb */
+    box b;            /* its ink's box */
+    box g;            /* the box of its outline's points: a rectangle's shape */
+    pn_rgba c;        /* its colour as given, alpha and all */
+    unsigned rgb;     /* the colour it prints, as #rrggbb */
     guint origin;     /* its template place, numbered in the order first met */
+    bool rect;        /* an upright rectangle (g is its shape) */
+    bool clipped;     /* drawn under a clip: it may show less than its outline */
+    bool page;        /* it fills the whole page: a background */
+    bool hidden;      /* wholly under a later rectangle */
     double lab[4][3]; /* 0 normal sight, 1 protanopia, 2 deuteranopia, 3 grey */
 } fill;
 
@@ -391,61 +417,38 @@ static void trace(cairo_t *cr, const scene *s, const scene_path *p)
     }
 }
 
-/* A mask of where the fill of item i lies in the window (x0, y0) at k
- * pixels per mm, grown by `grow` mm; NULL when cairo fails. */
-static cairo_surface_t *fill_mask(const scene *s, size_t i, double x0, double y0, double k, int w,
-                                  int h, double grow)
+/* The box of p's points in *g; true when p is an upright rectangle: one
+ * move, then lines along the axes through the four corners of that box. */
+static bool outline_box(const scene *s, const scene_path *p, box *g)
 {
-    cairo_surface_t *m = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
-    if (cairo_surface_status(m) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(m);
-        return NULL;
+    const scene_seg *sg = scene_segs(s) + p->first;
+    *g = (box){INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (size_t k = 0; k < p->count; k++)
+        for (int q = 0; q < (sg[k].op == SEG_CURVE ? 3 : sg[k].op == SEG_CLOSE ? 0 : 1); q++)
+            *g = (box){fmin(g->x0, sg[k].x[q]), fmin(g->y0, sg[k].y[q]), fmax(g->x1, sg[k].x[q]),
+                       fmax(g->y1, sg[k].y[q])};
+    if (p->count < 4 || p->count > 6 || sg[0].op != SEG_MOVE || !(g->x1 > g->x0) ||
+        !(g->y1 > g->y0))
+        return false;
+    unsigned corners = 0;
+    double px = sg[0].x[0], py = sg[0].y[0];
+    for (size_t k = 0; k < p->count; k++) {
+        if (sg[k].op == SEG_CLOSE && k == p->count - 1) break;
+        if (k > 0 && sg[k].op != SEG_LINE) return false;
+        double x = sg[k].x[0], y = sg[k].y[0];
+        bool left = x == g->x0, top = y == g->y0;
+        if ((!left && x != g->x1) || (!top && y != g->y1) || (x != px && y != py)) return false;
+        corners |= 1u << (left * 2 + top);
+        px = x, py = y;
     }
-    cairo_t *cr = cairo_create(m);
-    cairo_scale(cr, k, k);
-    cairo_translate(cr, -x0, -y0);
-    trace(cr, s, &scene_item_at(s, i)->u.path);
-    if (grow > 0) {
-        cairo_set_line_width(cr, 2 * grow);
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-        cairo_fill_preserve(cr);
-        cairo_stroke(cr);
-    } else {
-        cairo_fill(cr);
-    }
-    cairo_destroy(cr);
-    cairo_surface_flush(m);
-    return m;
+    return corners == 15 && (px == sg[0].x[0] || py == sg[0].y[0]);
 }
 
-/* True when the filled shapes of a and b (whose boxes come within
- * LINT_ADJACENT_MM) do too: both are drawn into small masks over where their
- * boxes meet, a grown by that distance, and must share a pixel. Rings,
- * sectors and hexes are adjacent by their shape, not by their boxes. */
-static bool shapes_touch(const scene *s, const fill *a, const fill *b)
+static bool holds(const box *out, const box *in)
 {
-    double d = LINT_ADJACENT_MM;
-    double x0 = fmax(a->b.x0, b->b.x0) - d, y0 = fmax(a->b.y0, b->b.y0) - d;
-    double x1 = fmin(a->b.x1, b->b.x1) + d, y1 = fmin(a->b.y1, b->b.y1) + d;
-    double k =
-        fmin(LINT_MASK_PX_MM, fmin(LINT_MASK_MAX_PX / (x1 - x0), LINT_MASK_MAX_PX / (y1 - y0)));
-    int w = (int)ceil((x1 - x0) * k), h = (int)ceil((y1 - y0) * k);
-    if (w < 1 || h < 1) return true;
-    cairo_surface_t *ma = fill_mask(s, a->item, x0, y0, k, w, h, d);
-    cairo_surface_t *mb = fill_mask(s, b->item, x0, y0, k, w, h, 0);
-    bool touch = !ma || !mb; /* without masks, the boxes decide */
-    if (!touch) {
-        const unsigned char *pa = cairo_image_surface_get_data(ma);
-        const unsigned char *pb = cairo_image_surface_get_data(mb);
-        int stride = cairo_image_surface_get_stride(ma);
-        for (int y = 0; y < h && !touch; y++)
-            for (int x = 0; x < w && !touch; x++)
-                touch = pa[y * stride + x] >= 128 && pb[y * stride + x] >= 128;
-    }
-    if (ma) cairo_surface_destroy(ma);
-    if (mb) cairo_surface_destroy(mb);
-    return touch;
+    const double e = 1e-6;
+    return out->x0 <= in->x0 + e && out->y0 <= in->y0 + e && out->x1 >= in->x1 - e &&
+           out->y1 >= in->y1 - e;
 }
 
 /* The segments of item i when it is a path (0 for anything else). */
@@ -455,15 +458,33 @@ static size_t path_segs(const scene *s, size_t i)
     return it->kind == SCENE_PATH ? it->u.path.count : 0;
 }
 
-/* f for item i of colour c: its colours in every sight, once; origin from
- * places (template place -> its number), which it grows. */
+/* True when the shape of u holds the box of f: a rectangle by its box,
+ * another shape by its box and the corners and centre of f's box (within
+ * the budget of segments traced; past it, false). cr: a scratch context. */
+static bool lies_on(lint_run *r, cairo_t *cr, const fill *u, const fill *f)
+{
+    if (u->clipped || !holds(&u->b, &f->b)) return false;
+    if (u->rect) return holds(&u->g, &f->b);
+    size_t segs = path_segs(r->s, u->item);
+    if (r->shape_segs + segs > LINT_MAX_SHAPE_SEGS) return false;
+    r->shape_segs += segs;
+    trace(cr, r->s, &scene_item_at(r->s, u->item)->u.path);
+    double e = 0.01, xs[3] = {f->b.x0 + e, (f->b.x0 + f->b.x1) / 2, f->b.x1 - e},
+           ys[3] = {f->b.y0 + e, (f->b.y0 + f->b.y1) / 2, f->b.y1 - e};
+    for (int q = 0; q < 5; q++) {
+        int xi = q == 4 ? 1 : (q & 1) * 2, yi = q == 4 ? 1 : (q >> 1) * 2;
+        if (!cairo_in_fill(cr, xs[xi], ys[yi])) return false;
+    }
+    return true;
+}
+
+/* f for item i of colour c (as given), whose path's outline box is g; its
+ * colours in every sight are set by fill_colours. origin from places
+ * (template place -> its number), which it grows. */
 static fill fill_of(const scene *s, size_t i, const box *b, pn_rgba c, GHashTable *places)
 {
-    fill f = {.item = i, .b = *b, .c = c, .rgb = rgb24(c)};
-    to_lab(c, f.lab[0]);
-    to_lab(lint_simulate_cvd(c, 0), f.lab[1]);
-    to_lab(lint_simulate_cvd(c, 1), f.lab[2]);
-    to_lab(scene_to_grey(c), f.lab[3]);
+    fill f = {.item = i, .b = *b, .c = c};
+    f.rect = outline_box(s, &scene_item_at(s, i)->u.path, &f.g);
     int line, col;
     scene_origin(s, i, &line, &col);
     gint64 key = (gint64)line << 32 | (guint32)col;
@@ -474,6 +495,158 @@ static fill fill_of(const scene *s, size_t i, const box *b, pn_rgba c, GHashTabl
     }
     f.origin = GPOINTER_TO_UINT(n);
     return f;
+}
+
+/* Works out what every fill prints: which lie wholly under a later
+ * rectangle (hidden: nothing of them shows), and the colour of each, a
+ * translucent one over the topmost fill before it that holds it (or the
+ * white paper); then that colour in every sight. */
+static void fill_colours(lint_run *r, GArray *fills, pn_rgba *printed)
+{
+    fill *f = (fill *)(void *)fills->data;
+    for (guint i = 0; i < fills->len; i++)
+        for (guint j = i + 1; j < fills->len && !f[i].hidden; j++)
+            f[i].hidden = f[j].rect && !f[j].clipped && holds(&f[j].g, &f[i].b);
+    cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(sf);
+    for (guint i = 0; i < fills->len; i++) {
+        pn_rgba c = f[i].c, under = PN_WHITE;
+        if (c.a < 1)
+            for (guint j = i; j-- > 0;)
+                if (lies_on(r, cr, &f[j], &f[i])) {
+                    under = printed[j];
+                    break;
+                }
+        printed[i] = (pn_rgba){c.r * c.a + under.r * (1 - c.a), c.g * c.a + under.g * (1 - c.a),
+                               c.b * c.a + under.b * (1 - c.a), 1};
+        f[i].rgb = rgb24(printed[i]);
+        to_lab(printed[i], f[i].lab[0]);
+        to_lab(lint_simulate_cvd(printed[i], 0), f[i].lab[1]);
+        to_lab(lint_simulate_cvd(printed[i], 1), f[i].lab[2]);
+        to_lab(scene_to_grey(printed[i]), f[i].lab[3]);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(sf);
+}
+
+/* Draws item i's fill into cr (its outline traced). */
+static void paint(cairo_t *cr, const scene *s, size_t i)
+{
+    trace(cr, s, &scene_item_at(s, i)->u.path);
+    cairo_fill(cr);
+}
+
+/* The mask w x h of what is drawn into it, in the window (x0, y0) at kx, ky
+ * pixels a mm. */
+static cairo_t *mask_of(cairo_surface_t *m, double x0, double y0, double kx, double ky)
+{
+    cairo_t *cr = cairo_create(m);
+    cairo_scale(cr, kx, ky);
+    cairo_translate(cr, -x0, -y0);
+    return cr;
+}
+
+/* 1 when what shows of fill a and of fill b (drawn after it) comes within
+ * LINT_ADJACENT_MM, 0 when not, -1 when that is past the page's budget of
+ * shape tests and segments. What shows of a fill is its shape less the
+ * fills drawn after it (all of them: a translucent one shows its own
+ * colour over it); shapes are compared as masks of at most LINT_MASK_PX_MM
+ * pixels a mm each way, the window where the boxes meet at most
+ * LINT_MASK_MAX_PX pixels a side (a thin fill keeps its pixels across). */
+static int fills_touch(lint_run *r, GArray *fills, guint ia, guint ib)
+{
+    const fill *f = (const fill *)(const void *)fills->data, *a = &f[ia], *b = &f[ib];
+    double d = LINT_ADJACENT_MM;
+    box win = {fmax(a->b.x0, b->b.x0) - d, fmax(a->b.y0, b->b.y0) - d, fmin(a->b.x1, b->b.x1) + d,
+               fmin(a->b.y1, b->b.y1) + d};
+    if (win.x1 <= win.x0 || win.y1 <= win.y0) return 0;
+    double kx = fmin(LINT_MASK_PX_MM, LINT_MASK_MAX_PX / (win.x1 - win.x0));
+    double ky = fmin(LINT_MASK_PX_MM, LINT_MASK_MAX_PX / (win.y1 - win.y0));
+    int w = (int)ceil((win.x1 - win.x0) * kx), h = (int)ceil((win.y1 - win.y0) * ky);
+    size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item), px = 3 * (size_t)w * h;
+    bool spent = r->shape_tests >= LINT_MAX_SHAPE_TESTS, covered = false;
+    for (guint k = ia + 1; k < fills->len && !spent; k++)
+        if (k != ib && !f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0)) {
+            segs += path_segs(r->s, f[k].item);
+            px += (size_t)w * h / (f[k].rect ? 16 : 1); /* a rectangle is drawn row by row */
+            covered = true;
+            spent =
+                r->shape_segs + segs > LINT_MAX_SHAPE_SEGS || r->shape_px + px > LINT_MAX_SHAPE_PX;
+        }
+    if (!spent && !covered && a->rect && b->rect && !a->clipped && !b->clipped)
+        return overlap(&a->g, &b->g, -d); /* the boxes are the shapes */
+    if (spent || r->shape_segs + segs > LINT_MAX_SHAPE_SEGS ||
+        r->shape_px + px > LINT_MAX_SHAPE_PX) {
+        r->shape_tests = LINT_MAX_SHAPE_TESTS; /* the budget is spent */
+        return -1;
+    }
+    r->shape_tests++;
+    r->shape_segs += segs;
+    r->shape_px += px;
+    cairo_surface_t *m[3]; /* a, b, and what covers them */
+    bool failed = false;
+    for (int q = 0; q < 3; q++) {
+        m[q] = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h);
+        failed |= cairo_surface_status(m[q]) != CAIRO_STATUS_SUCCESS;
+    }
+    int touch = 1; /* without masks, the boxes (which come close) decide */
+    guchar *vis = failed ? NULL : g_malloc((size_t)w * h), *pv[2];
+    int *pre = failed ? NULL : g_malloc_n((size_t)h * (w + 1), sizeof *pre);
+    if (!failed) {
+        cairo_t *cr[3];
+        for (int q = 0; q < 3; q++)
+            cr[q] = mask_of(m[q], win.x0, win.y0, kx, ky);
+        /* Coverings add up: two shapes meeting edge to edge cover a pixel
+         * they share between them. */
+        cairo_set_operator(cr[2], CAIRO_OPERATOR_ADD);
+        paint(cr[0], r->s, a->item);
+        paint(cr[1], r->s, b->item);
+        for (guint k = ib + 1; k < fills->len; k++)
+            if (!f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0))
+                paint(cr[2], r->s, f[k].item);
+        for (int q = 0; q < 3; q++)
+            cairo_surface_flush(m[q]);
+        int stride = cairo_image_surface_get_stride(m[0]);
+        const guchar *cov = cairo_image_surface_get_data(m[2]);
+        pv[0] = cairo_image_surface_get_data(m[0]), pv[1] = cairo_image_surface_get_data(m[1]);
+        /* b shows where it covers more of a pixel than what is drawn after it */
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                vis[y * w + x] = pv[1][y * stride + x] > cov[y * stride + x] + 8;
+        paint(cr[2], r->s, b->item);
+        for (guint k = ia + 1; k < ib; k++)
+            if (!f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0))
+                paint(cr[2], r->s, f[k].item);
+        cairo_surface_flush(m[2]);
+        for (int y = 0; y < h; y++) { /* pre: the pixels of a that show, counted along each row */
+            pre[y * (w + 1)] = 0;
+            for (int x = 0; x < w; x++)
+                pre[y * (w + 1) + x + 1] =
+                    pre[y * (w + 1) + x] + (pv[0][y * stride + x] > cov[y * stride + x] + 8);
+        }
+        for (int q = 0; q < 3; q++)
+            cairo_destroy(cr[q]);
+        /* A pixel of b that shows, with one of a that shows within d. */
+        double rx = d * kx, ry = d * ky;
+        int ny = (int)floor(ry);
+        touch = 0;
+        for (int y = 0; y < h && !touch; y++)
+            for (int x = 0; x < w && !touch; x++) {
+                if (!vis[y * w + x]) continue;
+                for (int dy = -ny; dy <= ny && !touch; dy++) {
+                    int yy = y + dy;
+                    if (yy < 0 || yy >= h) continue;
+                    int hx = (int)floor(rx * sqrt(fmax(0, 1 - (dy / ry) * (dy / ry))));
+                    int lo = MAX(0, x - hx), hi = MIN(w, x + hx + 1);
+                    touch = pre[yy * (w + 1) + hi] > pre[yy * (w + 1) + lo];
+                }
+            }
+    }
+    g_free(vis);
+    g_free(pre);
+    for (int q = 0; q < 3; q++)
+        cairo_surface_destroy(m[q]);
+    return touch;
 }
 
 /* The sight (1 protanopia, 2 deuteranopia, 3 grey) in which a and b, told
@@ -487,55 +660,80 @@ static int alike_in(const lint_run *r, const fill *a, const fill *b, double *d)
     return 0;
 }
 
-/* True when the shapes of a and b come within LINT_ADJACENT_MM; past the
- * budget of shape tests, their boxes (which do) decide. */
-static bool fills_touch(lint_run *r, const fill *a, const fill *b)
+/* f's colour as a finding names it: the colour it prints, and, for a
+ * translucent fill, the colour it is given and how much of it covers. */
+static const char *colour_name(char out[48], const fill *f)
 {
-    size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item);
-    if (r->shape_tests >= LINT_MAX_SHAPE_TESTS || r->shape_segs + segs > LINT_MAX_SHAPE_SEGS)
-        return true;
-    r->shape_tests++;
-    r->shape_segs += segs;
-    return shapes_touch(r->s, a, b);
+    int n = snprintf(out, 48, "#%06x", f->rgb);
+    if (f->c.a < 1)
+        snprintf(out + n, 48 - (size_t)n, " (#%06x at %.0f%%)", rgb24(f->c), f->c.a * 100);
+    return out;
 }
 
 /* Reports adjacent fills told apart by normal sight that look alike in
- * greyscale or to colour-blind eyes: each pair of template places once (the
- * first pair of their fills found), so the cost stays that of comparing the
- * fills' boxes and colours, whatever the number of findings. Stops at the
- * page's cap of findings. */
+ * greyscale or to colour-blind eyes, as they print: a fill wholly under
+ * others is not seen, a translucent one is seen over what is under it, and
+ * a page's background is a fill like any other. Each pair of template
+ * places once (the first pair of their fills found), so the cost stays that
+ * of comparing the fills' boxes and colours, whatever the number of
+ * findings. Stops at the page's cap of findings; pairs past the budget of
+ * shape tests are not reported but counted. */
 static void check_colors(lint_run *r, GArray *fills, guint places)
 {
     static const char *const how[] = {"", "with protanopia (red-blind)",
                                       "with deuteranopia (green-blind)",
                                       "in greyscale (the mono setting)"};
-    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal); /* place pairs */
+    pn_rgba *printed = g_new(pn_rgba, fills->len ? fills->len : 1);
+    fill_colours(r, fills, printed);
+    g_free(printed);
+    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);     /* place pairs */
+    GHashTable *untested = g_hash_table_new(g_direct_hash, g_direct_equal); /* and those past
+                                                                               the budget */
     for (guint i = 0; i < fills->len && !r->colours_cut; i++)
         for (guint j = i + 1; j < fills->len && !r->colours_cut; j++) {
             const fill *a = &g_array_index(fills, fill, i), *b = &g_array_index(fills, fill, j);
             double d;
-            int k;
-            if (a->rgb == b->rgb || !overlap(&a->b, &b->b, -LINT_ADJACENT_MM) ||
-                !(k = alike_in(r, a, b, &d)))
+            int k, t;
+            if (a->hidden || b->hidden || a->rgb == b->rgb ||
+                !overlap(&a->b, &b->b, -LINT_ADJACENT_MM) || !(k = alike_in(r, a, b, &d)))
                 continue;
             /* places < LINT_MAX_FILLS: the pair's number fits a pointer, 0 not used */
             gpointer key = GSIZE_TO_POINTER((gsize)MIN(a->origin, b->origin) * places +
                                             MAX(a->origin, b->origin) + 1);
-            if (g_hash_table_contains(seen, key) || !fills_touch(r, a, b)) continue;
+            if (g_hash_table_contains(seen, key)) continue;
+            if ((t = fills_touch(r, fills, i, j)) < 0) g_hash_table_add(untested, key);
+            if (t <= 0) continue;
             if (r->found >= LINT_MAX_PAGE_FINDINGS) {
                 r->colours_cut = true;
                 break;
             }
             int line, col;
-            char f[32];
-            scene_origin(r->s, b->item, &line, &col);
-            note(r, a->item, "colour",
-                 "adjacent fills #%06x and #%06x (the second from line %d) look alike %s: "
-                 "colour difference %s, under %g (CIE76)",
-                 a->rgb, b->rgb, line, how[k], figure(f, d, 1, -1, LINT_MIN_DELTA_E),
-                 LINT_MIN_DELTA_E);
+            char f[32], ca[48], cb[48];
+            if (a->page) {
+                scene_origin(r->s, a->item, &line, &col);
+                char at[32] = "";
+                if (line > 0) snprintf(at, sizeof at, " (line %d)", line);
+                note(r, b->item, "colour",
+                     "fill %s on the page background %s%s looks alike %s: colour difference %s, "
+                     "under %g (CIE76)",
+                     colour_name(cb, b), colour_name(ca, a), at, how[k],
+                     figure(f, d, 1, -1, LINT_MIN_DELTA_E), LINT_MIN_DELTA_E);
+            } else {
+                scene_origin(r->s, b->item, &line, &col);
+                note(r, a->item, "colour",
+                     "adjacent fills %s and %s (the second from line %d) look alike %s: "
+                     "colour difference %s, under %g (CIE76)",
+                     colour_name(ca, a), colour_name(cb, b), line, how[k],
+                     figure(f, d, 1, -1, LINT_MIN_DELTA_E), LINT_MIN_DELTA_E);
+            }
             g_hash_table_add(seen, key);
         }
+    GHashTableIter it;
+    gpointer key;
+    g_hash_table_iter_init(&it, untested);
+    while (g_hash_table_iter_next(&it, &key, NULL))
+        r->colours_untested += !g_hash_table_contains(seen, key);
+    g_hash_table_destroy(untested);
     g_hash_table_destroy(seen);
 }
 
@@ -577,9 +775,21 @@ static void check_notes(lint_run *r)
     }
 }
 
-/* One finding of the page itself for those past the cap, with their count. */
+/* One finding of the page itself for those past the cap, with their count,
+ * and one for the pairs of fills not compared past the budget of shape
+ * tests (never reported as alike: which pairs fit the budget is chance). */
 static void report_unlisted(lint_run *r)
 {
+    if (r->colours_untested) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "fills of %d pair%s of components near each other %s not all compared for "
+                 "colours: the sheet's budget of comparisons by shape was spent",
+                 r->colours_untested, r->colours_untested == 1 ? "" : "s",
+                 r->colours_untested == 1 ? "was" : "were");
+        r->report(r->user, 0, 0, "sheet-limit", msg);
+        r->found++;
+    }
     if (!r->unlisted && !r->colours_cut) return;
     char msg[256];
     snprintf(msg, sizeof msg, "%d more finding%s on this sheet not listed (at most %d are)%s",
@@ -604,23 +814,30 @@ int scene_lint(const scene *s, double border, double bleed, lint_checks checks, 
         if (it->kind == SCENE_CELLS && marks->len < LINT_MAX_MARKS && item_box(s, it, &b))
             g_array_append_val(marks, b);
     }
+    bool clipped = false; /* a clip is on: what follows shows only inside it */
     for (size_t i = 0; i < scene_count(s); i++) {
         const scene_item *it = scene_item_at(s, i);
+        if (it->kind == SCENE_CLIP) clipped = it->u.clip.w > 0;
         box b;
         if (!item_box(s, it, &b)) continue;
         bool bg = is_background(s, it, &b);
         if (checks & LINT_CHEAP) {
             if (!bg) check_bounds(&r, i, it, &b, border, bleed);
-            check_cheap(&r, i, it);
+            check_cheap(&r, i, it, &b);
             if (!bg && it->kind != SCENE_CELLS) check_marks(&r, i, it, &b, marks);
         }
         if (it->kind == SCENE_TEXT && (checks & LINT_TEXT)) check_text(&r, i, &b, texts);
         if (it->kind == SCENE_PATH && it->u.path.style.fill && it->u.path.style.fill_color.a > 0 &&
-            !bg && fills->len < LINT_MAX_FILLS) {
+            !hairline_fill(it, &b) && fills->len < LINT_MAX_FILLS) {
             /* In mono, the colour as written: two fills the template tells
              * apart by colour but mono prints in one grey are a finding. */
-            fill f = fill_of(
-                s, i, &b, scene_mono(s) ? it->u.path.written : it->u.path.style.fill_color, places);
+            pn_rgba c = it->u.path.style.fill_color;
+            if (scene_mono(s))
+                c = (pn_rgba){it->u.path.written.r, it->u.path.written.g, it->u.path.written.b,
+                              c.a};
+            fill f = fill_of(s, i, &b, c, places);
+            f.clipped = clipped;
+            f.page = bg;
             g_array_append_val(fills, f);
         }
     }

@@ -19,6 +19,11 @@
 /* and at most this many path segments traced for them on a page: 20 000
  * tests of two rings of 3600 segments each took 55 s */
 #define LINT_MAX_SHAPE_SEGS 2000000
+/* and at most this many pixels of masks drawn for them (the two fills and
+ * the later fills over them, each over the window the test looks at, an
+ * upright rectangle's a sixteenth: cairo fills it row by row): 4000 circles
+ * of 150 mm on one another take about half a second */
+#define LINT_MAX_SHAPE_PX 100000000
 #define LINT_MAX_FILLS 4000      /* fills compared pairwise on one page (the first ones) */
 #define LINT_TEXT_OVERLAP_MM 0.3 /* text boxes overlapping less than this are fine */
 #define LINT_MAX_MARKS 256       /* printed codes a page is checked against */
