@@ -557,7 +557,8 @@ void pnpkit_lint_opts_init(pnpkit_lint_opts *o);
  * the page itself, not a component). kind names the check ("off-page",
  * "runs-off", "border", "text-size", ...); message is one line without the place. Past 1000
  * findings on a sheet or 10 000 in all, one finding of kind "sheet-limit" or
- * "run-limit" (line 0) counts the rest. */
+ * "run-limit" (line 0) counts the rest; one of kind "colour-limit" (line 0)
+ * counts the pairs of fills a sheet's budget left not compared for colours. */
 struct pnpkit_finding {
     int line, col;
     int sheet; /* 1-based: the sheet it was found on */

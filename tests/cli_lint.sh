@@ -89,6 +89,20 @@ expect_status 0 "translucent on red" -- "$PNPKIT" lint al2.yaml
 expect_stdout '^al2.yaml:5:6: warning: adjacent fills #d7301f \(#d7301f at 50%\) and #2d6cc0 \(the second from line 6\) look alike in greyscale' "translucent red over red"
 sed 's/#d7301f", stroke/#ffffff", stroke/' al2.yaml > al3.yaml
 expect_status 0 "translucent on white" -- "$PNPKIT" lint --strict al3.yaml
+# A translucent fill hides nothing: a faint wash over the whole sheet leaves
+# the red and blue beside each other under it as they were.
+printf 'name: wash\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - %s\n  - {type: rect, x: 50mm, y: 20mm, w: 30mm, h: 30mm, fill: "#2d6cc0", stroke: none}\n  - {type: rect, x: 0, y: 0, w: 190mm, h: 277mm, fill: "#00000014", stroke: none}\n' "$R" > wash.yaml
+expect_status 0 "under a translucent wash" -- "$PNPKIT" lint wash.yaml
+expect_stdout '^wash.yaml:4:6: warning: adjacent fills #d7301f and #2d6cc0 \(the second from line 5\) look alike in greyscale' "a wash hides nothing"
+# A translucent disc on a disc is judged over it (points inside the disc,
+# not the corners of its box, which lie outside the one under it).
+printf 'name: tc\npage: {paper: a4, margin: 10mm}\ncomponents:\n  - {type: circle, x: 60mm, y: 60mm, r: 30mm, fill: "#d7301f", stroke: none}\n  - {type: circle, x: 60mm, y: 60mm, r: 22mm, fill: "#2d6cc0c0", stroke: none}\n' > tc.yaml
+expect_status 0 "a translucent disc on a disc" -- "$PNPKIT" lint tc.yaml
+expect_eq "$(cat out)" 'tc.yaml:4:6: warning: adjacent fills #d7301f and #575d98 (#2d6cc0 at 75%) (the second from line 5) look alike in greyscale (--mono): colour difference 5.8, under 10 (CIE76)' "a translucent disc over a red one"
+# A page background as light as paper is not compared, as the paper is not:
+# a pale sand hex on a cream page prints like one on white paper.
+printf 'name: cream\npage: {paper: a4, margin: 10mm, background: "#fffaf0"}\ncomponents:\n  - {type: polygon, sides: 6, x: 60mm, y: 60mm, r: 20mm, fill: "#f6e8c3", stroke: none}\n' > cream.yaml
+expect_status 0 "a pale fill on a cream page" -- "$PNPKIT" lint --strict cream.yaml
 # A thin fill keeps its pixels across on a large sheet: a 1 mm bar 600 mm
 # long on a blue area is found; one of 0.05 mm is a hairline that may not
 # print, as a line that thin.
@@ -126,7 +140,7 @@ expect_eq "$(wc -l < out)" 1 "4000 fills: one finding"
 # is chance) but counted: 4000 circles of 150 mm on one another.
 sed 's/- type: rect/- type: circle/; s/w: 150mm/r: 75mm/; /h: 150mm/d; s/(i % 7) \* 0.1}mm/100 + (i % 7) * 0.1}mm/; s/(i % 5) \* 0.1}mm/100 + (i % 5) * 0.1}mm/' fills.yaml > circles.yaml
 expect_status 0 "4000 circles in time" -- timeout 20 "$PNPKIT" lint circles.yaml
-expect_eq "$(cat out)" "circles.yaml: warning: fills of 1 pair of components near each other was not all compared for colours: the sheet's budget of comparisons by shape was spent" "past the budget: counted, not reported"
+expect_eq "$(cat out)" "circles.yaml: warning: fills of 1 pair of components near each other were not all compared for colours: the sheet's budget of comparisons by shape was spent" "past the budget: counted, not reported"
 # A sheet lists at most 1000 findings and one template 10 000; the rest are
 # counted.
 { printf 'name: r\ndata:\n'; for i in 1 2 3 4 5 6 7 8 9 10; do printf '  - {row: %d}\n' $i; done

@@ -390,7 +390,8 @@ typedef struct fill {
     bool rect;        /* an upright rectangle (g is its shape) */
     bool clipped;     /* drawn under a clip: it may show less than its outline */
     bool page;        /* it fills the whole page: a background */
-    bool hidden;      /* wholly under a later rectangle */
+    bool hidden;      /* wholly under a later opaque rectangle */
+    bool unsure;      /* translucent, and what lies under it was past the budget */
     double lab[4][3]; /* 0 normal sight, 1 protanopia, 2 deuteranopia, 3 grey */
 } fill;
 
@@ -458,24 +459,65 @@ static size_t path_segs(const scene *s, size_t i)
     return it->kind == SCENE_PATH ? it->u.path.count : 0;
 }
 
-/* True when the shape of u holds the box of f: a rectangle by its box,
- * another shape by its box and the corners and centre of f's box (within
- * the budget of segments traced; past it, false). cr: a scratch context. */
-static bool lies_on(lint_run *r, cairo_t *cr, const fill *u, const fill *f)
+/* What tracing item i and asking cairo whether points lie in it costs
+ * against the sheet's budget of segments: a curve counts as the
+ * LINT_CURVE_SEGS lines cairo flattens it into. */
+static size_t path_cost(const scene *s, size_t i)
 {
-    if (u->clipped || !holds(&u->b, &f->b)) return false;
-    if (u->rect) return holds(&u->g, &f->b);
-    size_t segs = path_segs(r->s, u->item);
-    if (r->shape_segs + segs > LINT_MAX_SHAPE_SEGS) return false;
-    r->shape_segs += segs;
-    trace(cr, r->s, &scene_item_at(r->s, u->item)->u.path);
-    double e = 0.01, xs[3] = {f->b.x0 + e, (f->b.x0 + f->b.x1) / 2, f->b.x1 - e},
-           ys[3] = {f->b.y0 + e, (f->b.y0 + f->b.y1) / 2, f->b.y1 - e};
-    for (int q = 0; q < 5; q++) {
-        int xi = q == 4 ? 1 : (q & 1) * 2, yi = q == 4 ? 1 : (q >> 1) * 2;
-        if (!cairo_in_fill(cr, xs[xi], ys[yi])) return false;
+    const scene_item *it = scene_item_at(s, i);
+    if (it->kind != SCENE_PATH) return 0;
+    const scene_seg *g = scene_segs(s) + it->u.path.first;
+    size_t n = 0;
+    for (size_t k = 0; k < it->u.path.count; k++)
+        n += g[k].op == SEG_CURVE ? LINT_CURVE_SEGS : 1;
+    return n;
+}
+
+/* Up to 9 points that lie in f's own shape into xs, ys: its box's centre,
+ * the middles of its sides (inset) and the points halfway from the centre
+ * to its corners, which lie inside a disc or a hexagon where the corners do
+ * not. The count (0: none, a thin ring), or -1 past the sheet's budget of
+ * segments. */
+static int inside_points(lint_run *r, cairo_t *cr, const fill *f, double xs[9], double ys[9])
+{
+    double e = fmin(0.01, fmin(f->b.x1 - f->b.x0, f->b.y1 - f->b.y0) / 4);
+    double gx[3] = {f->b.x0 + e, (f->b.x0 + f->b.x1) / 2, f->b.x1 - e};
+    double gy[3] = {f->b.y0 + e, (f->b.y0 + f->b.y1) / 2, f->b.y1 - e};
+    if (f->rect) {
+        for (int q = 0; q < 9; q++)
+            xs[q] = gx[q % 3], ys[q] = gy[q / 3];
+        return 9;
     }
-    return true;
+    size_t cost = 10 * path_cost(r->s, f->item);
+    if (r->shape_segs + cost > LINT_MAX_SHAPE_SEGS) return -1;
+    r->shape_segs += cost;
+    trace(cr, r->s, &scene_item_at(r->s, f->item)->u.path);
+    int n = 0;
+    for (int q = 0; q < 9; q++) {
+        /* corners pulled halfway to the centre: inside a disc or a hex */
+        double x = q % 3 == 1 ? gx[1] : (gx[q % 3] + gx[1]) / 2;
+        double y = q / 3 == 1 ? gy[1] : (gy[q / 3] + gy[1]) / 2;
+        if (q != 4 && (q % 3 == 1 || q / 3 == 1)) x = gx[q % 3], y = gy[q / 3];
+        if (cairo_in_fill(cr, x, y)) xs[n] = x, ys[n] = y, n++;
+    }
+    return n;
+}
+
+/* 1 when the shape of u holds f (its points from inside_points, n of
+ * them), 0 when not, -1 when that is past the sheet's budget of segments.
+ * A rectangle holds by its box; another shape must hold every point. */
+static int lies_on(lint_run *r, cairo_t *cr, const fill *u, const fill *f, const double *xs,
+                   const double *ys, int n)
+{
+    if (u->clipped || !holds(&u->b, &f->b)) return 0;
+    if (u->rect) return holds(&u->g, &f->b);
+    size_t cost = (size_t)(n + 1) * path_cost(r->s, u->item);
+    if (r->shape_segs + cost > LINT_MAX_SHAPE_SEGS) return -1;
+    r->shape_segs += cost;
+    trace(cr, r->s, &scene_item_at(r->s, u->item)->u.path);
+    for (int q = 0; q < n; q++)
+        if (!cairo_in_fill(cr, xs[q], ys[q])) return 0;
+    return 1;
 }
 
 /* f for item i of colour c (as given), whose path's outline box is g; its
@@ -497,26 +539,33 @@ static fill fill_of(const scene *s, size_t i, const box *b, pn_rgba c, GHashTabl
     return f;
 }
 
-/* Works out what every fill prints: which lie wholly under a later
- * rectangle (hidden: nothing of them shows), and the colour of each, a
- * translucent one over the topmost fill before it that holds it (or the
- * white paper); then that colour in every sight. */
+/* Works out what every fill prints: which lie wholly under a later opaque
+ * rectangle (hidden: nothing of them shows; a translucent one shows what is
+ * under it), and the colour of each, a translucent one over the topmost
+ * fill before it that holds it (or the white paper); then that colour in
+ * every sight. A translucent fill whose ground is past the budget is
+ * unsure: its pairs are counted as not compared. */
 static void fill_colours(lint_run *r, GArray *fills, pn_rgba *printed)
 {
     fill *f = (fill *)(void *)fills->data;
     for (guint i = 0; i < fills->len; i++)
         for (guint j = i + 1; j < fills->len && !f[i].hidden; j++)
-            f[i].hidden = f[j].rect && !f[j].clipped && holds(&f[j].g, &f[i].b);
+            f[i].hidden = f[j].rect && !f[j].clipped && f[j].c.a >= 1 && holds(&f[j].g, &f[i].b);
     cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(sf);
     for (guint i = 0; i < fills->len; i++) {
         pn_rgba c = f[i].c, under = PN_WHITE;
-        if (c.a < 1)
-            for (guint j = i; j-- > 0;)
-                if (lies_on(r, cr, &f[j], &f[i])) {
-                    under = printed[j];
-                    break;
-                }
+        double xs[9], ys[9];
+        int n = c.a < 1 && !f[i].hidden ? inside_points(r, cr, &f[i], xs, ys) : 0;
+        f[i].unsure = n < 0; /* n 0: no point inside, judged over the paper */
+        for (guint j = i; n > 0 && j-- > 0;) {
+            int on = lies_on(r, cr, &f[j], &f[i], xs, ys, n);
+            if (on < 0) f[i].unsure = true;
+            if (on) {
+                under = on > 0 ? printed[j] : under;
+                break;
+            }
+        }
         printed[i] = (pn_rgba){c.r * c.a + under.r * (1 - c.a), c.g * c.a + under.g * (1 - c.a),
                                c.b * c.a + under.b * (1 - c.a), 1};
         f[i].rgb = rgb24(printed[i]);
@@ -527,6 +576,14 @@ static void fill_colours(lint_run *r, GArray *fills, pn_rgba *printed)
     }
     cairo_destroy(cr);
     cairo_surface_destroy(sf);
+}
+
+/* True when f hides what is under it: opaque, shown (not hidden itself)
+ * and not under a clip that may show less of it. A translucent fill shows
+ * what is under it, in a colour near its own at a low alpha. */
+static bool covers(const fill *f)
+{
+    return !f->hidden && !f->clipped && f->c.a >= 1;
 }
 
 /* Draws item i's fill into cr (its outline traced). */
@@ -549,8 +606,8 @@ static cairo_t *mask_of(cairo_surface_t *m, double x0, double y0, double kx, dou
 /* 1 when what shows of fill a and of fill b (drawn after it) comes within
  * LINT_ADJACENT_MM, 0 when not, -1 when that is past the page's budget of
  * shape tests and segments. What shows of a fill is its shape less the
- * fills drawn after it (all of them: a translucent one shows its own
- * colour over it); shapes are compared as masks of at most LINT_MASK_PX_MM
+ * opaque fills drawn after it (covers); shapes are compared as masks of at
+ * most LINT_MASK_PX_MM
  * pixels a mm each way, the window where the boxes meet at most
  * LINT_MASK_MAX_PX pixels a side (a thin fill keeps its pixels across). */
 static int fills_touch(lint_run *r, GArray *fills, guint ia, guint ib)
@@ -566,7 +623,7 @@ static int fills_touch(lint_run *r, GArray *fills, guint ia, guint ib)
     size_t segs = path_segs(r->s, a->item) + path_segs(r->s, b->item), px = 3 * (size_t)w * h;
     bool spent = r->shape_tests >= LINT_MAX_SHAPE_TESTS, covered = false;
     for (guint k = ia + 1; k < fills->len && !spent; k++)
-        if (k != ib && !f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0)) {
+        if (k != ib && covers(&f[k]) && overlap(&f[k].b, &win, 0)) {
             segs += path_segs(r->s, f[k].item);
             px += (size_t)w * h / (f[k].rect ? 16 : 1); /* a rectangle is drawn row by row */
             covered = true;
@@ -602,8 +659,7 @@ static int fills_touch(lint_run *r, GArray *fills, guint ia, guint ib)
         paint(cr[0], r->s, a->item);
         paint(cr[1], r->s, b->item);
         for (guint k = ib + 1; k < fills->len; k++)
-            if (!f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0))
-                paint(cr[2], r->s, f[k].item);
+            if (covers(&f[k]) && overlap(&f[k].b, &win, 0)) paint(cr[2], r->s, f[k].item);
         for (int q = 0; q < 3; q++)
             cairo_surface_flush(m[q]);
         int stride = cairo_image_surface_get_stride(m[0]);
@@ -615,8 +671,7 @@ static int fills_touch(lint_run *r, GArray *fills, guint ia, guint ib)
                 vis[y * w + x] = pv[1][y * stride + x] > cov[y * stride + x] + 8;
         paint(cr[2], r->s, b->item);
         for (guint k = ia + 1; k < ib; k++)
-            if (!f[k].hidden && !f[k].clipped && overlap(&f[k].b, &win, 0))
-                paint(cr[2], r->s, f[k].item);
+            if (covers(&f[k]) && overlap(&f[k].b, &win, 0)) paint(cr[2], r->s, f[k].item);
         cairo_surface_flush(m[2]);
         for (int y = 0; y < h; y++) { /* pre: the pixels of a that show, counted along each row */
             pre[y * (w + 1)] = 0;
@@ -660,6 +715,14 @@ static int alike_in(const lint_run *r, const fill *a, const fill *b, double *d)
     return 0;
 }
 
+/* True when f is the page's background and as light as paper (L* 95 or
+ * more, seen normally and in grey): fills are not compared with the white
+ * paper, nor with a background that prints like it. */
+static bool paper_like(const fill *f)
+{
+    return f->page && f->lab[0][0] >= LINT_PAPER_L && f->lab[3][0] >= LINT_PAPER_L;
+}
+
 /* f's colour as a finding names it: the colour it prints, and, for a
  * translucent fill, the colour it is given and how much of it covers. */
 static const char *colour_name(char out[48], const fill *f)
@@ -694,13 +757,19 @@ static void check_colors(lint_run *r, GArray *fills, guint places)
             const fill *a = &g_array_index(fills, fill, i), *b = &g_array_index(fills, fill, j);
             double d;
             int k, t;
-            if (a->hidden || b->hidden || a->rgb == b->rgb ||
-                !overlap(&a->b, &b->b, -LINT_ADJACENT_MM) || !(k = alike_in(r, a, b, &d)))
+            if (a->hidden || b->hidden || paper_like(a) || paper_like(b) ||
+                !overlap(&a->b, &b->b, -LINT_ADJACENT_MM))
                 continue;
             /* places < LINT_MAX_FILLS: the pair's number fits a pointer, 0 not used */
             gpointer key = GSIZE_TO_POINTER((gsize)MIN(a->origin, b->origin) * places +
                                             MAX(a->origin, b->origin) + 1);
-            if (g_hash_table_contains(seen, key)) continue;
+            if (a->unsure || b->unsure) { /* what it prints is not known */
+                if (!g_hash_table_contains(seen, key)) g_hash_table_add(untested, key);
+                continue;
+            }
+            if (a->rgb == b->rgb || !(k = alike_in(r, a, b, &d)) ||
+                g_hash_table_contains(seen, key))
+                continue;
             if ((t = fills_touch(r, fills, i, j)) < 0) g_hash_table_add(untested, key);
             if (t <= 0) continue;
             if (r->found >= LINT_MAX_PAGE_FINDINGS) {
@@ -783,11 +852,10 @@ static void report_unlisted(lint_run *r)
     if (r->colours_untested) {
         char msg[256];
         snprintf(msg, sizeof msg,
-                 "fills of %d pair%s of components near each other %s not all compared for "
+                 "fills of %d pair%s of components near each other were not all compared for "
                  "colours: the sheet's budget of comparisons by shape was spent",
-                 r->colours_untested, r->colours_untested == 1 ? "" : "s",
-                 r->colours_untested == 1 ? "was" : "were");
-        r->report(r->user, 0, 0, "sheet-limit", msg);
+                 r->colours_untested, r->colours_untested == 1 ? "" : "s");
+        r->report(r->user, 0, 0, "colour-limit", msg);
         r->found++;
     }
     if (!r->unlisted && !r->colours_cut) return;

@@ -19,6 +19,12 @@
 /* and at most this many path segments traced for them on a page: 20 000
  * tests of two rings of 3600 segments each took 55 s */
 #define LINT_MAX_SHAPE_SEGS 2000000
+/* a curve counts as this many segments where cairo flattens it to find
+ * whether points lie in a shape (what a translucent fill lies on) */
+#define LINT_CURVE_SEGS 16
+/* a page background this light (CIELAB L*) prints like the paper: fills are
+ * not compared with it */
+#define LINT_PAPER_L 95.0
 /* and at most this many pixels of masks drawn for them (the two fills and
  * the later fills over them, each over the window the test looks at, an
  * upright rectangle's a sixteenth: cairo fills it row by row): 4000 circles
@@ -42,7 +48,7 @@ typedef enum {
 
 /* One finding: kind is a short word ("off-page", "runs-off", "border",
  * "scan-mark", "text-size", "line-width", "overlap", "colour", "glyphs",
- * "sheet-limit"); line and col the item's origin (0: none). */
+ * "sheet-limit", "colour-limit"); line and col the item's origin (0: none). */
 typedef void (*lint_report)(void *user, int line, int col, const char *kind, const char *msg);
 
 /* Walks s. border: mm along each edge printers cannot print (0 for a card,
