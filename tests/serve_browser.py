@@ -61,6 +61,10 @@ for a in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no
     opts.add_argument(a)
 downloads = os.path.join(WORK, "downloads")
 os.makedirs(downloads, exist_ok=True)
+# Moving to another page with typed work asks first (a confirm); the test's
+# own moves between pages leave, as a player answering OK would. The test
+# of the question itself answers it explicitly.
+opts.set_capability("unhandledPromptBehavior", "accept")
 opts.add_experimental_option("prefs", {"download.default_directory": downloads,
                                        "download.prompt_for_download": False})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
@@ -542,6 +546,17 @@ try:
     left = driver.execute_script("const e = new Event('beforeunload', {cancelable: true});"
                                  "window.dispatchEvent(e); return [window.pnpkit.unsaved, e.defaultPrevented]")
     check(left == [True, True], "typed and not saved: leaving asks first: %r" % left)
+    # and so does moving to another page of the app (a link, the back
+    # gesture): staying keeps the sheet and its address
+    driver.execute_script("setTimeout(() => { location.hash = '#/calc'; }, 0)")
+    ask = wait.until(lambda d: d.switch_to.alert)
+    asked = ask.text
+    ask.dismiss()
+    time.sleep(0.3)
+    stay = driver.execute_script("return [location.hash, window.pnpkit.unsaved]")
+    check("not saved" in asked and stay == ["#/score/circle36", True]
+          and driver.find_element(By.ID, "space-O1").get_attribute("value") == "7",
+          "typed and not saved: moving to another page asks, and staying keeps the sheet: %r %r" % (asked, stay))
     driver.find_element(By.ID, "save-yaml").click()
     check(driver.execute_script("return window.pnpkit.unsaved") is False, "saved: leaving asks nothing")
     # a sheet saved with a problem shown: the save says pnpkit score will refuse it

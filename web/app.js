@@ -387,7 +387,22 @@ async function templatePage(name) {
 
 /* ---- routing ---- */
 
+/* The address of the page shown, to come back to when leaving it is called
+ * off (below). */
+pnpkit.shown = null;
 async function route() {
+  /* Typed work not saved: moving to another page of the app asks first, as
+   * a reload does; staying puts the address back without building the page
+   * again (a phone's back gesture lost a whole sheet). */
+  if (pnpkit.unsaved && pnpkit.shown !== null && location.hash !== pnpkit.shown) {
+    if (!window.confirm('Leave this page? What you typed here is not saved (use Save to keep it).')) {
+      history.replaceState(null, '', pnpkit.shown || location.pathname);
+      markNav();
+      return;
+    }
+  }
+  pnpkit.unsaved = false;
+  pnpkit.shown = location.hash;
   const h = decodeURIComponent(location.hash.replace(/^#/, '')) || '/';
   const parts = h.split('/').filter(Boolean);
   pnpkit.view = el('div', { class: 'view' });
@@ -448,13 +463,13 @@ window.addEventListener('DOMContentLoaded', () => {
 window.addEventListener('resize', navEdges);
 
 /* Work typed into a page and not saved: reloading or closing the page asks
- * first (a phone's accidental reload lost a whole sheet). Saving the sheet's
- * file, or moving to another page of the app, ends it. */
+ * first (a phone's accidental reload lost a whole sheet), and so does moving
+ * to another page of the app (route). Saving the sheet's file, or leaving
+ * the page, ends it. */
 pnpkit.unsaved = false;
 document.addEventListener('input', (e) => {
   if (e.target.closest && e.target.closest('#main') && !e.target.closest('[data-no-unsaved]')) pnpkit.unsaved = true;
 });
-window.addEventListener('hashchange', () => { pnpkit.unsaved = false; });
 window.addEventListener('beforeunload', (e) => {
   if (!pnpkit.unsaved) return;
   e.preventDefault();

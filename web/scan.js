@@ -303,6 +303,7 @@
           input.dispatchEvent(new Event('change'));
         },
       };
+      window.pnpkit.unsaved = false; /* the corrections go with the sheet */
       location.hash = '#/score/' + (result.template === 'dicrono' ? 'dicrono' : 'circle36');
     } });
     const problems = (result.problems || []).filter((p) => !/doubtful reading$/.test(p));
