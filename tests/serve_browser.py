@@ -34,6 +34,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException
 from pagewait import steady
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK = sys.argv[1:5]
@@ -334,6 +335,16 @@ try:
     cell.click()
     cell.click()
     check(cell.text == "", "a third click empties the square")
+    # squares clicked are work (no form field says so): a menu link asks
+    # first, and staying keeps them, the address and the history as they were
+    hist = driver.execute_script("return history.length")
+    driver.execute_script("setTimeout(() => document.querySelector('header nav a[href=\"#/calc\"]').click(), 0)")
+    ask = wait.until(EC.alert_is_present())
+    ask.dismiss()
+    time.sleep(0.3)
+    stay = driver.execute_script("return [location.hash, history.length, window.pnpkit.unsaved]")
+    check(stay == ["#/score/dicrono", hist, True] and driver.find_element(By.ID, "cell-1-3").text == "O",
+          "squares clicked: a menu link asks, staying keeps the grid and the history: %r (history was %d)" % (stay, hist))
 
     # ---- Circle 36 with its rounds: load a played game, save it again ----
     game3 = os.path.join(SRC, "tests/data/circle36-game3-perfect.yaml")
@@ -549,7 +560,7 @@ try:
     # and so does moving to another page of the app (a link, the back
     # gesture): staying keeps the sheet and its address
     driver.execute_script("setTimeout(() => { location.hash = '#/calc'; }, 0)")
-    ask = wait.until(lambda d: d.switch_to.alert)
+    ask = wait.until(EC.alert_is_present())
     asked = ask.text
     ask.dismiss()
     time.sleep(0.3)
@@ -643,9 +654,12 @@ try:
     # clicks scores as pnpkit score scores its saved file
     sizes = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#grid-size option")]
     check(sizes == [str(k) for k in range(4, 11)], "Grid offers 4x4 to 10x10: %s" % sizes)
-    driver.execute_script("window.confirm = () => true")  # the 8x8 set is cleared: the page asks first
+    # the 8x8 set is cleared: the page asks first (answered yes here, then
+    # the browser's own question is put back for the tests that follow)
+    driver.execute_script("window.__confirm = window.confirm; window.confirm = () => true")
     Select(driver.find_element(By.ID, "grid-size")).select_by_value("4")
     wait.until(lambda d: d.find_elements(By.ID, "cell-4-4") and not d.find_elements(By.ID, "cell-5-1"))
+    driver.execute_script("window.confirm = window.__confirm")
     for c, r in ((1, 1), (2, 2), (3, 3), (4, 4)):
         click("#cell-%d-%d" % (c, r))
     for c, r in ((1, 2), (1, 3), (4, 1), (2, 4)):
@@ -846,6 +860,17 @@ try:
     driver.get(URL + "#/editor/circle36")
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
     area = driver.find_element(By.ID, "ed-yaml")
+    # text typed and not saved: another template to start from asks first
+    area.send_keys(Keys.END, "\n# mine")
+    check(driver.execute_script("return window.pnpkit.unsaved") is True, "typed in the editor: work not saved")
+    driver.execute_script("setTimeout(() => { const p = document.getElementById('ed-start'); "
+                          "p.value = 'dicrono'; p.dispatchEvent(new Event('change')); }, 50)")
+    ask = WebDriverWait(driver, 10).until(EC.alert_is_present())
+    ask.dismiss()
+    time.sleep(0.3)
+    kept = driver.execute_script("return [document.getElementById('ed-start').value, "
+                                 "document.getElementById('ed-yaml').value.includes('# mine')]")
+    check(kept == ["circle36", True], "typed text: another template to start from asks, staying keeps it: %r" % kept)
     driver.execute_script("arguments[0].value = arguments[0].value.replace(/^title: .*$/m, 'title: [oops'); "
                           "arguments[0].dispatchEvent(new Event('input'))", area)
     pos = wait.until(lambda d: d.find_element(By.ID, "ed-pos").text or None)

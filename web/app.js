@@ -390,12 +390,23 @@ async function templatePage(name) {
 /* The address of the page shown, to come back to when leaving it is called
  * off (below). */
 pnpkit.shown = null;
+/* The question before typed work not saved is left or replaced. */
+pnpkit.LOSE_WORK = 'Leave this page? What you typed here is not saved (use Save to keep it).';
+/* A link to another page of the app, with typed work not saved: asked before
+ * the browser moves, so that staying leaves the history as it was. */
+document.addEventListener('click', (e) => {
+  const a = e.target.closest && e.target.closest('a[href^="#/"]');
+  if (!a || !pnpkit.unsaved || a.getAttribute('href') === location.hash || e.defaultPrevented) return;
+  if (window.confirm(pnpkit.LOSE_WORK)) pnpkit.unsaved = false;
+  else e.preventDefault();
+}, true);
 async function route() {
   /* Typed work not saved: moving to another page of the app asks first, as
-   * a reload does; staying puts the address back without building the page
-   * again (a phone's back gesture lost a whole sheet). */
+   * a reload does (a link asks above; here the back and forward buttons);
+   * staying puts the address back without building the page again (a
+   * phone's back gesture lost a whole sheet). */
   if (pnpkit.unsaved && pnpkit.shown !== null && location.hash !== pnpkit.shown) {
-    if (!window.confirm('Leave this page? What you typed here is not saved (use Save to keep it).')) {
+    if (!window.confirm(pnpkit.LOSE_WORK)) {
       history.replaceState(null, '', pnpkit.shown || location.pathname);
       markNav();
       return;

@@ -10,7 +10,7 @@
   async function editor([start]) {
     const m = window.pnpkit.main();
     const list = await window.pnpkit.templates(true);
-    const pick = el('select', { id: 'ed-start' }, list.filter((t) => !t.error).map((t) => el('option', { value: t.name, text: `${t.name} (${t.origin})` })));
+    const pick = el('select', { id: 'ed-start', 'data-no-unsaved': '' }, list.filter((t) => !t.error).map((t) => el('option', { value: t.name, text: `${t.name} (${t.origin})` })));
     const text = el('textarea', { class: 'yaml', id: 'ed-yaml', spellcheck: 'false', wrap: 'off',
       'aria-label': 'the template as YAML', 'aria-describedby': 'ed-pos ed-error' });
     const lines = el('pre', { class: 'ed-lines', id: 'ed-lines', 'aria-hidden': 'true' });
@@ -90,7 +90,18 @@
       }
     }
 
-    pick.addEventListener('change', () => loadSource(pick.value));
+    /* another template to start from replaces the text: typed work not
+     * saved is asked for first */
+    let from = pick.value;
+    pick.addEventListener('change', () => {
+      if (window.pnpkit.unsaved && !window.confirm(window.pnpkit.LOSE_WORK)) {
+        pick.value = from;
+        return;
+      }
+      from = pick.value;
+      window.pnpkit.unsaved = false;
+      loadSource(pick.value);
+    });
     text.addEventListener('input', debounce(refresh, 250));
     text.addEventListener('input', drawLines);
     text.addEventListener('scroll', () => { lines.scrollTop = text.scrollTop; });
@@ -104,6 +115,7 @@
         preview));
     const first = start && list.find((t) => t.name === start) ? start : 'circle36';
     pick.value = first;
+    from = first;
     loadSource(first);
   }
 

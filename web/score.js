@@ -5,7 +5,7 @@
  * beside the space it is about. */
 'use strict';
 (function () {
-  const { el, post, download, debounce, words } = window.pnpkit;
+  const { el, post, download, debounce, words, LOSE_WORK } = window.pnpkit;
   const main = () => window.pnpkit.main();
 
   /* The sheet picture with absolutely placed children, positioned in % of the page. */
@@ -87,6 +87,7 @@
       const why = await o.fill(sheets[Number(pick.value)]);
       status.textContent = why ? `Sheet ${Number(pick.value) + 1} was not loaded: ${why}` : '';
       status.dataset.state = why ? 'error' : 'loaded';
+      if (!why) window.pnpkit.unsaved = false; /* the page shows the file's sheet */
     });
     picker.addEventListener('change', async () => {
       const file = picker.files[0];
@@ -111,6 +112,7 @@
       sheets = r.json;
       status.textContent = '';
       status.dataset.state = 'loaded';
+      window.pnpkit.unsaved = false; /* the page shows the file's sheet */
       pick.replaceChildren(...sheets.map((s, i) => el('option', { value: i, text: `Sheet ${i + 1} of ${sheets.length}` + (o.label(s) ? ': ' + o.label(s) : '') })));
       pick.hidden = sheets.length < 2;
       pick.value = '0';
@@ -128,7 +130,11 @@
     return el('div', { class: 'buttons' },
       el('button', { type: 'button', id: 'dl-pdf', text: 'Completed sheet (PDF)', onclick: o.pdf }),
       el('button', { type: 'button', id: 'save-yaml', text: 'Save (YAML)', onclick: save }),
-      el('button', { type: 'button', id: 'load-yaml', text: 'Load (YAML)', onclick: () => picker.click() }), picker, pick, status);
+      el('button', { type: 'button', id: 'load-yaml', text: 'Load (YAML)', onclick: () => {
+        /* a file loaded replaces what is on the page: typed work not saved is asked for first */
+        if (window.pnpkit.unsaved && !window.confirm(LOSE_WORK)) return;
+        picker.click();
+      } }), picker, pick, status);
   }
 
   /* A scalar as YAML: numbers and ~ as they are, anything else quoted. */
@@ -614,11 +620,12 @@
     const WORD = { '.': 'empty', X: 'X', O: 'O' };
     const setCell = (c, r, v) => {
       games[cur].grid[r - 1][c - 1] = v;
+      window.pnpkit.unsaved = true; /* a square is no form field: said here */
       draw();
       later();
     };
     const scroller = el('div', { class: 'sheet-scroll', id: 'sheet-scroll' });
-    const gridPick = el('select', { id: 'grid-size' }, sizes.map((k) => el('option', { value: k, text: `${k} × ${k}` + (k === def ? ' (the game)' : '') })));
+    const gridPick = el('select', { id: 'grid-size', 'data-no-unsaved': '' }, sizes.map((k) => el('option', { value: k, text: `${k} × ${k}` + (k === def ? ' (the game)' : '') })));
     /* The sheet of a k x k grid: its picture, the names on it and a square
      * for every cell; the games on the page start again on it. */
     async function useSize(k) {
@@ -1152,7 +1159,9 @@
       if (my === seq && svg.ok) pic.src = URL.createObjectURL(svg.blob);
     }
     const later = debounce(score, 120);
-    function changed() { draw(); later(); }
+    /* a tile placed, turned or taken back, a player added: work to keep
+     * (Load, which calls it too, ends that once the file is on the page) */
+    function changed() { window.pnpkit.unsaved = true; draw(); later(); }
 
     /* The boards as the library read them (POST /api/sheet) onto the page. */
     function fill(s) {
