@@ -33,7 +33,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException
-from pagewait import steady
+from pagewait import goto as leave_to, steady
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -73,18 +73,6 @@ driver.set_page_load_timeout(30)
 driver.set_script_timeout(30)
 # the page replaces the totals on every answer: a found element may go stale
 wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
-
-
-def goto(url):
-    """Opens url as the tests move between pages: typed work left on the
-    page is given up first, as a player answering the page's question OK
-    would (the question itself is tested where it is asked)."""
-    try:
-        driver.execute_script("if (window.pnpkit) window.pnpkit.unsaved = false")
-    except Exception:
-        pass
-    driver.get(url)
-
 
 
 def shot(name):
@@ -128,7 +116,7 @@ def score_json(game, path):
 
 try:
     # ---- the gallery: every template with its picture ----
-    goto(URL)
+    leave_to(driver, URL)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery .card"))
     names = [c.get_attribute("data-template") for c in driver.find_elements(By.CSS_SELECTOR, "#gallery .card")]
     listed = [l.split()[0] for l in cli("list").decode().splitlines() if l and not l[0].isspace()]
@@ -249,7 +237,7 @@ try:
     pages.clear()
     pages.send_keys("1")
     # a seeded template: the seed is a number, the boards differ by page
-    goto(URL + "#/t/thinking-in-circles")
+    leave_to(driver, URL + "#/t/thinking-in-circles")
     seed = wait.until(lambda d: d.find_element(By.ID, "o-seed"))
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
     check(not driver.find_elements(By.ID, "f-seed"), "one seed field, the Printing one (two could disagree)")
@@ -268,7 +256,7 @@ try:
     want = pad_files("thinking-in-circles", "--seed", "7", "--pages", "2")
     check(got == want[1] and got != want[0], "sheet 2 of a seeded SVG pad is pnpkit render's second board")
     # a template that makes several sheets by itself: its files, as SVG
-    goto(URL + "#/t/cirplexed-tiles")
+    leave_to(driver, URL + "#/t/cirplexed-tiles")
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
     want = pad_files("cirplexed-tiles")
     driver.find_element(By.ID, "dl-svg").click()
@@ -277,7 +265,7 @@ try:
     check(len(want) > 1 and got == want[-1], "the last of cirplexed-tiles' %d SVG files" % len(want))
 
     # ---- score Circle 36: a perfect game ----
-    goto(URL + "#/score/circle36")
+    leave_to(driver, URL + "#/score/circle36")
     wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
     perfect = {"R": [5, 4, 4, 5, 4, 5, 5, 4], "B": [4, 5, 4, 5, 5, 4, 5, 4], "G": [5, 5, 4, 4, 4, 4, 5, 5]}
     for ring, vals in perfect.items():
@@ -332,7 +320,7 @@ try:
     shot("score-circle36-bad-die")
 
     # ---- DiCroNo: click squares to cycle X / O / empty ----
-    goto(URL + "#/score/dicrono")
+    leave_to(driver, URL + "#/score/dicrono")
     cell = wait.until(lambda d: d.find_element(By.ID, "cell-1-1"))
     for col in (1, 2, 3):
         driver.find_element(By.ID, "cell-%d-1" % col).click()
@@ -361,7 +349,7 @@ try:
     # ---- Circle 36 with its rounds: load a played game, save it again ----
     game3 = os.path.join(SRC, "tests/data/circle36-game3-perfect.yaml")
     want = score_json("circle36", game3)[0]
-    goto(URL + "#/score/circle36")
+    leave_to(driver, URL + "#/score/circle36")
     wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
     driver.find_element(By.ID, "load-file").send_keys(game3)
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds tr")) == 25)
@@ -413,8 +401,8 @@ try:
               "pnpkit score reads the saved sheet: total %d" % got["total"])
     # a new round: a sum writes itself into the space (a fresh page: the same
     # address again would keep this one)
-    goto(URL + "#/calc")
-    goto(URL + "#/score/circle36")
+    leave_to(driver, URL + "#/calc")
+    leave_to(driver, URL + "#/score/circle36")
     wait.until(lambda d: d.find_elements(By.ID, "space-R1"))
     driver.find_element(By.CSS_SELECTOR, "#rounds-box summary").click()
     driver.find_element(By.ID, "add-round").click()
@@ -437,8 +425,8 @@ try:
         return {i: driver.find_element(By.ID, "space-" + i).get_attribute("value") for i in ids}
 
     def fresh(route, ready):
-        goto(URL + "#/calc")
-        goto(URL + route)
+        leave_to(driver, URL + "#/calc")
+        leave_to(driver, URL + route)
         return wait.until(lambda d: d.find_elements(By.ID, ready))
 
     perfect_rows = "green: [5, 5, 4, 4, 4, 4, 5, 5]\nyellow: 9\ncombos: 1\n"
@@ -692,7 +680,7 @@ try:
     shot("score-dicrono-4x4")
 
     # ---- Cirplexed: tiles placed and turned on the board ----
-    goto(URL + "#/score/cirplexed")
+    leave_to(driver, URL + "#/score/cirplexed")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-table #result-2"))
     check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile")) == 90, "the set holds 90 tiles")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used")) == 3, "the 3 tiles on the boards are greyed")
@@ -782,7 +770,7 @@ try:
     check(True, "Enter takes a tile, Space places it")
 
     # ---- Thinking In Circles: the winner first, in words ----
-    goto(URL + "#/tic")
+    leave_to(driver, URL + "#/tic")
     area = wait.until(lambda d: d.find_element(By.ID, "tic-position"))
     wait.until(lambda d: d.find_elements(By.ID, "tic-winner"))  # the board is drawn and the first position read
     driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", area,
@@ -824,7 +812,7 @@ try:
     shot("tic")
 
     # ---- Circular Numbers: no null, no old results beside a new error, no flags ----
-    goto(URL + "#/calc")
+    leave_to(driver, URL + "#/calc")
     wait.until(lambda d: d.find_elements(By.ID, "calc-sums"))
     check("null" not in driver.find_element(By.TAG_NAME, "main").text, "no literal null under the sums")
     want = json.loads(cli("calc", "circular-numbers", "--hand", "A 5 6 K", "--json"))
@@ -869,7 +857,7 @@ try:
     driver.execute_script("window.fetch = window.__fetch")
 
     # ---- the editor: an error never moves the caret ----
-    goto(URL + "#/editor/circle36")
+    leave_to(driver, URL + "#/editor/circle36")
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
     area = driver.find_element(By.ID, "ed-yaml")
     # text typed and not saved: another template to start from asks first
@@ -919,8 +907,8 @@ try:
                                      ("#/tic", "tic-winner", "tic", True), ("#/calc", "calc-sums", "calc", True),
                                      ("#/t/circle36", "preview-img", "template", False),
                                      ("#/editor/circle36", "ed-yaml", "editor", False)):
-        goto(URL + ("#/tic" if route == "#/calc" else "#/calc"))
-        goto(URL + route)
+        leave_to(driver, URL + ("#/tic" if route == "#/calc" else "#/calc"))
+        leave_to(driver, URL + route)
         wait.until(lambda d: d.find_elements(By.ID, ready))
         time.sleep(0.6)
         sw, cw = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -932,14 +920,14 @@ try:
     nav = driver.execute_script("return document.querySelector('header').getBoundingClientRect().height")
     check(nav <= 100, "the navigation is compact on a phone: %d px" % nav)
     # the template page: its preview above the form
-    goto(URL + "#/t/circle36")
+    leave_to(driver, URL + "#/t/circle36")
     wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("data-state") == "ready")
     pv = driver.execute_script("return [document.getElementById('preview').getBoundingClientRect().top,"
                                "document.getElementById('params').getBoundingClientRect().top]")
     check(pv[0] < pv[1], "the preview comes before the form on a phone: %s" % pv)
     # Circle 36 by touch: the board's spaces and the round's dice are tapped and typed
-    goto(URL + "#/calc")
-    goto(URL + "#/score/circle36")
+    leave_to(driver, URL + "#/calc")
+    leave_to(driver, URL + "#/score/circle36")
     r1 = wait.until(lambda d: d.find_element(By.ID, "space-R1"))
     r1.click()
     r1.send_keys("5")
@@ -981,7 +969,7 @@ try:
     shot("phone-circle36-bad-die")
     # the navigation scrolls sideways and shows it: a scrollbar, the end
     # fading where links are hidden, the page's own link in sight
-    goto(URL + "#/")
+    leave_to(driver, URL + "#/")
     wait.until(lambda d: d.find_elements(By.ID, "gallery"))
     nav_js = """const n = document.querySelector('header nav'), c = n.querySelector('[aria-current=page]');
       const a = n.getBoundingClientRect(), b = c ? c.getBoundingClientRect() : null;
@@ -991,7 +979,7 @@ try:
     check(scrolls and bar != "none" and "more-right" in cls and "more-left" not in cls and cur == "Templates" and seen,
           "the phone's menu shows it scrolls (a scrollbar, the right end faded): %s" % [scrolls, bar, cls, cur, seen])
     shot("phone-nav")
-    goto(URL + "#/editor/circle36")
+    leave_to(driver, URL + "#/editor/circle36")
     wait.until(lambda d: d.find_elements(By.ID, "ed-yaml"))
     scrolls, bar, cls, cur, seen = driver.execute_script(nav_js)
     check(cur == "Template editor" and seen and "more-left" in cls,

@@ -28,7 +28,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from pagewait import steady
+from pagewait import goto as leave_to, steady
 from selenium.webdriver.support.ui import WebDriverWait
 
 PNPKIT, URL, SHOTS, WORK, SRC = sys.argv[1:6]
@@ -63,18 +63,6 @@ driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts
 driver.set_page_load_timeout(30)
 driver.set_script_timeout(30)
 wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
-
-
-def goto(url):
-    """Opens url as the tests move between pages: typed work left on the
-    page is given up first, as a player answering the page's question OK
-    would (the question itself is tested where it is asked)."""
-    try:
-        driver.execute_script("if (window.pnpkit) window.pnpkit.unsaved = false")
-    except Exception:
-        pass
-    driver.get(url)
-
 
 
 def shot(name):
@@ -146,7 +134,7 @@ try:
     expected = json.loads(cli("scan", "--json", PHOTO).decode())
 
     # ---- a file that is not a photo: the server's message, nothing drawn ----
-    goto(URL + "#/scan")
+    leave_to(driver, URL + "#/scan")
     picker = wait.until(lambda d: d.find_element(By.ID, "scan-file"))
     check(picker.get_attribute("accept") == "image/*", "the picker asks for images")
     check(picker.get_attribute("capture") == "environment", "on a phone the picker opens the back camera")
@@ -225,8 +213,8 @@ try:
     got = settled_text("total", want_total)
     check(got == want_total, "the page's set total %r is pnpkit score's %s" % (got, want_total))
     shot("scan-dicrono-scored")
-    goto(URL + "#/calc")
-    goto(URL + "#/scan")
+    leave_to(driver, URL + "#/calc")
+    leave_to(driver, URL + "#/scan")
     wait.until(lambda d: d.find_elements(By.ID, "scan-file"))
 
     # ---- the photo: every reading at its box, the doubtful ones marked ----
@@ -331,8 +319,8 @@ try:
     # ---- a variant: a blank 4-ring sheet for ordinary dice, one space written ----
     blank = os.path.join(WORK, "rings4.png")
     cli("render", "circle36", "--set", "rings=4", "--set", "dice=6", "-q", "--format", "png", "--dpi", "100", "-o", blank)
-    goto(URL + "#/calc")
-    goto(URL + "#/scan")
+    leave_to(driver, URL + "#/calc")
+    leave_to(driver, URL + "#/scan")
     wait.until(lambda d: d.find_elements(By.ID, "scan-file"))
     driver.find_element(By.ID, "scan-file").send_keys(blank)
     wait.until(lambda d: d.find_element(By.ID, "scan-result").get_attribute("data-state") == "ready")
@@ -359,8 +347,8 @@ try:
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    goto(URL + "#/calc")
-    goto(URL + "#/scan")
+    leave_to(driver, URL + "#/calc")
+    leave_to(driver, URL + "#/scan")
     wait.until(lambda d: d.find_elements(By.ID, "scan-file"))
     driver.find_element(By.ID, "scan-file").send_keys(PHOTO)
     wait.until(lambda d: d.find_element(By.ID, "scan-result").get_attribute("data-state") == "ready")
