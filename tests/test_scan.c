@@ -1,6 +1,8 @@
 /* test_scan.c: the pieces of the photo reader: the sheet-to-photo map
  * recovered from its points, the QR code's text parsed and refused, photo
- * headers refused before decoding; and pnpkit_scan from 4 threads at once,
+ * headers refused before decoding; a sheet printed before its board was
+ * refused as too small to write in is still read; and pnpkit_scan from 4
+ * threads at once,
  * one context each, every result the same as on one thread (run under
  * ThreadSanitizer by make check-tsan). */
 #include <glib.h>
@@ -10,6 +12,8 @@
 #include <stddef.h>
 #include <string.h>
 #include <cmocka.h>
+#include "api/api.h"
+#include "games/c36_chart.h"
 #include "pnpkit.h"
 #include "scan/code.h"
 #include "scan/homog.h"
@@ -138,6 +142,46 @@ static void test_settings(void **state)
     pnpkit_ctx_free(ctx);
 }
 
+/* Six rings in a 40mm radius (4.2mm deep) printed before such boards were
+ * refused: a new render is refused, a photo of the old sheet is read with
+ * all 48 ring spaces where they were printed. */
+static void test_printed_before(void **state)
+{
+    (void)state;
+    pnpkit_error err;
+    pnpkit_ctx *ctx = pnpkit_ctx_new(NULL);
+    assert_non_null(ctx);
+    const char *const set[] = {"rings=6", "radius=40mm", NULL};
+    pnpkit_render_opts o;
+    pnpkit_render_opts_init(&o);
+    o.format = "png";
+    o.dpi = 100;
+    o.set = set;
+    assert_null(pnpkit_render_mem(ctx, "circle36", &o, &err));
+    assert_non_null(strstr(err.message, "too shallow to write a number in"));
+    pnpkit_doc *d = api_doc_open_printed(ctx, "circle36", &o, &err);
+    assert_non_null(d);
+    pnpkit_buffer *png = pnpkit_doc_write_mem(d, &err);
+    pnpkit_doc_free(d);
+    assert_non_null(png);
+    pnpkit_scan_result *r =
+        pnpkit_scan(ctx, (const unsigned char *)png->data, png->len, NULL, &err);
+    pnpkit_buffer_free(png);
+    if (!r) fail_msg("%s", err.message);
+    int ring_spaces = 0;
+    for (size_t i = 0; i < r->n_fields; i++)
+        for (int ring = 0; ring < 6; ring++)
+            if (r->fields[i].slot[0] == c36_ring_prefix(ring) &&
+                g_ascii_isdigit(r->fields[i].slot[1]) && r->fields[i].h < 4.2)
+                ring_spaces++;
+    assert_int_equal(ring_spaces, 6 * 8);
+    char *got = g_strjoinv(" ", (char **)r->set);
+    assert_string_equal(got, "rings=6 radius=40mm");
+    g_free(got);
+    pnpkit_scan_result_free(r);
+    pnpkit_ctx_free(ctx);
+}
+
 #define THREADS 4
 static GBytes *photo;
 static char *expected;
@@ -193,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_code),
         cmocka_unit_test(test_photo_headers),
         cmocka_unit_test(test_settings),
+        cmocka_unit_test(test_printed_before),
         cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

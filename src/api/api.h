@@ -56,4 +56,11 @@ pnpkit_buffer *api_sink_take(GPtrArray *sink, pn_err *err);
 struct tmpl;
 const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc);
 
+/* pnpkit_doc_open for a sheet that was printed before and is laid out again
+ * to be read (scan): the bounds that keep a new sheet's spaces large enough
+ * to write in are not enforced, so a sheet printed before them (a ring board
+ * of shallow rings) still has its spaces. */
+pnpkit_doc *api_doc_open_printed(pnpkit_ctx *ctx, const char *template_name,
+                                 const pnpkit_render_opts *po, pnpkit_error *err);
+
 #endif

@@ -279,8 +279,9 @@ static int count_papers(pnpkit_doc *d, pn_err *err)
     return 0;
 }
 
-pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
-                            const pnpkit_render_opts *po, pnpkit_error *err)
+/* pnpkit_doc_open; printed: the sheet was printed before (render_opts). */
+static pnpkit_doc *doc_open(pnpkit_ctx *ctx, const char *template_name,
+                            const pnpkit_render_opts *po, bool printed, pnpkit_error *err)
 {
     pn_err e = {0};
     pnpkit_doc *d = g_new0(pnpkit_doc, 1);
@@ -289,6 +290,7 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     d->inputs = pn_inputs_new();
     pn_inputs *was = pn_inputs_use(d->inputs);
     int rc = ctx ? engine_opts(ctx, d, &e) : pn_err_set(&e, PN_EUSAGE, "no library context given");
+    d->o.printed = printed;
     if (!rc && !(d->t = open_template(template_name, d->po, &e))) rc = -1;
     if (!rc && d->po->backs && !(d->backs = api_open_backs(d->po->backs, d->po->set, d->t, &e)))
         rc = -1;
@@ -306,6 +308,18 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     d->info.format = d->o.format;
     d->info.has_seed = tmpl_param_find(d->t, "seed") != NULL;
     return d;
+}
+
+pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
+                            const pnpkit_render_opts *po, pnpkit_error *err)
+{
+    return doc_open(ctx, template_name, po, false, err);
+}
+
+pnpkit_doc *api_doc_open_printed(pnpkit_ctx *ctx, const char *template_name,
+                                 const pnpkit_render_opts *po, pnpkit_error *err)
+{
+    return doc_open(ctx, template_name, po, true, err);
 }
 
 const pnpkit_doc_info *pnpkit_doc_get_info(const pnpkit_doc *d)

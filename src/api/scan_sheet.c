@@ -107,7 +107,9 @@ static scan_photo *reference(pnpkit_ctx *ctx, const char *name, const pnpkit_ren
     r.dpi = ppmm * 25.4;
     r.pages = 1;
     pnpkit_error pe;
-    pnpkit_buffer *b = pnpkit_render_mem(ctx, name, &r, &pe);
+    pnpkit_doc *d = api_doc_open_printed(ctx, name, &r, &pe);
+    pnpkit_buffer *b = d ? pnpkit_doc_write_mem(d, &pe) : NULL;
+    pnpkit_doc_free(d);
     if (!b) {
         pn_err_set(err, rebuild_status(&pe), "the sheet cannot be rebuilt: %s", pe.message);
         return NULL;
@@ -135,7 +137,7 @@ int api_scan_sheet_open(pnpkit_ctx *ctx, const char *text, const pnpkit_scan_opt
     if (!(s->code = scan_code_parse(text, err)) || !(s->name = code_template(s->code, o, err)) ||
         code_opts(s->code, &s->ro, &s->set, &s->page, err))
         goto fail;
-    if (!(s->doc = pnpkit_doc_open(ctx, s->name, &s->ro, &pe)) ||
+    if (!(s->doc = api_doc_open_printed(ctx, s->name, &s->ro, &pe)) ||
         !(s->slots = pnpkit_doc_slots(s->doc, s->page, &pe))) {
         pn_err_set(err, rebuild_status(&pe), "the sheet in the photo cannot be rebuilt: %s",
                    pe.message);

@@ -46,6 +46,10 @@ typedef struct comp_ctx {
      * at the --set that gave its value; returns -1. NULL: at the component. */
     int (*place)(const struct comp_ctx *ctx, const char *prop, const char *text, pn_err *err);
     const void *place_arg; /* the caller's, for place */
+    /* The sheet was printed before and is laid out again to be read (scan):
+     * bounds that only keep a new sheet writable (a space too small to
+     * write in) are not enforced, as the sheet exists already. */
+    bool printed;
 } comp_ctx;
 
 /* A component's resolved properties, in the order of its spec table. */

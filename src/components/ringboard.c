@@ -71,8 +71,9 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
     if (rc >= R) return comp_err(ctx, err, "ring-board: the centre is larger than the board");
     double rw = (R - rc) / rings, step = 360.0 / S;
     /* Every space takes a handwritten number: refuse rings too shallow or
-     * inner spaces too narrow for one rather than print them. */
-    if (rw < RING_MIN_SPACE - 0.005) {
+     * inner spaces too narrow for one rather than print them (a sheet
+     * printed before this bound is still laid out, to be read). */
+    if (rw < RING_MIN_SPACE - 0.005 && !ctx->printed) {
         int most = (int)((R - rc) / RING_MIN_SPACE + 0.005);
         char fewer[48] = "";
         if (most >= 1)
@@ -85,7 +86,7 @@ static int ring_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_err
                              RING_MIN_SPACE, fewer, ceil(rc + rings * RING_MIN_SPACE));
     }
     double inner = (rc + rw / 2) * step * G_PI / 180.0;
-    if (inner < RING_MIN_SPACE - 0.005)
+    if (inner < RING_MIN_SPACE - 0.005 && !ctx->printed)
         return comp_prop_err(ctx, err, "sectors",
                              "ring-board: %d sectors make the inner ring's spaces %.1fmm wide, too "
                              "narrow to write a number in (%.0fmm or more): fewer sectors or a "

@@ -93,6 +93,10 @@ typedef struct render_opts {
     /* Leaves the scan marks (render/marks.h) off the sheets of a template
      * that asks for them (`scan: true`). */
     bool no_scan_marks;
+    /* Lays out a sheet that was printed before (comp_ctx.printed): the
+     * bounds that keep new sheets' spaces large enough to write in are not
+     * enforced, so a sheet printed before them can still be read. */
+    bool printed;
 } render_opts;
 
 /* After page `done` of `total`: reports progress, then fails with err when
