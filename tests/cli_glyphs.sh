@@ -51,6 +51,15 @@ printf 'name: ctl\ncomponents:\n  - {type: text, x: 0, y: 10mm, text: "a\\tb c\\
 expect_status 1 "control characters" -- "$PNPKIT" render "$T/ctl.yaml" -o "$T/ctl.pdf"
 expect_stderr "^$T/ctl\.yaml:4:6: text: the control characters U\+001B, U\+0007 would print as boxes: take them out of the text$" "control characters: named at their text"
 expect_no_file "$T/ctl.pdf" "control characters: no output"
+# A NUL written as an escape would cut the text (or a title, a choice, a
+# slot id, a key) short where C strings end: refused at its place.
+printf 'name: nul\ntitle: "Secret\\0 title"\ncomponents:\n  - {type: text, x: 0, y: 10mm, text: "h"}\n' > "$T/nul.yaml"
+expect_status 1 "a NUL in a title" -- "$PNPKIT" render "$T/nul.yaml" -o "$T/nul.pdf"
+expect_stderr "^$T/nul\.yaml:2:9: a NUL character \(U\+0000\) is not allowed: it would cut the text short$" "a NUL: at its value"
+expect_no_file "$T/nul.pdf" "a NUL: no output"
+printf 'name: nul\ncomponents:\n  - {type: text, x: 0, y: 10mm, "te\\u0000xt": "h"}\n' > "$T/nulk.yaml"
+expect_status 1 "a NUL in a key" -- "$PNPKIT" lint "$T/nulk.yaml"
+expect_stderr "^$T/nulk\.yaml:3:34: a NUL character" "a NUL in a key: at the key"
 sed -i '$d' "$T/ctl.yaml"
 expect_status 0 "tabs and line ends" -- "$PNPKIT" render "$T/ctl.yaml" -o "$T/ctl.pdf"
 expect_status 1 "a control character, haru" -- "$PNPKIT" render "$T/label.yaml" --set "heading=$(printf 'a\001b')" --backend haru -o "$T/ctlh.pdf"

@@ -203,6 +203,17 @@ typedef struct {
     long nodes, aliases;
 } tree_count;
 
+#define NUL_REFUSED "a NUL character (U+0000) is not allowed: it would cut the text short"
+
+/* True when scalar n holds a NUL ("a\0b" in double quotes): C strings of
+ * it would end there. */
+static bool has_nul(struct fy_node *n)
+{
+    size_t len = 0;
+    const char *s = fy_node_get_type(n) == FYNT_SCALAR ? fy_node_get_scalar(n, &len) : NULL;
+    return s && memchr(s, '\0', len);
+}
+
 static int check_tree(const pn_yml *y, struct fy_node *n, int depth, bool aliases, tree_count *tc,
                       pn_err *err)
 {
@@ -247,6 +258,8 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, bool aliase
                                  : NULL;
             if (k && !ks)
                 rc = pn_yml_err(err, y, k, "a key must be a plain word");
+            else if (ks && has_nul(k))
+                rc = pn_yml_err(err, y, k, NUL_REFUSED);
             else if (ks && !g_hash_table_add(seen, (gpointer)ks))
                 rc = pn_yml_err(err, y, k, "duplicate key '%s'", ks);
             else
@@ -256,6 +269,7 @@ static int check_tree(const pn_yml *y, struct fy_node *n, int depth, bool aliase
         return rc;
     }
     default:
+        if (has_nul(n)) return pn_yml_err(err, y, n, NUL_REFUSED);
         break;
     }
     return 0;
