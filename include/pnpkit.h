@@ -336,7 +336,7 @@ typedef struct pnpkit_doc_info {
     const char *file;   /* its file as findings and errors name it ("built-in template NAME") */
     const char *origin; /* "built-in", "user", "installed", "file" or "text" */
     const char *format; /* "pdf", "svg", "png" or "scene" */
-    int has_seed;       /* it has a seed parameter: its sheets differ by seed */
+    int has_seed;       /* `seeded: true` or a seed parameter: its sheets differ by seed */
     int papers;         /* pages of the document: papers after n-up or cards, with backs */
     int files;          /* files a write makes: papers for SVG and PNG (one page each), else 1 */
 } pnpkit_doc_info;

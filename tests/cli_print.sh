@@ -282,6 +282,13 @@ expect_no_file "$T/x.pdf" "no output when the seeds disagree"
 expect_status 0 "--seed and --set seed agree" -- "$PNPKIT" render thinking-in-circles --seed 9 --set seed=9 -o "$T/x.pdf"
 expect_status 0 "--seed without a seed" -- "$PNPKIT" render circle36 --seed 3 -o "$T/y.pdf"
 expect_stderr "^pnpkit render: warning: circle36 has no seed \(its sheets are not random\); --seed is ignored$" "--seed ignored warning"
+# A template that says `seeded: true` has a seed without a seed parameter:
+# no warning, and two seeds draw two boards.
+printf '%s\n' "name: tic2" "seeded: true" "components:" "  - {type: tic-board, x: 0, y: 0}" >"$T/tic2.yaml"
+expect_status 0 "--seed on a seeded template" -- "$PNPKIT" render "$T/tic2.yaml" --seed 7 -f svg -o "$T/tic7.svg"
+expect_eq "$(grep -c warning "$T/err")" 0 "seeded: true: no warning"
+expect_status 0 "another seed" -- "$PNPKIT" render "$T/tic2.yaml" --seed 8 -f svg -o "$T/tic8.svg"
+expect_status 1 "seeded: true: two seeds, two boards" -- cmp -s "$T/tic7.svg" "$T/tic8.svg"
 expect_status 0 "--dpi with a PDF" -- "$PNPKIT" render circle36 --dpi 100 -o "$T/y.pdf"
 expect_stderr "^pnpkit render: warning: --dpi is the resolution of PNG output; it does not change pdf output$" "--dpi with PDF warning"
 expect_status 0 "--dpi with a PNG" -- "$PNPKIT" render circle36 --dpi 20 -o "$T/y.png"

@@ -306,7 +306,7 @@ static pnpkit_doc *doc_open(pnpkit_ctx *ctx, const char *template_name,
     d->info.file = d->shown_file = pn_err_escape(d->t->file);
     d->info.origin = d->t->origin;
     d->info.format = d->o.format;
-    d->info.has_seed = tmpl_param_find(d->t, "seed") != NULL;
+    d->info.has_seed = d->t->seeded || tmpl_param_find(d->t, "seed") != NULL;
     return d;
 }
 
