@@ -169,4 +169,15 @@ expect_status 3 "a photo name with a line break" -- "$PNPKIT" scan "$nl.jpg"
 expect_eq "$(wc -l < "$T/err")" 1 "line break in a photo's name: one line"
 expect_status 2 "a paper that is not UTF-8" -- "$PNPKIT" render dicrono --paper "$(printf '\377')" -o x.pdf
 expect_stderr "^pnpkit render: unknown paper '[\\]xff'" "a stray byte quoted as an escape"
+# A slot too small to write in is the template's mistake, at its size: a
+# scorer writing into a flat slot failed in cairo (exit 3, no place).
+printf '%s\n' "name: mini" "game: circle36" "page: {paper: a4, margin: 10mm}" "components:" \
+    "  - {type: slot, id: player, x: 17mm, y: 2mm, w: 10mm, h: 0mm}" \
+    "  - {type: ring-board, x: 50%, y: 84mm, radius: 60mm}" "  - {type: c36-scorebox, x: 0, y: 161mm}" > mini.yaml
+expect_status 1 "a flat slot" -- "$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" --template mini.yaml -o m.pdf
+expect_stderr "^mini.yaml:5:59: h: 0mm is out of range \(2mm to 1000mm\)$" "a flat slot: at its h"
+expect_no_file m.pdf "a flat slot: no output"
+sed 's/h: 0mm/h: 0%/' mini.yaml > mini0.yaml
+expect_status 1 "a slot of 0%" -- "$PNPKIT" render mini0.yaml -o m.pdf
+expect_stderr "^mini0.yaml:5:59: slot: h: 0% is 0mm on this page, out of range \(2mm to 1000mm\)$" "a slot of 0%: at its h"
 finish

@@ -374,12 +374,14 @@ static int circle_layout(const comp_ctx *ctx, const comp_args *a, scene *s, pn_e
     return 0;
 }
 
+/* A slot takes handwriting (and a scorer's figures): at least 2 mm each
+ * way, or nothing can be written in it. */
 static const pv_spec slot_props[] = {
     {.name = "id", .type = PV_STRING, .min = 1, .max = 64, .help = "the slot's name"},
     POS("x", 'x', "0"),
     POS("y", 'y', "0"),
-    SIZE("w", 'x', "12"),
-    SIZE("h", 'y', "9"),
+    {.name = "w", .type = PV_LENGTH, .def = "12", .min = 2, .max = 1000, .axis = 'x'},
+    {.name = "h", .type = PV_LENGTH, .def = "9", .min = 2, .max = 1000, .axis = 'y'},
     {.name = "shape", .type = PV_ENUM, .def = "box", .choices = "box|round|line"},
     {.name = "label", .type = PV_STRING, .def = "", .help = "printed left of the slot"},
     {.name = "size",

@@ -27,6 +27,7 @@ int scene_fill(scene *s, const fill_item *it, pn_err *err)
     case FILL_TEXT: {
         scene_font f = {.family = PN_FONT_HAND, .size = a->h * 0.72 * PN_MM_TO_PT, .bold = true};
         if (f.size > 22) f.size = 22;
+        if (f.size < 3) f.size = 3; /* a slot too flat for writing still gets it, small */
         f.size = scene_fit_size(s, &f, it->text, a->w * 0.92, 3);
         return scene_text_add(s, it->text, &f, pen, cx, cy, TEXT_CENTER, TEXT_MIDDLE, 0, err) ? 0
                                                                                               : -1;
