@@ -51,7 +51,7 @@
 extern "C" {
 #endif
 
-#define PNPKIT_API_VERSION 9
+#define PNPKIT_API_VERSION 10
 
 /* What went wrong, as a front end decides what to do about it. */
 typedef enum pnpkit_code {
@@ -663,6 +663,11 @@ typedef struct pnpkit_scan_result {
      * printed (with template_name, or the template file for one printed
      * from a file). */
     const char *const *set;
+    /* API version 10: the files read to rebuild the sheet (a template file
+     * and what it reads: data, fonts, images), by the paths they were read
+     * by, NULL-terminated (empty for a built-in template): a front end
+     * writing the sheets out refuses to write over one of them. */
+    const char *const *inputs;
 } pnpkit_scan_result;
 
 /* Reads a photo (len bytes of JPEG or PNG) of a sheet printed with scan

@@ -27,7 +27,7 @@ replaced() {
     desc=$1 out=$2 in=$3
     shift 4
     expect_status 2 "$desc" -- "$PNPKIT" render "$@"
-    expect_stderr "^pnpkit render: $out would replace $in, which this render reads: give another output name$" "$desc: message"
+    expect_stderr "^pnpkit render: $out would replace $in, which this command reads: give another output name$" "$desc: message"
     kept "${in#./}" "$desc"
 }
 replaced "-o the CSV given with --data" d.csv d.csv -- t.yaml --data d.csv -o d.csv -f pdf
@@ -37,6 +37,21 @@ replaced "-o a font the template lists" f.ttf f.ttf -- tf.yaml -o f.ttf -f pdf
 replaced "-o the --ttf font" f.ttf f.ttf -- t.yaml --backend haru --ttf f.ttf -o f.ttf -f pdf
 replaced "-o the --backs template" back.yaml back.yaml -- front.yaml --grid 2x2 --backs back.yaml -o back.yaml -f pdf
 expect_no_file .d.csv.* "no temporary file left"
+# score -o and scan -o draw or write with a template too: the files it reads
+# are kept the same way.
+sed 's/^components:/data: d.csv\ncomponents:/' "$SRC/templates/circle36.yaml" > c36d.yaml
+printf '  - {type: image, src: palm.svg, x: 0, y: 250mm, w: 20mm, h: 20mm}\n' >> c36d.yaml
+expect_status 2 "score -o the template's data" -- "$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" --template c36d.yaml -o d.csv -f pdf
+expect_stderr "^pnpkit score: d.csv would replace d.csv, which this command reads: give another output name$" "score -o the data: message"
+kept d.csv "score -o the template's data"
+expect_status 2 "score -o the template's image" -- "$PNPKIT" score circle36 "$SRC/tests/data/circle36-perfect.yaml" --template c36d.yaml -o palm.svg
+kept palm.svg "score -o the template's image"
+expect_status 0 "a sheet of that template" -- "$PNPKIT" render c36d.yaml -o c36d.png --dpi 100
+expect_status 2 "scan -o the template's image" -- "$PNPKIT" scan c36d.png --template c36d.yaml -o palm.svg
+expect_stderr "^pnpkit scan: -o palm.svg would replace palm.svg, which the sheet's template reads: give another output name$" "scan -o the image: message"
+kept palm.svg "scan -o the template's image"
+expect_status 0 "scan -o another name" -- "$PNPKIT" scan c36d.png --template c36d.yaml -o sheet.yaml
+expect_eq "$(head -1 sheet.yaml)" "game: circle36" "scan -o another name: the sheet"
 # A template named like the second page of its own output.
 printf 'a\n1\n2\n' >d2.csv
 printf 'name: tpl\ndata: d2.csv\ncomponents:\n  - {type: text, x: 0, y: 0, text: "${a}"}\n' >tpl-2.svg

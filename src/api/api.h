@@ -63,4 +63,8 @@ const struct tmpl *api_doc_tmpl(const pnpkit_doc *doc);
 pnpkit_doc *api_doc_open_printed(pnpkit_ctx *ctx, const char *template_name,
                                  const pnpkit_render_opts *po, pnpkit_error *err);
 
+/* The files doc has read so far (its template, data, fonts, images), by the
+ * paths they were read by: sorted, NULL-terminated; free with g_strfreev. */
+char **api_doc_inputs(const pnpkit_doc *doc);
+
 #endif

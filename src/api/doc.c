@@ -316,6 +316,11 @@ pnpkit_doc *pnpkit_doc_open(pnpkit_ctx *ctx, const char *template_name,
     return doc_open(ctx, template_name, po, false, err);
 }
 
+char **api_doc_inputs(const pnpkit_doc *d)
+{
+    return pn_inputs_paths(d->inputs);
+}
+
 pnpkit_doc *api_doc_open_printed(pnpkit_ctx *ctx, const char *template_name,
                                  const pnpkit_render_opts *po, pnpkit_error *err)
 {
@@ -527,7 +532,9 @@ pnpkit_slot_list *pnpkit_doc_slots(pnpkit_doc *d, int sheet, pnpkit_error *err)
     if (sheets >= 0 && (sheet < 1 || sheet > sheets))
         pn_err_set(&e, PN_EUSAGE, "sheet %d asked for; the document has sheets 1 to %d", sheet,
                    sheets);
+    pn_inputs *was = d ? pn_inputs_use(d->inputs) : NULL;
     scene *s = e.status == PN_OK && sheets >= 0 ? render_sheet(d->t, &d->o, sheet - 1, &e) : NULL;
+    if (d) pn_inputs_use(was);
     pnpkit_slot_list *l = s ? slots_of(s) : NULL;
     scene_free(s);
     if (!l) {

@@ -25,6 +25,7 @@ typedef struct scan_result {
     GArray *fields;      /* pnpkit_scan_field */
     GPtrArray *problems; /* char*, NULL-terminated when handed over */
     GPtrArray *set;      /* char* held by strings, NULL-terminated when handed over */
+    GPtrArray *inputs;   /* the same */
     bool no_tags;        /* the last reading found no corner mark at all */
 } scan_result;
 
@@ -42,6 +43,7 @@ void pnpkit_scan_result_free(pnpkit_scan_result *pub)
     g_array_free(r->fields, TRUE);
     g_ptr_array_free(r->problems, TRUE);
     g_ptr_array_free(r->set, TRUE);
+    g_ptr_array_free(r->inputs, TRUE);
     g_free(r);
 }
 
@@ -547,6 +549,11 @@ static int scan_into(pnpkit_ctx *ctx, scan_result *r, const scan_photo *p,
     g_ptr_array_set_size(r->set, 0); /* a second reading (turned over) starts again */
     for (char **k = s.set; k && *k; k++)
         g_ptr_array_add(r->set, (char *)keep(r, g_strdup(*k)));
+    g_ptr_array_set_size(r->inputs, 0);
+    char **read = api_doc_inputs(s.doc);
+    for (char **k = read; *k; k++)
+        g_ptr_array_add(r->inputs, (char *)keep(r, g_strdup(*k)));
+    g_strfreev(read);
     double w = s.slots->width, h = s.slots->height;
     scan_view v = {.photo = p, .ref_ppmm = SCAN_CROP_PPMM};
     int fit = fit_map(tags, w, h, &v.map);
@@ -599,6 +606,7 @@ pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size
     r->fields = g_array_new(FALSE, TRUE, sizeof(pnpkit_scan_field));
     r->problems = g_ptr_array_new_with_free_func(g_free);
     r->set = g_ptr_array_new();
+    r->inputs = g_ptr_array_new();
     int rc = p ? scan_into(ctx, r, p, o, &e) : -1;
     if (rc && r->no_tags && p && (long long)p->w * p->h <= SCAN_MIRROR_MAX_PIXELS) {
         /* The corner marks read only one way round: a photo turned over (a
@@ -628,5 +636,7 @@ pnpkit_scan_result *pnpkit_scan(pnpkit_ctx *ctx, const unsigned char *data, size
     r->pub.problems = (const char *const *)r->problems->pdata;
     g_ptr_array_add(r->set, NULL);
     r->pub.set = (const char *const *)r->set->pdata;
+    g_ptr_array_add(r->inputs, NULL);
+    r->pub.inputs = (const char *const *)r->inputs->pdata;
     return &r->pub;
 }

@@ -8,6 +8,7 @@
 #include "pnpkit.h"
 #include "render/render.h"
 #include "scoring/scoring.h"
+#include "util/inputs.h"
 #include "util/yml_docs.h"
 
 void pnpkit_score_file_opts_init(pnpkit_score_file_opts *o)
@@ -42,6 +43,9 @@ int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file
     size_t nsets = 0;
     while (o->set && o->set[nsets])
         nsets++;
+    /* the files the template reads (its data, images, fonts) are noted, so
+     * the drawing never replaces one of them */
+    pn_inputs *inputs = pn_inputs_new(), *was = pn_inputs_use(inputs);
     score_run_opts so = {.template_path = o->template_path,
                          .sets = o->set,
                          .nsets = nsets,
@@ -69,6 +73,8 @@ int pnpkit_score_file(pnpkit_ctx *ctx, const char *game, const pnpkit_score_file
     }
     g_string_free(out, TRUE);
     score_run_free(run);
+    pn_inputs_use(was);
+    pn_inputs_free(inputs);
     if (n < 0) api_error_from(&e, err);
     return n;
 }

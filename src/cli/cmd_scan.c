@@ -168,6 +168,16 @@ static int scan_photos(int n, char **paths, const scan_args *a)
             rc = 1;
             break;
         }
+        for (const char *const *k = r->inputs; a->output && *k && !rc; k++)
+            if (cli_same_file(a->output, *k))
+                rc = cli_usage_error("scan",
+                                     "-o %s would replace %s, which the sheet's template reads: "
+                                     "give another output name",
+                                     a->output, *k);
+        if (rc) {
+            pnpkit_scan_result_free(r);
+            break;
+        }
         const char *games = strstr(r->sheet, "\ngames:\n");
         if (i && !strcmp(r->game, "dicrono") && games) /* one set: the games in order */
             g_string_append(sheets, games + strlen("\ngames:\n"));

@@ -178,7 +178,7 @@ static int score_run_cmd(int argc, char **argv)
                 argv[optind]);
     if (pnpkit_score_file(ctx, argv[optind], &so, &err) < 0) {
         fflush(stdout);
-        rc = cli_fail_api(&err);
+        rc = cli_fail_usage_api("score", &err);
     } else if ((errno = 0, fflush(stdout)) || ferror(stdout)) {
         fprintf(stderr, "pnpkit score: standard output: write failed%s%s\n", errno ? ": " : "",
                 errno ? strerror(errno) : "");

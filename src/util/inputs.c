@@ -51,6 +51,19 @@ void pn_inputs_note(const char *path)
         g_hash_table_insert(current->names, key, g_strdup(path));
 }
 
+char **pn_inputs_paths(const pn_inputs *in)
+{
+    GPtrArray *a = g_ptr_array_new();
+    GHashTableIter it;
+    gpointer path;
+    g_hash_table_iter_init(&it, in->names);
+    while (g_hash_table_iter_next(&it, NULL, &path))
+        g_ptr_array_add(a, g_strdup(path));
+    g_ptr_array_sort(a, (GCompareFunc)(void (*)(void))g_strcmp0);
+    g_ptr_array_add(a, NULL);
+    return (char **)g_ptr_array_free(a, FALSE);
+}
+
 const char *pn_inputs_find(const char *path)
 {
     if (!current) return NULL;

@@ -27,4 +27,8 @@ void pn_inputs_note(const char *path);
  * file (same device and inode), else NULL. Valid until the set is freed. */
 const char *pn_inputs_find(const char *path);
 
+/* The paths in's files were read by, sorted, NULL-terminated (caller frees
+ * with g_strfreev). */
+char **pn_inputs_paths(const pn_inputs *in);
+
 #endif

@@ -157,7 +157,7 @@ static int replaces_input(const pn_outfile *o, pn_err *err)
     const char *in = o->sink || o->direct ? NULL : pn_inputs_find(o->real);
     if (!in) return 0;
     return pn_err_set(err, PN_EUSAGE,
-                      "%s would replace %s, which this render reads: give another output name",
+                      "%s would replace %s, which this command reads: give another output name",
                       o->target, in);
 }
 
