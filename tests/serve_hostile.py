@@ -237,6 +237,14 @@ probe("render a saved template whose data row lacks a name", res, 400,
       "deck-bad.yaml:5:27: unknown parameter 'nosuch' (data row 1, cards.csv line 2)")
 if TDIR.rstrip("/") in res[2].decode("utf-8", "replace"):
     fail("a saved template's error names the server's folder: %r" % res[2][:300])
+# Saving checks the template where it will lie: a data file missing there is
+# named as the text names it, not by the server's folder.
+y = "name: q\npage: {paper: a6}\ndata: missing.csv\ncomponents:\n  - {type: text, text: $a}\n"
+res = request("POST", "/api/templates", json.dumps({"name": "q", "yaml": y}), [("Origin", ORIGIN)])
+probe("save a template whose data file is missing", res, 400,
+      "template.yaml:3:7: data: cannot read missing.csv: No such file or directory")
+if TDIR.rstrip("/") in res[2].decode("utf-8", "replace"):
+    fail("saving names the server's folder: %r" % res[2][:300])
 with open(os.path.join(TDIR, "broken.yaml"), "w") as f:
     f.write("name: broken\ncomponents: [\n")
 listed = request("GET", "/api/templates")[2].decode("utf-8", "replace")

@@ -172,7 +172,18 @@ int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, si
     /* checked as the saved template it becomes: it may read the files
      * beside it in the folder (data, fonts, images), and nothing else */
     tmpl *t = rc ? NULL : tmpl_load_buffer_saved("template.yaml", dir, text, len, &e);
-    if (!rc && !t) rc = -1;
+    if (!rc && !t) {
+        /* the files it reads are named within the folder, as the text
+         * names them ("data: cannot read missing.csv: ..."), never by the
+         * folder's path: the text may come from a browser on another
+         * machine */
+        char *prefix = g_strconcat(dir, "/", NULL);
+        size_t n = strlen(prefix);
+        for (char *at = strstr(e.msg, prefix); at; at = strstr(at, prefix))
+            memmove(at, at + n, strlen(at + n) + 1);
+        g_free(prefix);
+        rc = -1;
+    }
     tmpl_free(t);
     if (!rc) rc = save_beside(dir, file, text, len, &e);
     g_free(file);
