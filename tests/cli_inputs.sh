@@ -62,6 +62,11 @@ expect_no_file tpl-1.svg "page 1 is not written either"
 expect_status 1 "-o the list" -- "$PNPKIT" render --list list.txt -q
 expect_stderr "^list.txt:1:1: -o list.txt is this list itself: writing it would lose the list$" "-o the list: message"
 kept list.txt "-o the list"
+printf 'front.yaml -f pdf\n' >list2.txt
+cp list2.txt list2.txt.orig
+expect_status 2 "-o the list, on the command line" -- "$PNPKIT" render --list list2.txt -o list2.txt
+expect_stderr "^pnpkit render: -o list2.txt is the list list2.txt itself: writing it would lose the list$" "-o the list, on the command line: message"
+kept list2.txt "-o the list, on the command line"
 # Outputs beside the inputs are written as ever.
 expect_status 0 "an output of another name" -- "$PNPKIT" render td.yaml -o deck.pdf
 kept d.csv "an output of another name"
