@@ -33,7 +33,9 @@ expect_stdout '"move_back":false\}$' "json move-back"
 expect_status 0 "--set marks" -- $CALC --hand "A" --space 3 --set marks=3:25
 expect_stdout "^ 76      5  A \+ 75 \(3 x 25\)$" "a custom mark"
 expect_status 2 "space past a short track" -- $CALC --hand "A" --space 12 --set spaces=12 --set marks=3:2
-expect_stderr "--space takes a space of the track, 0 \(the start\) to 11" "space bound"
+expect_stderr "^pnpkit calc: --space 12: must be a space of the track, 0 \(the start\) to 11$" "space bound"
+expect_status 2 "a huge space" -- $CALC --hand "A" --space 99999999999999999999
+expect_stderr "^pnpkit calc: --space 99999999999999999999: must be a space of the track, 0 \(the start\) to 23$" "a huge space, as written"
 expect_status 1 "marks off the track" -- $CALC --hand "A" --set spaces=12
 expect_stderr "marks: mark '12:4' is past the track's last space, 11: a track of 12 spaces needs marks of its own \\(spaces 1 to 11\\)" "marks checked"
 expect_status 1 "bad card" -- $CALC --hand "A 5 Z"

@@ -86,6 +86,13 @@ static int calc_run(int argc, char **argv)
                            .json = json};
     pnpkit_error err;
     pnpkit_buffer *b = pnpkit_calc(NULL, &co, &err);
+    static const char space_err[] = "the space must be ";
+    if (!b && g_str_has_prefix(err.message, space_err)) {
+        /* the space as written: a number too large reads as LONG_MAX */
+        rc = cli_usage_error("calc", "--space %s: must be %s", space_text,
+                             err.message + strlen(space_err));
+        goto out;
+    }
     if (!b) {
         rc = cli_fail_usage_api("calc", &err);
         goto out;
