@@ -145,4 +145,11 @@ tr -d '\r' < tty.log | grep -q '^pnpkit score: reading circle36 sheets from stan
 grep -q "reading" err && bad "score from a file said it is reading standard input" || ok
 script -qec "timeout 10 $PNPKIT check thinking-in-circles" /dev/null < /dev/null > tty.log 2>&1
 tr -d '\r' < tty.log | grep -q '^pnpkit check: reading the position from standard input (Ctrl-D ends)$' && ok || bad "check on a terminal: $(cat tty.log)"
+# A render that fails leaves no folder it made for its outputs; one that
+# wrote something keeps it.
+printf '%s\n' "name: flat" "components:" "  - {type: slot, id: player, x: 17mm, y: 2mm, w: 10mm, h: 0%}" > flat.yaml
+expect_status 1 "a failed render into --outdir" -- "$PNPKIT" render flat.yaml --outdir made
+expect_eq "$(ls -d made 2>/dev/null)" "" "a failed render leaves no folder"
+expect_status 1 "one of two fails" -- "$PNPKIT" render flat.yaml circle36 --outdir made2
+expect_eq "$(ls made2)" "circle36.pdf" "the other's output and its folder are kept"
 finish

@@ -103,6 +103,7 @@ typedef struct render_job {
 typedef struct render_cmd {
     const char *outdir, *list;
     bool quiet;
+    bool *made_outdir; /* set when this run made the output folder */
 } render_cmd;
 
 /* err set to a message of its own (no place); returns -1. */
@@ -680,6 +681,7 @@ static char *output_of(const render_job *j, const render_cmd *cmd, const pnpkit_
 {
     if (j->output) return g_strdup(j->output);
     const char *dir = cmd->outdir ? cmd->outdir : "out";
+    if (!g_file_test(dir, G_FILE_TEST_EXISTS)) *cmd->made_outdir = true;
     if (g_mkdir_with_parents(dir, 0777) != 0) {
         fail(err, PNPKIT_EIO, "cannot create directory %s: %s", dir, strerror(errno));
         return NULL;
@@ -794,7 +796,8 @@ static int render_run(int argc, char **argv)
     render_job base = {.sets = g_ptr_array_new()};
     pnpkit_render_opts_init(&base.o);
     base.o.epoch = cli_epoch();
-    render_cmd cmd = {0};
+    bool made_outdir = false;
+    render_cmd cmd = {.made_outdir = &made_outdir};
     GPtrArray *names = g_ptr_array_new();
     GPtrArray *jobs = g_ptr_array_new_with_free_func(job_free);
     GPtrArray *words = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
@@ -863,6 +866,8 @@ static int render_run(int argc, char **argv)
         g_free(label);
     }
 out:
+    /* a folder this run made and nothing was written into goes again */
+    if (made_outdir) g_rmdir(cmd.outdir ? cmd.outdir : "out");
     g_hash_table_destroy(written);
     g_ptr_array_free(jobs, TRUE);
     g_ptr_array_free(words, TRUE);
