@@ -202,7 +202,7 @@ tokens: [0, 0, 0, 0, 0]
 players: [{name: "Ann\nBob (white): wins", color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]' "3:19: name: control characters are not allowed" "a newline in a name"
 err_case 'board: {seed: 1}
 tokens: [0, 0, 0, 0, 0]
-players: [{name: "a\0b", color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]' "3:19: name: control characters are not allowed" "a NUL in a name"
+players: [{name: "a\0b", color: black, goals: [[circle, circle, circle]]}, {color: white, goals: [[square, square, square]]}]' "3:19: a NUL character .U.0000. is not allowed" "a NUL in a name"
 
 # A circle drawn out starts at its blank start space, and has only that one.
 err_case "board: {circles: [\"bc * nt\", \"* bc nt\", \"* bc nt\"]}
