@@ -320,6 +320,9 @@ try:
     shot("score-circle36-bad-die")
 
     # ---- DiCroNo: click squares to cycle X / O / empty ----
+    # (from the calculator: the page before, for the browser's Back below)
+    leave_to(driver, URL + "#/calc")
+    wait.until(lambda d: d.find_elements(By.ID, "calc-hand"))
     leave_to(driver, URL + "#/score/dicrono")
     cell = wait.until(lambda d: d.find_element(By.ID, "cell-1-1"))
     for col in (1, 2, 3):
@@ -345,6 +348,29 @@ try:
     stay = driver.execute_script("return [location.hash, history.length, window.pnpkit.unsaved]")
     check(stay == ["#/score/dicrono", hist, True] and driver.find_element(By.ID, "cell-1-3").text == "O",
           "squares clicked: a menu link asks, staying keeps the grid and the history: %r (history was %d)" % (stay, hist))
+    # so does the browser's Back, and staying leaves the history as it was:
+    # the same entries (the one gone back to was made this page's own, and
+    # a second Back left the app), so a second Back asks again and goes to
+    # the page before
+    entry = driver.execute_script("return history.state")
+    driver.back()
+    ask = wait.until(EC.alert_is_present())
+    ask.dismiss()
+    time.sleep(0.5)
+    stay = driver.execute_script("return [location.hash, history.length, history.state, window.pnpkit.unsaved]")
+    check(stay == ["#/score/dicrono", hist, entry, True] and driver.find_element(By.ID, "cell-1-3").text == "O",
+          "squares clicked: Back asks, staying keeps the grid and the history: %r (history was %d, %r)" % (stay, hist, entry))
+    shot("score-dicrono-back-stay")
+    driver.back()
+    ask = wait.until(EC.alert_is_present())
+    asked = ask.text
+    ask.accept()
+    end = time.time() + 10
+    while time.time() < end and not driver.find_elements(By.ID, "calc-hand"):
+        time.sleep(0.1)
+    went = driver.execute_script("return [location.href, history.length]")
+    check("not saved" in asked and went == [URL + "#/calc", hist] and driver.find_elements(By.ID, "calc-hand"),
+          "a second Back asks again and goes to the page before, the calculator: %r" % went)
 
     # ---- Circle 36 with its rounds: load a played game, save it again ----
     game3 = os.path.join(SRC, "tests/data/circle36-game3-perfect.yaml")

@@ -388,8 +388,11 @@ async function templatePage(name) {
 /* ---- routing ---- */
 
 /* The address of the page shown, to come back to when leaving it is called
- * off (below). */
+ * off (below), and its place in the history: every entry of the app's
+ * history holds its number (history.state.at), so that the back and forward
+ * buttons can be undone by going as many entries the other way. */
 pnpkit.shown = null;
+pnpkit.shownAt = null;
 /* The question before typed work not saved is left or replaced. */
 pnpkit.LOSE_WORK = 'Leave this page? What you typed here is not saved (use Save to keep it).';
 /* A link to another page of the app, with typed work not saved: asked before
@@ -400,18 +403,35 @@ document.addEventListener('click', (e) => {
   if (window.confirm(pnpkit.LOSE_WORK)) pnpkit.unsaved = false;
   else e.preventDefault();
 }, true);
+const entryAt = () => (history.state && Number.isInteger(history.state.at) ? history.state.at : null);
 async function route() {
+  /* back at the page shown, after staying on it (below): nothing to build */
+  if (pnpkit.shown !== null && location.hash === pnpkit.shown) { markNav(); return; }
   /* Typed work not saved: moving to another page of the app asks first, as
    * a reload does (a link asks above; here the back and forward buttons);
-   * staying puts the address back without building the page again (a
-   * phone's back gesture lost a whole sheet). */
-  if (pnpkit.unsaved && pnpkit.shown !== null && location.hash !== pnpkit.shown) {
+   * staying goes back to the page's own entry without building the page
+   * again (a phone's back gesture lost a whole sheet), the history as it
+   * was: the same entries, so a second Back still goes where the first
+   * one went, asking again. An address typed by hand made a new entry: it
+   * is left by going back from it. */
+  if (pnpkit.unsaved && pnpkit.shown !== null) {
     if (!window.confirm(pnpkit.LOSE_WORK)) {
-      history.replaceState(null, '', pnpkit.shown || location.pathname);
+      const at = entryAt();
+      if (at !== null && pnpkit.shownAt !== null && at !== pnpkit.shownAt) history.go(pnpkit.shownAt - at);
+      else if (at === null) history.back();
+      else history.replaceState(history.state, '', pnpkit.shown || location.pathname);
       markNav();
       return;
     }
   }
+  /* this entry's place in the history: a new entry (a link, an address
+   * typed) follows the page it was made from */
+  let at = entryAt();
+  if (at === null) {
+    at = pnpkit.shownAt === null ? 0 : pnpkit.shownAt + 1;
+    history.replaceState(Object.assign({}, history.state, { at }), '');
+  }
+  pnpkit.shownAt = at;
   pnpkit.unsaved = false;
   pnpkit.shown = location.hash;
   const h = decodeURIComponent(location.hash.replace(/^#/, '')) || '/';
