@@ -704,6 +704,26 @@ try:
         check(want4["total"]["X"] == 2 and driver.find_element(By.ID, "score-error").text == "",
               "the 4x4 game totals %s, as pnpkit score says" % total4)
     shot("score-dicrono-4x4")
+    # a game refused (game 1 no longer over, game 2 begun): the totals of
+    # before stay, said to be so, as Circle 36's page says it
+    if saved is not None:
+        click("#add-game")
+        wait.until(lambda d: d.find_elements(By.ID, "game-tab-2"))
+        click("#game-tab-1")
+        click("#cell-3-1")
+        wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "error")
+        stale = steady(lambda: [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#totals > :first-child#stale")])
+        err = driver.find_element(By.ID, "score-error").text
+        check(stale == ["The totals before the change refused below:"] and "game 1" in err
+              and driver.find_element(By.ID, "total").text == total4,
+              "a refused game: the totals of before, said to be so: %r, %r" % (stale, err))
+        driver.execute_script("document.getElementById('totals').scrollIntoView()")
+        shot("score-dicrono-stale")
+        click("#cell-3-1")
+        click("#cell-3-1")
+        wait.until(lambda d: d.find_element(By.ID, "totals").get_attribute("data-state") == "ready"
+                   and not d.find_elements(By.ID, "stale"))
+        check(driver.find_element(By.ID, "total").text == total4, "the game over again: the totals without the label")
 
     # ---- Cirplexed: tiles placed and turned on the board ----
     leave_to(driver, URL + "#/score/cirplexed")

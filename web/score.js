@@ -780,7 +780,15 @@
         }
       }
       note.textContent = playing;
-      if (!r.ok) { msg.textContent = words(r.error.error); out.dataset.state = 'error'; return; }
+      if (!r.ok) {
+        msg.textContent = words(r.error.error);
+        /* the totals stay as they were, said to be so (as on Circle 36's
+         * page): the message says what to change */
+        if (out.querySelector('table') && !out.querySelector('#stale'))
+          out.prepend(el('p', { class: 'help', id: 'stale', text: 'The totals before the change refused below:' }));
+        out.dataset.state = 'error';
+        return;
+      }
       msg.textContent = '';
       const s = r.json[0];
       result = s;
