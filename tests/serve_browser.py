@@ -776,14 +776,18 @@ try:
     check(steady(tile_is_button), "a tile of the set is a button for the keyboard")
     placed_before = len(driver.find_elements(By.CSS_SELECTOR, "#cpx-board .placed"))
     # the set is one Tab stop: Tab from the button before it lands on one
-    # tile, the next Tab leaves the set; the arrows move between the tiles
-    # still in the box, each a button that says its colours
+    # tile, the next Tab leaves the set; the arrows move between the tiles,
+    # each a button that says its colours; a tile on a board is one too,
+    # said to be unavailable and on whose board
     check(steady(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set [tabindex='0']")) == 1),
           "the set of 90 tiles is one Tab stop")
     check(steady(lambda: all(t.get_attribute("role") == "button" and t.get_attribute("aria-label").startswith("tile ")
+                             and t.get_attribute("aria-disabled") is None
                              for t in driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile:not(.used)"))
-                 and all(t.get_attribute("aria-hidden") == "true" for t in driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used"))),
-          "every tile in the box is a named button; the used ones are hidden from screen readers")
+                 and all(t.get_attribute("role") == "button" and t.get_attribute("aria-disabled") == "true"
+                         and re.search(r"^tile .* \(on (Ann|Ben|Cid)'s board\)$", t.get_attribute("aria-label"))
+                         for t in driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used"))),
+          "every tile is a named button; the ones on a board are unavailable and say whose board")
     check(driver.find_element(By.ID, "cpx-set").get_attribute("aria-label").startswith("the set of tiles"), "the set is named")
     driver.execute_script("document.getElementById('remove-tile').focus()")
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -814,6 +818,43 @@ try:
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cpx-board .placed")) == placed_before + 1)
     check(True, "Enter takes a tile, Space places it")
+    # the arrows move as the tiles are drawn, in rows: Down onto a tile on
+    # a board goes to it (unavailable, said so), not past it; Enter does
+    # not take it; Up comes back
+    tiles = driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile")
+    tops = [t.rect["y"] for t in tiles]
+    cols = tops.count(tops[0])
+    ids = [t.get_attribute("id") for t in tiles]
+    used = [i for i, t in enumerate(tiles) if "used" in t.get_attribute("class")]
+    u = next(i for i in used if i >= cols and i - cols not in used)
+    driver.execute_script("document.getElementById('remove-tile').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.HOME).key_up(Keys.CONTROL).perform()
+    check(active() == ids[0], "Ctrl+Home: the set's first tile: %s" % active())
+    keys = ActionChains(driver)
+    for _ in range((u - cols) // cols):
+        keys.send_keys(Keys.ARROW_DOWN)
+    for _ in range((u - cols) % cols):
+        keys.send_keys(Keys.ARROW_RIGHT)
+    keys.perform()
+    check(active() == ids[u - cols], "the arrows go row by row, column by column: %s, not %s" % (active(), ids[u - cols]))
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    r0, r1 = tiles[u - cols].rect, tiles[u].rect
+    label = driver.execute_script("return document.activeElement.getAttribute('aria-label')")
+    check(active() == ids[u] and abs(r0["x"] - r1["x"]) < 2 and r1["y"] > r0["y"]
+          and driver.execute_script("return document.activeElement.getAttribute('aria-disabled')") == "true"
+          and label.endswith("'s board)"),
+          "Down onto a tile on a board: the tile right below, unavailable: %s %r (below %s)" % (active(), label, ids[u - cols]))
+    shot("score-cirplexed-used-tile")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    time.sleep(0.2)
+    check(not driver.find_elements(By.ID, "hand-tile") and "on" not in driver.find_element(By.ID, ids[u]).get_attribute("class").split(),
+          "Enter on a tile on a board takes nothing")
+    ActionChains(driver).send_keys(Keys.ARROW_UP).perform()
+    check(active() == ids[u - cols], "Up comes back: %s" % active())
+    ActionChains(driver).send_keys(Keys.END).perform()
+    row_end = ids[(u - cols) - (u - cols) % cols + cols - 1]
+    check(active() == row_end, "End: the row's last tile: %s" % active())
 
     # ---- Thinking In Circles: the winner first, in words ----
     leave_to(driver, URL + "#/tic")

@@ -971,7 +971,7 @@
     const playersBar = el('div', { class: 'games', id: 'cpx-players' });
     const board = el('div', { class: 'cpx-board', id: 'cpx-board' });
     const setBox = el('div', { class: 'cpx-set', id: 'cpx-set', role: 'group',
-      'aria-label': 'the set of tiles: the arrow keys move between them, Enter or Space takes one' });
+      'aria-label': 'the set of tiles, in rows: the arrow keys move between them, Enter or Space takes one; a tile on a board is unavailable' });
     const hand = el('div', { class: 'cpx-hand', id: 'cpx-hand' });
     const nameIn = el('input', { id: 'cpx-name', type: 'text', maxlength: 60 });
     const text = el('textarea', { class: 'yaml', id: 'sheet-yaml', spellcheck: 'false', readonly: true, style: 'height:160px' });
@@ -1041,16 +1041,24 @@
     }
 
     /* The set is one Tab stop (a roving tabindex): the tile last moved to
-     * (st.setAt), or the next one still in the box; the arrows move between
-     * the tiles still in the box, Home and End to the first and last. */
+     * (st.setAt), or the next one still in the box. The arrows move as the
+     * tiles are laid out: Left and Right to the tile beside (on to the next
+     * row at a row's end), Up and Down to the tile above or below (none
+     * below: the focus stays); Home and End to the row's ends, Ctrl+Home
+     * and Ctrl+End to the set's. A tile on a board is moved to like the
+     * others, greyed and said to be unavailable, and cannot be taken. */
     function drawSet() {
       const u = used();
+      const whose = new Map(st.players.flatMap((p) => p.tiles.map((t) => [tileKey(t.corners, st.colors), p.name])));
       const focused = document.activeElement && setBox.contains(document.activeElement) ? document.activeElement.id : null;
       const all = tileSet(st.colors).map((c) => c.join('-'));
       const free = all.filter((k) => !u.has(k));
-      if (!free.includes(st.setAt)) {
+      /* the focus on a tile keeps the Tab stop there; else it is on a tile
+       * still in the box */
+      if (focused && all.includes(focused.replace(/^tile-/, ''))) st.setAt = focused.replace(/^tile-/, '');
+      else if (!free.includes(st.setAt)) {
         const i = Math.max(0, all.indexOf(st.setAt));
-        st.setAt = free.find((k) => all.indexOf(k) >= i) || free[free.length - 1] || null;
+        st.setAt = free.find((k) => all.indexOf(k) >= i) || free[free.length - 1] || all[0] || null;
       }
       setBox.replaceChildren(...tileSet(st.colors).map((c) => {
         const key = c.join('-');
@@ -1058,13 +1066,12 @@
         const s = svgEl('svg', { width: 34, height: 34, viewBox: '0 0 34 34', id: 'tile-' + key, 'data-key': key,
           class: 'tile' + (u.has(key) ? ' used' : '') + (st.hand && st.hand.join('-') === key ? ' on' : ''), onclick: take },
         tileSvg(c, 1, 1, 32, shade));
-        if (!u.has(key)) {
-          keyButton(s, `tile ${c.join(', ')}${st.hand && st.hand.join('-') === key ? ' (in hand)' : ''}`, take);
-          s.setAttribute('tabindex', key === st.setAt ? '0' : '-1');
-        } else s.setAttribute('aria-hidden', 'true');
+        keyButton(s, `tile ${c.join(', ')}${st.hand && st.hand.join('-') === key ? ' (in hand)' : ''}${u.has(key) ? ` (on ${whose.get(key)}'s board)` : ''}`, take);
+        s.setAttribute('tabindex', key === st.setAt ? '0' : '-1');
+        if (u.has(key)) s.setAttribute('aria-disabled', 'true');
         return s;
       }));
-      if (focused) { const f = document.getElementById(focused); if (f && !f.classList.contains('used')) f.focus(); else setFocus(); }
+      if (focused) { const f = document.getElementById(focused); if (f) f.focus(); else setFocus(); }
       const c = st.hand ? handCorners() : st.picked !== null && st.players[st.cur] ? st.players[st.cur].tiles[st.picked].corners : null;
       hand.replaceChildren(c ? svgEl('svg', { width: 66, height: 66, viewBox: '0 0 66 66', id: 'hand-tile' }, tileSvg(c, 1, 1, 64, shade))
         : el('span', { class: 'help', text: 'Pick a tile from the set, or a placed tile.' }));
@@ -1078,24 +1085,21 @@
       const tiles = [...setBox.querySelectorAll('.tile')];
       const i = tiles.indexOf(e.target.closest && e.target.closest('.tile'));
       if (i < 0) return;
+      /* the columns as drawn: the set is a grid whose width follows the screen */
       const top = (t) => Math.round(t.getBoundingClientRect().top);
       const cols = Math.max(1, tiles.filter((t) => top(t) === top(tiles[0])).length);
-      const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols }[e.key];
-      const free = tiles.filter((t) => !t.classList.contains('used'));
-      let to = null;
-      if (step) {
-        let j = i + step;
-        while (j >= 0 && j < tiles.length && tiles[j].classList.contains('used')) j += step;
-        to = tiles[j] || null;
-      } else if (e.key === 'Home') to = free[0];
-      else if (e.key === 'End') to = free[free.length - 1];
-      else return;
+      const row = i - (i % cols);
+      const to = {
+        ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + cols, ArrowUp: i - cols,
+        Home: e.ctrlKey ? 0 : row, End: e.ctrlKey ? tiles.length - 1 : Math.min(tiles.length - 1, row + cols - 1),
+      }[e.key];
+      if (to === undefined) return;
       e.preventDefault();
-      if (!to) return;
-      for (const t of free) t.setAttribute('tabindex', '-1');
-      to.setAttribute('tabindex', '0');
-      st.setAt = to.dataset.key;
-      to.focus();
+      if (to < 0 || to >= tiles.length) return;
+      for (const t of tiles) t.setAttribute('tabindex', '-1');
+      tiles[to].setAttribute('tabindex', '0');
+      st.setAt = tiles[to].dataset.key;
+      tiles[to].focus();
     });
 
     function draw() {
@@ -1217,7 +1221,8 @@
             el('button', { type: 'button', id: 'drop-player', text: 'Remove player', onclick: dropPlayer })),
           board,
           el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it. ' +
-            'Keyboard: Tab to the set, the arrow keys to a tile, Enter to take it, R to turn it, then Tab to a place and Enter.' })),
+            'Keyboard: Tab to the set; the arrow keys move as the tiles are laid out (Home, End: a row\'s ends; a greyed tile is on a board and cannot be taken); ' +
+            'Enter to take a tile, R to turn it, then Tab to a place and Enter.' })),
         el('div', { class: 'totals' },
           el('div', { class: 'cpx-tools' }, hand,
             el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
