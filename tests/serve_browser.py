@@ -813,8 +813,14 @@ try:
                  and driver.find_element(By.ID, t2).get_attribute("aria-label").endswith("(in hand)")
                  and active() == t2), "Enter takes the tile: in hand, said so, the focus kept")
     shot("score-cirplexed-keyboard")
-    spot = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-board rect.spot[tabindex='0']"))[0]
-    driver.execute_script("arguments[0].focus()", spot)
+    # back from the set to a place: Remove tile, Turn, then the places
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#cpx-board rect.spot[tabindex='0']"))
+    back = []
+    for _ in range(3):
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        back.append(active())
+    check(back[:2] == ["remove-tile", "rotate"] and back[2].startswith("pos-"),
+          "Shift+Tab from the set: Remove tile, Turn, a place: %s" % back)
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cpx-board .placed")) == placed_before + 1)
     check(True, "Enter takes a tile, Space places it")

@@ -1022,13 +1022,6 @@
       const x1 = Math.max(...all.map((a) => a[0])), y1 = Math.max(...all.map((a) => a[1]));
       const svg = svgEl('svg', { width: (x1 - x0 + 1) * Z + 8, height: (y1 - y0 + 1) * Z + 8, viewBox: `${x0 * Z - 4} ${y0 * Z - 4} ${(x1 - x0 + 1) * Z + 8} ${(y1 - y0 + 1) * Z + 8}` });
       const focused = document.activeElement && board.contains(document.activeElement) ? document.activeElement.id : null;
-      for (const s of spots) {
-        const rect = svgEl('rect', { id: `pos-${s[0]}-${s[1]}`, class: 'spot' + (st.hand ? ' ready' : ''), x: s[0] * Z + 3, y: s[1] * Z + 3, width: Z - 6, height: Z - 6,
-          onclick: () => place(s) });
-        /* a place is a Tab stop only while a tile is in hand */
-        if (st.hand) keyButton(rect, `place the tile at column ${s[0]}, row ${s[1]}`, () => place(s));
-        svg.append(rect);
-      }
       p.tiles.forEach((t, i) => {
         const pick = () => { st.picked = st.picked === i ? null : i; st.hand = null; draw(); };
         const g = tileSvg(t.corners, t.at[0] * Z, t.at[1] * Z, Z, shade, { id: `placed-${t.at[0]}-${t.at[1]}`, class: 'placed' +
@@ -1036,6 +1029,15 @@
         keyButton(g, `placed tile at column ${t.at[0]}, row ${t.at[1]}: ${t.corners.join(', ')}${st.picked === i ? ' (picked)' : ''}`, pick);
         svg.append(g);
       });
+      for (const s of spots) {
+        const rect = svgEl('rect', { id: `pos-${s[0]}-${s[1]}`, class: 'spot' + (st.hand ? ' ready' : ''), x: s[0] * Z + 3, y: s[1] * Z + 3, width: Z - 6, height: Z - 6,
+          onclick: () => place(s) });
+        /* a place is a Tab stop only while a tile is in hand; the places
+         * come after the placed tiles: Shift+Tab from the set reaches them
+         * first */
+        if (st.hand) keyButton(rect, `place the tile at column ${s[0]}, row ${s[1]}`, () => place(s));
+        svg.append(rect);
+      }
       board.replaceChildren(svg);
       if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
     }
@@ -1222,7 +1224,7 @@
           board,
           el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it. ' +
             'Keyboard: Tab to the set; the arrow keys move as the tiles are laid out (Home, End: a row\'s ends; a greyed tile is on a board and cannot be taken); ' +
-            'Enter to take a tile, R to turn it, then Tab to a place and Enter.' })),
+            'Enter to take a tile, R to turn it, then Shift+Tab back to a place and Enter.' })),
         el('div', { class: 'totals' },
           el('div', { class: 'cpx-tools' }, hand,
             el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
