@@ -824,6 +824,22 @@ try:
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#cpx-board .placed")) == placed_before + 1)
     check(True, "Enter takes a tile, Space places it")
+    # the focus goes with the tile placed (it fell to the page), said as
+    # the tile placed; the set's Tab stop is on the next tile still in the
+    # box, three Tabs on (Turn, Remove tile)
+    at = back[2].replace("pos-", "placed-")
+    placed = steady(lambda: [active(), driver.execute_script("return document.activeElement.getAttribute('aria-label')")])
+    check(placed[0] == at and placed[1].startswith("placed tile at column ") and "(picked)" not in placed[1],
+          "placed by keyboard: the focus is on the tile placed, said so: %r (placed at %s)" % (placed, at))
+    shot("score-cirplexed-placed")
+    stop = steady(lambda: [(e.get_attribute("id"), e.get_attribute("class"))
+                           for e in driver.find_elements(By.CSS_SELECTOR, "#cpx-set [tabindex='0']")])
+    check(steady(lambda: driver.find_element(By.ID, t2).get_attribute("aria-label").endswith("(on Cid's board)")),
+          "the tile placed is said to be on Cid's board in the set")
+    for _ in range(3):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+    check(len(stop) == 1 and "used" not in stop[0][1] and stop[0][0] != t2 and active() == stop[0][0],
+          "three Tabs on, the set at a tile still in the box: %r %s" % (stop, active()))
     # the arrows move as the tiles are drawn, in rows: Down onto a tile on
     # a board goes to it (unavailable, said so), not past it; Enter does
     # not take it; Up comes back

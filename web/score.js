@@ -1039,7 +1039,13 @@
         svg.append(rect);
       }
       board.replaceChildren(svg);
-      if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
+      /* a place the tile in hand was put on is that tile now: the focus
+       * goes with it (said as the tile placed), ready to pick it to turn it;
+       * the set's Tab stop is on the next tile still in the box */
+      if (focused) {
+        const f = document.getElementById(focused) || document.getElementById(focused.replace(/^pos-/, 'placed-'));
+        if (f) f.focus();
+      }
     }
 
     /* The set is one Tab stop (a roving tabindex): the tile last moved to
@@ -1224,7 +1230,7 @@
           board,
           el('p', { class: 'status', text: 'Pick a tile in the set, turn it (R), click a dashed place next to the board. Click a placed tile to turn or remove it. ' +
             'Keyboard: Tab to the set; the arrow keys move as the tiles are laid out (Home, End: a row\'s ends; a greyed tile is on a board and cannot be taken); ' +
-            'Enter to take a tile, R to turn it, then Shift+Tab back to a place and Enter.' })),
+            'Enter to take a tile, R to turn it, then Shift+Tab back to a place and Enter: the focus is on the tile placed, Enter picks it to turn it.' })),
         el('div', { class: 'totals' },
           el('div', { class: 'cpx-tools' }, hand,
             el('button', { type: 'button', id: 'rotate', text: 'Turn ↻', onclick: rotate }),
