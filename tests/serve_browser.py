@@ -747,6 +747,8 @@ try:
     check(text_of("#result-3 .circles") == "1", "Cid's four red corners make one circle")
     check(text_of("#result-3 .rank") == "1", "one circle ranks Cid first")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#cpx-set .tile.used")) == 7, "the placed tiles leave the set")
+    ring = driver.execute_script("const a = document.activeElement; return [a.id, getComputedStyle(a).outlineStyle]")
+    check(ring == ["placed-0-1", "none"], "a tile placed by the mouse keeps the focus without a ring: %r" % ring)
     wait.until(lambda d: d.execute_script(
         "const i = document.getElementById('scored-img'); return i.complete && i.naturalWidth > 0"))
     shot("score-cirplexed")
@@ -831,6 +833,8 @@ try:
     placed = steady(lambda: [active(), driver.execute_script("return document.activeElement.getAttribute('aria-label')")])
     check(placed[0] == at and placed[1].startswith("placed tile at column ") and "(picked)" not in placed[1],
           "placed by keyboard: the focus is on the tile placed, said so: %r (placed at %s)" % (placed, at))
+    check(driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle") == "solid",
+          "and its focus ring is shown")
     shot("score-cirplexed-placed")
     stop = steady(lambda: [(e.get_attribute("id"), e.get_attribute("class"))
                            for e in driver.find_elements(By.CSS_SELECTOR, "#cpx-set [tabindex='0']")])
