@@ -162,7 +162,13 @@ static void test_ending_rule_checks(void **state)
                          "O O . O O .", ". . . . . .", "O O . . . ."};
     dc_game g = grid(two, DC_PX, 0, 0);
     assert_non_null(dc_game_check(&g, why, sizeof why));
-    assert_non_null(strstr(why, "X's lines do not all pass through one square"));
+    assert_non_null(strstr(why, "X had a line before its last symbol"));
+    /* A line of six: whichever X came last, five in a line were there. */
+    const char *six[] = {"X X X X X X", "O . O . . .", ". O . O . .",
+                         ". . . . . .", ". . . . . .", ". . . . . ."};
+    g = grid(six, DC_PX, 0, 2);
+    assert_non_null(dc_game_check(&g, why, sizeof why));
+    assert_non_null(strstr(why, "X had a line before its last symbol"));
     /* Rolls must be equal. */
     const char *one[] = {"X X X . . .", "O . . . . .", "O . . . . .",
                          ". . . . . .", ". . . . . .", ". . . . . ."};

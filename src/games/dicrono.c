@@ -114,9 +114,10 @@ const char *dc_game_check(const dc_game *g, char *why, int whylen)
         }
         if (run[p] && !runs_share_a_square(g, p)) {
             snprintf(why, (size_t)whylen,
-                     "%c's lines do not all pass through one square; the game would have ended "
-                     "at the first of them",
-                     dc_symbol(p));
+                     "%c had a line before its last symbol, whichever square that was (taking "
+                     "away any one of %c's symbols still leaves a line of three); the game "
+                     "would have ended at that line",
+                     dc_symbol(p), dc_symbol(p));
             return why;
         }
     }
