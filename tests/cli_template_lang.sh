@@ -90,6 +90,10 @@ expect_stderr "^$T/open.yaml:12:5: text: markup: a tag is left open$" "open tag"
 sed "s/<b>Ambush:<\\/b>/<span color='red'>Ambush:<\\/span>/" "$T/card.yaml" > "$T/span.yaml"
 expect_status 1 "colour markup" -- "$PNPKIT" render "$T/span.yaml" -o "$T/span.pdf"
 expect_stderr "^$T/span.yaml:12:5: text: markup: only <b>, <i> and spans of weight and style are allowed$" "other markup refused"
+sed 's/<b>Ambush:<\/b>/<![CDATA[Ambush \& run:]]>/' "$T/card.yaml" > "$T/cdata.yaml"
+expect_status 1 "a CDATA section" -- "$PNPKIT" render "$T/cdata.yaml" -o "$T/cdata.pdf"
+expect_stderr "^$T/cdata.yaml:12:5: text: markup: a CDATA section" "a CDATA section would print nothing: refused"
+expect_no_file "$T/cdata.pdf" "a CDATA section: no output"
 
 # --- shapes, paths and hex grids ---
 doc_example hexes "$T/hex.yaml"
