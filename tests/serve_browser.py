@@ -881,6 +881,11 @@ try:
     ActionChains(driver).send_keys(Keys.END).perform()
     row_end = ids[(u - cols) - (u - cols) % cols + cols - 1]
     check(active() == row_end, "End: the row's last tile: %s" % active())
+    # a player chosen by keyboard keeps the focus on its button, now pressed
+    driver.execute_script("document.getElementById('player-1').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    pressed = driver.execute_script("const a = document.activeElement; return [a.id, a.getAttribute('aria-pressed')]")
+    check(pressed == ["player-1", "true"], "a player chosen by keyboard keeps the focus, pressed: %r" % (pressed,))
 
     # ---- Thinking In Circles: the winner first, in words ----
     leave_to(driver, URL + "#/tic")

@@ -1000,8 +1000,13 @@
     const handCorners = () => { let c = st.hand; for (let i = 0; i < st.turns; i++) c = turn(c); return c; };
 
     function drawPlayers() {
+      /* the buttons are made again: a player chosen by keyboard keeps the
+       * focus on its button rather than losing it to the page */
+      const focused = playersBar.contains(document.activeElement);
       playersBar.replaceChildren(...st.players.map((p, i) => el('button', { type: 'button', id: 'player-' + (i + 1), class: i === st.cur ? 'on' : '',
+        'aria-pressed': i === st.cur ? 'true' : 'false',
         text: `${p.name} (${p.tiles.length})`, onclick: () => { st.cur = i; st.picked = null; draw(); } })));
+      if (focused && playersBar.children[st.cur]) playersBar.children[st.cur].focus();
       nameIn.value = st.players[st.cur] ? st.players[st.cur].name : '';
     }
 
