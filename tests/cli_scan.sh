@@ -26,11 +26,15 @@ refuse collage.png "the four corner marks do not stand as on one flat sheet"
 # corner marks agree): before, read as a Circle 36 sheet of 24 doubtful
 # spaces. The printed lines must be where the code's sheet has them.
 refuse other-code.jpg "the sheet in the photo is not the 'circle36' sheet its QR code names"
-# An endless input (a device, a pipe that never ends) is read up to 64 MB,
-# then refused: before, `pnpkit scan /dev/zero` read until memory ran out.
+# A photo named is a regular file: a device never ends (`pnpkit scan
+# /dev/zero` once read until memory ran out) and a FIFO without a writer
+# waited forever. Standard input is read up to 64 MB, then refused.
 expect_status 1 "/dev/zero" -- "$PNPKIT" scan /dev/zero -o "$T/sheet.yaml"
-expect_stderr "^/dev/zero: more than 64 MB, larger than any photo pnpkit reads$" "/dev/zero: message"
+expect_stderr "^pnpkit scan: /dev/zero: not a regular file \(a FIFO or a device\)$" "/dev/zero: message"
 expect_no_file "$T/sheet.yaml" "/dev/zero"
+mkfifo "$T/fifo"
+expect_status 1 "a FIFO" -- timeout 20 "$PNPKIT" scan "$T/fifo"
+expect_stderr "^pnpkit scan: $T/fifo: not a regular file \(a FIFO or a device\)$" "a FIFO: message"
 head -c 140000000 /dev/zero | "$PNPKIT" scan - 2> "$T/err" > /dev/null
 expect_eq "$?:$(cat "$T/err")" "1:<stdin>: more than 64 MB, larger than any photo pnpkit reads" "an endless pipe"
 # Standard input read twice would give the second photo no bytes.

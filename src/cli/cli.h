@@ -68,6 +68,12 @@ int cli_game_known(const char *name);
  * does): writing it would lose what the user gave to be read. */
 bool cli_same_file(const char *output, const char *input);
 
+/* Opens path for reading when it is a regular file, without waiting (a FIFO
+ * would wait for a writer, a device never end). NULL with *why (errno's
+ * words, "is a directory, not a file" or "not a regular file (a FIFO or a
+ * device)") and *input set for the last, a mistake in what was given. */
+FILE *cli_open_regular(const char *path, const char **why, bool *input);
+
 /* The format path's extension names, in any case: "pdf", "svg" or "png", and
  * "scene" for .scene when with_scene is non-zero; NULL for any other name. */
 const char *cli_format_of(const char *path, int with_scene);

@@ -448,21 +448,10 @@ static int slurp_list(const char *file, bool std, char **text, size_t *size, pnp
     const char *shown = std ? "<stdin>" : file;
     FILE *fp = stdin;
     if (!std) {
-        int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        struct stat st;
-        if (fd < 0) return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
-        bool got = fstat(fd, &st) == 0;
-        if (!got || !S_ISREG(st.st_mode)) {
-            bool dir = got && S_ISDIR(st.st_mode);
-            close(fd);
-            return fail(err, dir ? PNPKIT_EIO : PNPKIT_EINPUT, "%s: %s", file,
-                        dir ? "is a directory, not a file"
-                            : "not a regular file (a FIFO or a device)");
-        }
-        if (!(fp = fdopen(fd, "r"))) {
-            close(fd);
-            return fail(err, PNPKIT_EIO, "%s: %s", file, strerror(errno));
-        }
+        const char *why;
+        bool input;
+        if (!(fp = cli_open_regular(file, &why, &input)))
+            return fail(err, input ? PNPKIT_EINPUT : PNPKIT_EIO, "%s: %s", file, why);
     }
     GString *s = g_string_new(NULL);
     char buf[65536];

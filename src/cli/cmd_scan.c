@@ -47,10 +47,18 @@ typedef struct scan_args {
 static int read_photo(const char *path, char **data, size_t *len)
 {
     bool in = !strcmp(path, "-");
-    FILE *f = in ? stdin : fopen(path, "rb");
+    const char *why = NULL;
+    bool given = false; /* a FIFO or a device: what was given, not the reading */
+    FILE *f = in ? stdin : cli_open_regular(path, &why, &given);
+    if (!f) {
+        char *line = cli_tidy(path);
+        fprintf(stderr, "pnpkit scan: %s: %s\n", line, why);
+        g_free(line);
+        return given ? 1 : 3;
+    }
     GByteArray *buf = g_byte_array_new();
-    bool large = false, failed = f == NULL;
-    int saved = errno;
+    bool large = false, failed = false;
+    int saved = 0;
     while (f && !large) {
         guint8 chunk[65536];
         size_t n = fread(chunk, 1, sizeof chunk, f);

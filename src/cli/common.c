@@ -7,8 +7,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli/cli.h"
+
+FILE *cli_open_regular(const char *path, const char **why, bool *input)
+{
+    *input = false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        *why = g_strerror(errno);
+        return NULL;
+    }
+    struct stat st;
+    bool got = fstat(fd, &st) == 0;
+    FILE *fp = NULL;
+    if (!got || !S_ISREG(st.st_mode)) {
+        bool dir = got && S_ISDIR(st.st_mode);
+        *input = !dir;
+        *why = dir ? "is a directory, not a file" : "not a regular file (a FIFO or a device)";
+    } else if (!(fp = fdopen(fd, "rb"))) {
+        *why = g_strerror(errno);
+    }
+    if (!fp) close(fd);
+    return fp;
+}
 
 bool cli_same_file(const char *output, const char *input)
 {
