@@ -68,8 +68,13 @@ static void test_code(void **state)
     assert_non_null(c);
     assert_string_equal(c->hash, "0123456789abcdef");
     scan_code_free(c);
-    const char *bad[] = {"https://example.org/", "pnpkit:2/circle36",       "pnpkit:1/@12",
-                         "pnpkit:1/circle 36",   "pnpkit:1/circle36?rings", "pnpkit:1/x?=3"};
+    const char *bad[] = {"https://example.org/",
+                         "pnpkit:2/circle36",
+                         "pnpkit:1/@12",
+                         "pnpkit:1/circle 36",
+                         "pnpkit:1/circle36?rings",
+                         "pnpkit:1/x?=3",
+                         "pnpkit:1/circle36?rings=4&rings=5"};
     for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
         assert_null(scan_code_parse(bad[i], &err));
         assert_non_null(strstr(err.msg, "is not a pnpkit sheet's"));
@@ -233,12 +238,9 @@ static void test_threads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_homog_fit),
-        cmocka_unit_test(test_code),
-        cmocka_unit_test(test_photo_headers),
-        cmocka_unit_test(test_settings),
-        cmocka_unit_test(test_printed_before),
-        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_homog_fit),      cmocka_unit_test(test_code),
+        cmocka_unit_test(test_photo_headers),  cmocka_unit_test(test_settings),
+        cmocka_unit_test(test_printed_before), cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,6 +56,10 @@ static scan_code *scan_code_read(const char *text, pn_err *err)
         }
         c->key[c->n] = g_strndup(pairs[i], (gsize)(eq - pairs[i]));
         c->value[c->n++] = v;
+        if (scan_code_get(c, c->key[c->n - 1]) != c->value[c->n - 1]) { /* the first of the key */
+            g_strfreev(pairs);
+            return fail(c, err, text, "a setting given twice");
+        }
     }
     g_strfreev(pairs);
     return c;
