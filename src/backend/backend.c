@@ -65,14 +65,26 @@ static int placed(const scene *s, size_t i, pn_err *err)
     return -1;
 }
 
+static _Thread_local const volatile sig_atomic_t *cancel_now;
+
+const volatile sig_atomic_t *pn_backend_cancel_use(const volatile sig_atomic_t *cancel)
+{
+    const volatile sig_atomic_t *was = cancel_now;
+    cancel_now = cancel;
+    return was;
+}
+
 /* Every item of s in order (paths, text, images, clips, grids of cells,
- * slots), then end_page. */
+ * slots), then end_page; stops when the drawing is cancelled (read every
+ * 16 items: a large glyph costs milliseconds). */
 static int draw_items(const pn_backend *be, void *b, const scene *s, pn_err *err)
 {
     const scene_seg *segs = scene_segs(s);
     size_t n = scene_count(s);
     for (size_t i = 0; i < n; i++) {
         const scene_item *it = scene_item_at(s, i);
+        if (i % 16 == 15 && cancel_now && __atomic_load_n(cancel_now, __ATOMIC_RELAXED))
+            return pn_err_set(err, PN_EIO, "the render was cancelled");
         int rc = 0;
         if (it->kind == SCENE_PATH)
             rc = be->draw_path(b, &it->u.path, segs, err);

@@ -14,6 +14,7 @@
 #ifndef PN_BACKEND_H
 #define PN_BACKEND_H
 
+#include <signal.h>
 #include <pango/pango.h>
 #include <stdbool.h>
 #include "scene/scene.h"
@@ -75,6 +76,12 @@ typedef struct pn_backend {
     int (*finish)(void *b, pn_err *err);
     void (*discard)(void *b);
 } pn_backend;
+
+/* Makes cancel (NULL: none) what this thread's drawing of pages reads
+ * between items: once it is non-zero, pn_backend_draw_page and
+ * pn_backend_draw_shared stop within a few items and fail with PN_EIO.
+ * Returns the one it replaces, to be given back. */
+const volatile sig_atomic_t *pn_backend_cancel_use(const volatile sig_atomic_t *cancel);
 
 /* NULL-terminated list of the backends, and lookup by id (NULL if unknown). */
 extern const pn_backend *const pn_backends[];

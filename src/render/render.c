@@ -794,7 +794,8 @@ static bool sheets_alike(const tmpl *t, const render_opts *o)
 int render_page_done(const render_opts *o, int done, int total, pn_err *err)
 {
     if (o->progress) o->progress(o->progress_user, done, total);
-    if (o->cancel && *o->cancel) return pn_err_set(err, PN_EIO, "the render was cancelled");
+    if (o->cancel && __atomic_load_n(o->cancel, __ATOMIC_RELAXED))
+        return pn_err_set(err, PN_EIO, "the render was cancelled");
     return 0;
 }
 
@@ -827,7 +828,19 @@ static int draw_alike(tmpl *t, const render_opts *o, const pn_backend *be, void 
     return rc;
 }
 
+static int render_all(tmpl *t, const render_opts *o, pn_err *err);
+
 int render_template(tmpl *t, const render_opts *o, pn_err *err)
+{
+    /* the backends look at o->cancel between the items of a page too, so a
+     * page that takes long to draw stops in the middle */
+    const volatile sig_atomic_t *was = pn_backend_cancel_use(o->cancel);
+    int rc = render_all(t, o, err);
+    pn_backend_cancel_use(was);
+    return rc;
+}
+
+static int render_all(tmpl *t, const render_opts *o, pn_err *err)
 {
     const pn_backend *be = pn_backend_find(o->backend ? o->backend : "cairo");
     if (!be) return pn_err_set(err, PN_EUSAGE, "unknown backend '%s'", o->backend);

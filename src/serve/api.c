@@ -245,7 +245,10 @@ static void body_clear(body *b)
 static void reply_fault(serve_reply *r, int rc, serve_fault *f)
 {
     if (rc == -2) {
-        serve_api_error(r, 503, "the server is busy; try again in a moment", NULL);
+        serve_api_error(r, 503,
+                        serve_engine_stopping() ? "the server is stopping"
+                                                : "the server is busy; try again in a moment",
+                        NULL);
         return;
     }
     unsigned status = f->http ? (unsigned)f->http : f->err.status == PN_EIO ? 500 : 400;

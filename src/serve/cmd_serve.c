@@ -11,6 +11,9 @@
 #include "serve/lan.h"
 #include "serve/serve.h"
 
+/* Seconds the answers in progress get to be sent once the server stops. */
+#define STOP_SEND_S 5
+
 #define SERVE_USAGE                                                                                \
     "Usage: pnpkit serve [--port N] [--bind ADDR] [--lan] [--open] [--jobs N]\n"                   \
     "                    [--queue N] [--work-seconds N]\n\n"                                       \
@@ -200,6 +203,14 @@ static int serve_cmd(int argc, char **argv)
     int sig = 0;
     sigwait(&stop, &sig);
     fprintf(stderr, "pnpkit serve: stopping (%s)\n", strsignal(sig));
+    /* No new connection; requests waiting for the engine are answered that
+     * the server is stopping, and those in progress end and are answered
+     * (their answers get up to STOP_SEND_S seconds to be sent) before the
+     * open connections are closed. */
+    serve_quiesce(s);
+    serve_engine_stop();
+    for (int i = 0; i < STOP_SEND_S * 20 && !serve_idle(s); i++)
+        g_usleep(G_USEC_PER_SEC / 20);
     serve_stop(s);
     serve_engine_end();
     g_free(url);

@@ -30,6 +30,7 @@ static struct {
     pthread_mutex_t gate; /* guards running, waiting, idle */
     pthread_cond_t freed; /* on CLOCK_MONOTONIC */
     int jobs, queue, running, waiting;
+    bool stopping; /* the server stops: no new work is taken */
     int work_s;      /* longest render, in seconds */
     GPtrArray *idle; /* pnpkit_ctx*: the contexts of the free slots */
     GPtrArray *all;  /* pnpkit_ctx*: every context, freed at the end */
@@ -76,8 +77,8 @@ void serve_engine_end(void)
 static pnpkit_ctx *slot_take(void)
 {
     pthread_mutex_lock(&eng.gate);
-    bool ok = true;
-    if (eng.running >= eng.jobs) {
+    bool ok = !eng.stopping;
+    if (ok && eng.running >= eng.jobs) {
         if (eng.waiting >= eng.queue) {
             ok = false;
         } else {
@@ -85,10 +86,11 @@ static pnpkit_ctx *slot_take(void)
             clock_gettime(CLOCK_MONOTONIC, &until);
             until.tv_sec += ENGINE_WAIT_S;
             eng.waiting++;
-            while (ok && eng.running >= eng.jobs)
+            while (ok && eng.running >= eng.jobs && !eng.stopping)
                 ok = pthread_cond_timedwait(&eng.freed, &eng.gate, &until) != ETIMEDOUT ||
                      eng.running < eng.jobs;
             eng.waiting--;
+            ok = ok && !eng.stopping;
         }
     }
     pnpkit_ctx *c = NULL;
@@ -105,8 +107,26 @@ static void slot_give(pnpkit_ctx *c)
     pthread_mutex_lock(&eng.gate);
     g_ptr_array_add(eng.idle, c);
     eng.running--;
-    pthread_cond_signal(&eng.freed);
+    pthread_cond_broadcast(&eng.freed); /* a request waiting, or serve_engine_stop */
     pthread_mutex_unlock(&eng.gate);
+}
+
+void serve_engine_stop(void)
+{
+    pthread_mutex_lock(&eng.gate);
+    eng.stopping = true;
+    pthread_cond_broadcast(&eng.freed); /* the waiting requests are answered at once */
+    while (eng.running > 0)
+        pthread_cond_wait(&eng.freed, &eng.gate);
+    pthread_mutex_unlock(&eng.gate);
+}
+
+bool serve_engine_stopping(void)
+{
+    pthread_mutex_lock(&eng.gate);
+    bool stopping = eng.stopping;
+    pthread_mutex_unlock(&eng.gate);
+    return stopping;
 }
 
 /* e formatted into msg (size bytes), the template folder left out: a saved
@@ -205,30 +225,63 @@ static GBytes *bytes_of(pnpkit_buffer *b)
     return g_bytes_new_with_free_func(b->data, b->len, (GDestroyNotify)pnpkit_buffer_free, b);
 }
 
-/* The time one render may take: the library reports every page it has
- * drawn, and once the deadline has passed the render is cancelled (it stops
- * after that page), so a long document cannot hold a slot for minutes. */
+/* The time one render may take: once the deadline has passed, a watcher
+ * thread cancels the render, which stops within a few items of the page it
+ * is drawing, so neither a long document nor one page slow to draw (large
+ * glyphs at a high resolution) can hold a slot for minutes. */
 typedef struct budget {
     gint64 deadline; /* monotonic, us */
     volatile sig_atomic_t over;
+    GMutex lock;
+    GCond ended; /* the render ended before the deadline */
+    bool done;
+    GThread *watch;
 } budget;
 
-static void budget_page(void *user, int done, int total)
+static gpointer budget_watch(gpointer user)
 {
     budget *b = user;
-    (void)done;
-    (void)total;
-    if (g_get_monotonic_time() > b->deadline) b->over = 1;
+    g_mutex_lock(&b->lock);
+    while (!b->done)
+        if (!g_cond_wait_until(&b->ended, &b->lock, b->deadline)) {
+            __atomic_store_n(&b->over, 1, __ATOMIC_RELAXED);
+            break;
+        }
+    g_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+/* Starts watching b's deadline (set by render_opts_of). */
+static void budget_start(budget *b)
+{
+    g_mutex_init(&b->lock);
+    g_cond_init(&b->ended);
+    b->done = false;
+    b->watch = g_thread_new("deadline", budget_watch, b);
+}
+
+/* Stops the watcher (the render has ended). */
+static void budget_stop(budget *b)
+{
+    g_mutex_lock(&b->lock);
+    b->done = true;
+    g_cond_signal(&b->ended);
+    g_mutex_unlock(&b->lock);
+    g_thread_join(b->watch);
+    g_cond_clear(&b->ended);
+    g_mutex_clear(&b->lock);
 }
 
 /* Fills f when b was exceeded. */
 static bool budget_spent(const budget *b, serve_fault *f)
 {
-    if (!b->over) return false;
+    if (!__atomic_load_n(&b->over, __ATOMIC_RELAXED)) return false;
     f->http = 503;
     f->field = "pages";
-    pn_err_set(&f->err, PN_EIO, "the render took more than %d seconds of work; ask for fewer pages",
-               eng.work_s);
+    pn_err_set(
+        &f->err, PN_EIO,
+        "the render took more than %d seconds of work; ask for fewer pages or a lower resolution",
+        eng.work_s);
     return true;
 }
 
@@ -254,8 +307,6 @@ static void render_opts_of(const serve_render_req *r, GPtrArray *sets, budget *b
     o->set = (const char *const *)sets->pdata;
     if (b) {
         b->deadline = g_get_monotonic_time() + (gint64)eng.work_s * G_USEC_PER_SEC;
-        o->progress = budget_page;
-        o->progress_user = b;
         o->cancel = &b->over;
     }
     if (r->yaml) {
@@ -297,7 +348,11 @@ static int do_render(pnpkit_ctx *ctx, const serve_render_req *r, GBytes **out, c
         return pn_err_set(&f->err, PN_EUSAGE, "there is no sheet %d: the %s has %d %s", r->sheet,
                           r->format, files, files == 1 ? "page" : "pages");
     }
-    if (d) b = r->sheet ? pnpkit_doc_write_page_mem(d, r->sheet, &e) : pnpkit_doc_write_mem(d, &e);
+    if (d) {
+        budget_start(&spent);
+        b = r->sheet ? pnpkit_doc_write_page_mem(d, r->sheet, &e) : pnpkit_doc_write_mem(d, &e);
+        budget_stop(&spent);
+    }
     pnpkit_doc_free(d);
     g_ptr_array_free(sets, TRUE);
     if (!b && budget_spent(&spent, f)) return -1;

@@ -66,6 +66,11 @@ typedef struct serve_fault {
  * private directory (removed by serve_engine_end). 0, or -1 with err. */
 int serve_engine_start(int jobs, int queue, int work_s, pn_err *err);
 void serve_engine_end(void);
+/* Takes no more work: requests waiting for a slot, and any after them, are
+ * answered busy at once (serve_engine_stopping tells them apart); returns
+ * when the work in progress has ended. */
+void serve_engine_stop(void);
+bool serve_engine_stopping(void);
 
 /* Each returns 0 with *out (caller g_bytes_unref()s) and, for files, *ctype
  * (static); -1 with f filled; -2 when the engine is busy (the caller answers

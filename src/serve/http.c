@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "serve/conns.h"
 #include "serve/lan.h"
 #include "serve/mhd.h"
@@ -251,7 +252,9 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
     struct sockaddr_in v4 = {0};
     struct sockaddr_in6 v6 = {0};
     const struct sockaddr *addr;
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
+    /* MHD_USE_ITC: serve_quiesce can stop the listening thread */
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                     MHD_USE_POLL | MHD_USE_ITC;
     if (!(mhd = serve_mhd(err))) return NULL;
     if (inet_pton(AF_INET, cfg->bind, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
@@ -299,6 +302,19 @@ serve_server *serve_start(const serve_config *cfg, pn_err *err)
 int serve_port(const serve_server *s)
 {
     return g_atomic_int_get(&s->port);
+}
+
+void serve_quiesce(serve_server *s)
+{
+    MHD_socket fd = mhd->quiesce_daemon(s->d);
+    if (fd != MHD_INVALID_SOCKET) close(fd);
+}
+
+bool serve_idle(serve_server *s)
+{
+    const union MHD_DaemonInfo *i =
+        mhd->get_daemon_info(s->d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return !i || i->num_connections == 0;
 }
 
 void serve_stop(serve_server *s)

@@ -18,6 +18,7 @@ static const char *const mhd_names[] = {
     "MHD_destroy_response",
     "MHD_get_connection_values",
     "MHD_get_connection_info",
+    "MHD_quiesce_daemon",
     NULL,
 };
 static void *mhd_ptrs[G_N_ELEMENTS(mhd_names) - 1];
@@ -52,6 +53,7 @@ static gpointer mhd_fill(gpointer unused)
     mhd_fns.get_connection_info =
         (const union MHD_ConnectionInfo *(*)(struct MHD_Connection *, enum MHD_ConnectionInfoType,
                                              ...))mhd_ptrs[9];
+    mhd_fns.quiesce_daemon = (MHD_socket(*)(struct MHD_Daemon *))mhd_ptrs[10];
     return &mhd_fns;
 }
 

@@ -28,6 +28,7 @@ typedef struct serve_mhd_fns {
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *connection,
                                                            enum MHD_ConnectionInfoType info_type,
                                                            ...);
+    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *daemon);
 } serve_mhd_fns;
 
 /* The functions, loading libmicrohttpd on the first call (thread-safe).

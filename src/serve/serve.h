@@ -39,6 +39,10 @@ serve_server *serve_start(const serve_config *c, pn_err *err);
 int serve_port(const serve_server *s);
 /* Stops and frees; waits for running requests. Safe with NULL. */
 void serve_stop(serve_server *s);
+/* Stops listening: a new connection is refused, the open ones are served. */
+void serve_quiesce(serve_server *s);
+/* True when no connection is open. */
+bool serve_idle(serve_server *s);
 
 /* An answer: status, Content-Type (static) and body (owned). */
 typedef struct serve_reply {
