@@ -100,6 +100,8 @@ expect_status 2 "3x3 with 6 mm gutters on A4" -- "$PNPKIT" render "$T/bg.yaml" -
 expect_stderr "takes 207x282mm.*\\(with --gutter 0, cards sharing their cut lines, it takes 195x270mm\\)$" "too wide, with the way out"
 expect_no_file "$T/x.pdf" "no output"
 expect_status 2 "--duplex without backs" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --duplex short -o "$T/x.pdf"
+expect_status 2 "--duplex long without backs" -- "$PNPKIT" render "$T/bg.yaml" --duplex long -o "$T/x.pdf"
+expect_stderr "^pnpkit render: --duplex places the --backs of a --grid$" "--duplex long is refused as short is"
 expect_status 2 "--duplex sideways" -- "$PNPKIT" render "$T/bg.yaml" --grid 2x2 --backs "$T/bg.yaml" --duplex up -o "$T/x.pdf"
 # One card a page as PNG counts each card's pixels with its bleed against
 # the document's budget (69.5 x 94.9 mm at 1200 dpi: 14.5 million).

@@ -95,7 +95,7 @@ typedef struct render_job {
     pnpkit_render_opts o;
     GPtrArray *sets; /* const char * */
     const char *output, *format, *name;
-    bool seed_given, dpi_given;
+    bool seed_given, dpi_given, duplex_given;
     char *where; /* "FILE:LINE" for a line of a list file; NULL on the command line */
 } render_job;
 
@@ -399,6 +399,7 @@ static int parse_options(render_job *j, render_cmd *cmd, int argc, char **argv, 
             if (strcmp(optarg, "long") && strcmp(optarg, "short"))
                 return fail(err, PNPKIT_EUSAGE, "--duplex takes long or short");
             j->o.duplex = strcmp(optarg, "short") ? PNPKIT_DUPLEX_LONG : PNPKIT_DUPLEX_SHORT;
+            j->duplex_given = true;
             break;
         case OPT_ACTUAL:
             j->o.actual_size = 1;
@@ -582,7 +583,7 @@ static int check_output(render_job *j, pnpkit_error *err)
         return fail(err, PNPKIT_EUSAGE,
                     "--layout single puts one card on each page: no --grid, "
                     "--gutter or --nup");
-    if (j->o.duplex != PNPKIT_DUPLEX_LONG && (j->o.grid_cols == 0 || !j->o.backs))
+    if (j->duplex_given && (j->o.grid_cols == 0 || !j->o.backs))
         return fail(err, PNPKIT_EUSAGE, "--duplex places the --backs of a --grid");
     if (j->o.actual_size && j->o.nup < 2)
         return fail(err, PNPKIT_EUSAGE,
