@@ -805,8 +805,9 @@ static int render_run(int argc, char **argv)
     for (guint i = 0; i < names->len; i++)
         g_ptr_array_add(jobs, job_copy(&base, g_ptr_array_index(names, i), NULL));
     if (cmd.list && strcmp(cmd.list, "-") && cli_same_file(base.output, cmd.list)) {
-        rc = cli_usage_error("render", "-o %s is the list %s itself: writing it would lose the list",
-                             base.output, cmd.list);
+        rc =
+            cli_usage_error("render", "-o %s is the list %s itself: writing it would lose the list",
+                            base.output, cmd.list);
         goto out;
     }
     if (cmd.list && read_list(cmd.list, &base, jobs, words, &err)) {

@@ -78,11 +78,11 @@ static int read_photo(const char *path, char **data, size_t *len)
         return 0;
     }
     g_byte_array_free(buf, TRUE);
-    char *msg = large ? g_strdup_printf("%s: more than %u MB, larger than any photo pnpkit reads",
-                                        in ? "<stdin>" : path, SCAN_MAX_FILE >> 20)
-                      : g_strdup_printf("%s: %s", in ? "<stdin>" : path,
-                                        saved == EISDIR ? "is a directory, not a file"
-                                                        : g_strerror(saved));
+    char *msg =
+        large ? g_strdup_printf("%s: more than %u MB, larger than any photo pnpkit reads",
+                                in ? "<stdin>" : path, SCAN_MAX_FILE >> 20)
+              : g_strdup_printf("%s: %s", in ? "<stdin>" : path,
+                                saved == EISDIR ? "is a directory, not a file" : g_strerror(saved));
     char *line = cli_tidy(msg);
     fprintf(stderr, large ? "%s\n" : "pnpkit scan: %s\n", line);
     g_free(line);

@@ -59,9 +59,10 @@ static int parse(const scene_block *b, char **plain, PangoAttrList **attrs, GArr
         GError *ge = NULL;
         /* pango hands a CDATA section to no one: its text would not print */
         if (strstr(b->text, "<![CDATA["))
-            return pn_err_set(err, PN_EINPUT,
-                              "markup: a CDATA section (<![CDATA[...]]>) would print nothing; write "
-                              "its text with &amp; &lt; &gt; for & < >");
+            return pn_err_set(
+                err, PN_EINPUT,
+                "markup: a CDATA section (<![CDATA[...]]>) would print nothing; write "
+                "its text with &amp; &lt; &gt; for & < >");
         if (!pango_parse_markup(b->text, -1, 0, attrs, plain, NULL, &ge)) {
             /* pango wraps the text in an element of its own called markup. */
             const char *m = ge ? ge->message : "not valid";

@@ -30,7 +30,7 @@ static struct {
     pthread_mutex_t gate; /* guards running, waiting, idle */
     pthread_cond_t freed; /* on CLOCK_MONOTONIC */
     int jobs, queue, running, waiting;
-    bool stopping; /* the server stops: no new work is taken */
+    bool stopping;   /* the server stops: no new work is taken */
     int work_s;      /* longest render, in seconds */
     GPtrArray *idle; /* pnpkit_ctx*: the contexts of the free slots */
     GPtrArray *all;  /* pnpkit_ctx*: every context, freed at the end */

@@ -312,8 +312,7 @@ void serve_quiesce(serve_server *s)
 
 bool serve_idle(serve_server *s)
 {
-    const union MHD_DaemonInfo *i =
-        mhd->get_daemon_info(s->d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    const union MHD_DaemonInfo *i = mhd->get_daemon_info(s->d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return !i || i->num_connections == 0;
 }
 
