@@ -232,44 +232,64 @@ static GBytes *bytes_of(pnpkit_buffer *b)
 typedef struct budget {
     gint64 deadline; /* monotonic, us */
     volatile sig_atomic_t over;
-    GMutex lock;
-    GCond ended; /* the render ended before the deadline */
+    /* POSIX's, not GLib's, whose futexes ThreadSanitizer cannot see */
+    pthread_mutex_t lock;
+    pthread_cond_t ended; /* the render ended before the deadline; on CLOCK_MONOTONIC */
     bool done;
-    GThread *watch;
+    bool watching;
+    pthread_t watch;
 } budget;
 
-static gpointer budget_watch(gpointer user)
+static void *budget_watch(void *user)
 {
     budget *b = user;
-    g_mutex_lock(&b->lock);
+    struct timespec until = {.tv_sec = (time_t)(b->deadline / G_USEC_PER_SEC),
+                             .tv_nsec = (long)(b->deadline % G_USEC_PER_SEC) * 1000};
+    pthread_mutex_lock(&b->lock);
     while (!b->done)
-        if (!g_cond_wait_until(&b->ended, &b->lock, b->deadline)) {
+        if (pthread_cond_timedwait(&b->ended, &b->lock, &until) == ETIMEDOUT) {
             __atomic_store_n(&b->over, 1, __ATOMIC_RELAXED);
             break;
         }
-    g_mutex_unlock(&b->lock);
+    pthread_mutex_unlock(&b->lock);
     return NULL;
 }
 
-/* Starts watching b's deadline (set by render_opts_of). */
+/* Starts watching b's deadline (set by render_opts_of, on the monotonic
+ * clock as g_get_monotonic_time reads it). Without a thread, the budget is
+ * still read after every page. */
 static void budget_start(budget *b)
 {
-    g_mutex_init(&b->lock);
-    g_cond_init(&b->ended);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&b->ended, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_mutex_init(&b->lock, NULL);
     b->done = false;
-    b->watch = g_thread_new("deadline", budget_watch, b);
+    b->watching = pthread_create(&b->watch, NULL, budget_watch, b) == 0;
+}
+
+/* The library's report after every page: past the deadline, the render
+ * stops there (the watcher's work, when it could not be started). */
+static void budget_page(void *user, int done, int total)
+{
+    budget *b = user;
+    (void)done;
+    (void)total;
+    if (g_get_monotonic_time() > b->deadline) __atomic_store_n(&b->over, 1, __ATOMIC_RELAXED);
 }
 
 /* Stops the watcher (the render has ended). */
 static void budget_stop(budget *b)
 {
-    g_mutex_lock(&b->lock);
+    pthread_mutex_lock(&b->lock);
     b->done = true;
-    g_cond_signal(&b->ended);
-    g_mutex_unlock(&b->lock);
-    g_thread_join(b->watch);
-    g_cond_clear(&b->ended);
-    g_mutex_clear(&b->lock);
+    pthread_cond_signal(&b->ended);
+    pthread_mutex_unlock(&b->lock);
+    if (b->watching) pthread_join(b->watch, NULL);
+    pthread_cond_destroy(&b->ended);
+    pthread_mutex_destroy(&b->lock);
 }
 
 /* Fills f when b was exceeded. */
@@ -307,6 +327,8 @@ static void render_opts_of(const serve_render_req *r, GPtrArray *sets, budget *b
     o->set = (const char *const *)sets->pdata;
     if (b) {
         b->deadline = g_get_monotonic_time() + (gint64)eng.work_s * G_USEC_PER_SEC;
+        o->progress = budget_page;
+        o->progress_user = b;
         o->cancel = &b->over;
     }
     if (r->yaml) {
