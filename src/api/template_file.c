@@ -177,11 +177,7 @@ int pnpkit_template_save(pnpkit_ctx *ctx, const char *name, const char *text, si
          * names them ("data: cannot read missing.csv: ..."), never by the
          * folder's path: the text may come from a browser on another
          * machine */
-        char *prefix = g_strconcat(dir, "/", NULL);
-        size_t n = strlen(prefix);
-        for (char *at = strstr(e.msg, prefix); at; at = strstr(at, prefix))
-            memmove(at, at + n, strlen(at + n) + 1);
-        g_free(prefix);
+        pn_err_drop_dir(e.msg, dir);
         rc = -1;
     }
     tmpl_free(t);

@@ -144,11 +144,7 @@ static void error_text(const pnpkit_error *e, char *msg, size_t size)
         g_free(dir);
         return;
     }
-    char *prefix = g_strconcat(dir, "/", NULL);
-    size_t n = strlen(prefix);
-    for (char *at = strstr(msg, prefix); at; at = strstr(at, prefix))
-        memmove(at, at + n, strlen(at + n) + 1);
-    g_free(prefix);
+    pn_err_drop_dir(msg, dir);
     g_free(dir);
 }
 

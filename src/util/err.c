@@ -110,3 +110,12 @@ void pn_err_clear(pn_err *err)
     err->status = PN_OK;
     err->msg[0] = '\0';
 }
+
+void pn_err_drop_dir(char *msg, const char *dir)
+{
+    char *prefix = g_strconcat(dir, "/", NULL);
+    size_t n = strlen(prefix);
+    for (char *at = strstr(msg, prefix); at; at = strstr(at, prefix))
+        memmove(at, at + n, strlen(at + n) + 1);
+    g_free(prefix);
+}

@@ -43,6 +43,10 @@ int pn_err_at(pn_err *err, const char *file, int line, int col, const char *fmt,
  * frees (g_free). */
 char *pn_err_escape(const char *text);
 
+/* Cuts every "DIR/" out of msg, in place: files named within dir instead
+ * of by its path (a message for a browser names no server folder). */
+void pn_err_drop_dir(char *msg, const char *dir);
+
 /* Clears err to PN_OK and an empty message. */
 void pn_err_clear(pn_err *err);
 
